@@ -1,0 +1,390 @@
+"""AST node definitions for mini-CUDA.
+
+Every node keeps `loc`, the SourceLocation of its representative token in the
+original file.  Expression nodes get `ty` (their C type) from semantic analysis;
+names get `decl`.  Sema also inserts `Cast(implicit=True)` nodes wherever C's
+conversions apply, so later stages see every conversion spelled out.
+
+Declarations are kept close to C's syntax (specifiers + declarator); sema turns them
+into types.  A declarator's `pointers` apply to the base type first, then its
+`suffixes` (arrays, parameter lists) from right to left.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from minicuda.diagnostics import SourceLocation
+
+
+@dataclass(eq=False)
+class Node:
+    loc: SourceLocation = field(default=None, kw_only=True, repr=False)
+
+    def children(self) -> list["Node"]:
+        out = []
+        for name in self.__dataclass_fields__:
+            if name in ("loc", "ty", "decl"):
+                continue
+            value = getattr(self, name)
+            if isinstance(value, Node):
+                out.append(value)
+            elif isinstance(value, list):
+                out.extend(v for v in value if isinstance(v, Node))
+        return out
+
+
+# ---- declarations ------------------------------------------------------------------
+@dataclass(eq=False)
+class StructSpec(Node):
+    kind: str                    # struct, union or class
+    tag: str | None
+    members: list["StructMember"] | None  # None: a reference to a declared struct
+
+
+@dataclass(eq=False)
+class StructMember(Node):
+    specs: "DeclSpecs"
+    declarators: list["Declarator"]
+
+
+@dataclass(eq=False)
+class DeclSpecs(Node):
+    storage: list[str] = field(default_factory=list)    # typedef, extern, static, inline, ...
+    qualifiers: list[str] = field(default_factory=list)  # const, volatile
+    cuda: list[str] = field(default_factory=list)        # __global__, __device__, __shared__, ...
+    type_words: list[str] = field(default_factory=list)  # unsigned, long, int, ...
+    type_name: str | None = None                         # a typedef name
+    struct: StructSpec | None = None
+    launch_bounds: list["Expr"] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class Pointer(Node):
+    qualifiers: list[str] = field(default_factory=list)  # const, volatile, __restrict__
+
+
+@dataclass(eq=False)
+class ArraySuffix(Node):
+    size: "Expr | None"
+
+
+@dataclass(eq=False)
+class ParamsSuffix(Node):
+    params: list["ParamDecl"]
+    variadic: bool = False
+
+
+@dataclass(eq=False)
+class Declarator(Node):
+    name: str | None
+    pointers: list[Pointer] = field(default_factory=list)
+    suffixes: list[Node] = field(default_factory=list)   # ArraySuffix / ParamsSuffix
+    ctor_args: list["Expr"] | None = None                # dim3 block(x, y)
+
+    @property
+    def params_suffix(self) -> ParamsSuffix | None:
+        return self.suffixes[-1] if self.suffixes and isinstance(self.suffixes[-1], ParamsSuffix) else None
+
+
+@dataclass(eq=False)
+class TypeName(Node):
+    specs: DeclSpecs
+    declarator: Declarator        # abstract: name is None
+    ty: Any = field(default=None, init=False, repr=False)
+
+
+@dataclass(eq=False)
+class ParamDecl(Node):
+    specs: DeclSpecs
+    declarator: Declarator
+    default: "Expr | None" = None
+    ty: Any = field(default=None, init=False, repr=False)
+
+
+@dataclass(eq=False)
+class InitList(Node):
+    items: list[Node]
+    ty: Any = field(default=None, init=False, repr=False)
+
+
+@dataclass(eq=False)
+class VarDecl(Node):
+    """One declarator of a declaration: `int a = 1` or `__shared__ float s[256]`."""
+    specs: DeclSpecs
+    declarator: Declarator
+    init: "Expr | InitList | None" = None
+    name: str = ""
+    ty: Any = field(default=None, init=False, repr=False)
+    space: str = field(default="local", init=False)  # local, global, shared, constant, param, host
+    is_global_scope: bool = field(default=False, init=False)
+
+
+@dataclass(eq=False)
+class Declaration(Node):
+    specs: DeclSpecs
+    decls: list[VarDecl]
+
+
+@dataclass(eq=False)
+class TemplateParam(Node):
+    name: str
+    kind: str                     # "type" or "value"
+    specs: DeclSpecs | None = None
+    declarator: Declarator | None = None
+
+
+@dataclass(eq=False)
+class FunctionDef(Node):
+    specs: DeclSpecs
+    declarator: Declarator
+    body: "Compound | None"
+    name: str = ""
+    template_params: list[TemplateParam] = field(default_factory=list)
+    template_args: list[Any] = field(default_factory=list)   # set on an instantiation
+    ty: Any = field(default=None, init=False, repr=False)
+    params: list[ParamDecl] = field(default_factory=list, init=False, repr=False)
+    exec_space: frozenset = field(default=frozenset(), init=False)  # {"global"} / {"host","device"} ...
+    is_builtin: bool = field(default=False, init=False)
+
+    @property
+    def is_template(self) -> bool:
+        return bool(self.template_params) and not self.template_args
+
+
+@dataclass(eq=False)
+class TranslationUnit(Node):
+    decls: list[Node]
+    instantiations: list[FunctionDef] = field(default_factory=list, init=False)
+
+
+# ---- statements --------------------------------------------------------------------
+@dataclass(eq=False)
+class Compound(Node):
+    items: list[Node]
+
+
+@dataclass(eq=False)
+class ExprStmt(Node):
+    expr: "Expr | None"
+
+
+@dataclass(eq=False)
+class DeclStmt(Node):
+    declaration: Declaration
+
+
+@dataclass(eq=False)
+class If(Node):
+    cond: "Expr"
+    then: Node
+    else_: Node | None = None
+
+
+@dataclass(eq=False)
+class While(Node):
+    cond: "Expr"
+    body: Node
+    pragmas: list[str] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class DoWhile(Node):
+    body: Node
+    cond: "Expr"
+    pragmas: list[str] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class For(Node):
+    init: Node | None            # DeclStmt or ExprStmt
+    cond: "Expr | None"
+    step: "Expr | None"
+    body: Node
+    pragmas: list[str] = field(default_factory=list)  # e.g. "unroll", "unroll 4"
+
+
+@dataclass(eq=False)
+class Switch(Node):
+    expr: "Expr"
+    body: Node
+
+
+@dataclass(eq=False)
+class Case(Node):
+    value: "Expr"
+    body: Node
+    const_value: int | None = field(default=None, init=False)
+
+
+@dataclass(eq=False)
+class Default(Node):
+    body: Node
+
+
+@dataclass(eq=False)
+class Break(Node):
+    pass
+
+
+@dataclass(eq=False)
+class Continue(Node):
+    pass
+
+
+@dataclass(eq=False)
+class Return(Node):
+    value: "Expr | None"
+
+
+@dataclass(eq=False)
+class Pragma(Node):
+    text: str
+
+
+# ---- expressions -------------------------------------------------------------------
+@dataclass(eq=False)
+class Expr(Node):
+    ty: Any = field(default=None, init=False, repr=False, kw_only=True)
+
+
+@dataclass(eq=False)
+class Name(Expr):
+    name: str
+    decl: Any = field(default=None, init=False, repr=False)
+
+
+@dataclass(eq=False)
+class IntLit(Expr):
+    value: int
+    text: str = ""
+
+
+@dataclass(eq=False)
+class FloatLit(Expr):
+    value: float
+    text: str = ""
+
+
+@dataclass(eq=False)
+class CharLit(Expr):
+    value: int
+    text: str = ""
+
+
+@dataclass(eq=False)
+class StringLit(Expr):
+    value: bytes
+
+
+@dataclass(eq=False)
+class BoolLit(Expr):
+    value: bool
+
+
+@dataclass(eq=False)
+class Binary(Expr):
+    op: str
+    lhs: Expr
+    rhs: Expr
+
+
+@dataclass(eq=False)
+class Unary(Expr):
+    op: str                      # - + ~ ! & *
+    operand: Expr
+
+
+@dataclass(eq=False)
+class IncDec(Expr):
+    op: str                      # ++ or --
+    prefix: bool
+    operand: Expr
+
+
+@dataclass(eq=False)
+class Assign(Expr):
+    op: str                      # = += -= ...
+    target: Expr
+    value: Expr
+
+
+@dataclass(eq=False)
+class Conditional(Expr):
+    cond: Expr
+    then: Expr
+    else_: Expr
+
+
+@dataclass(eq=False)
+class Comma(Expr):
+    lhs: Expr
+    rhs: Expr
+
+
+@dataclass(eq=False)
+class Cast(Expr):
+    type_name: TypeName | None
+    operand: Expr
+    implicit: bool = False
+
+
+@dataclass(eq=False)
+class SizeofExpr(Expr):
+    operand: Expr
+
+
+@dataclass(eq=False)
+class SizeofType(Expr):
+    type_name: TypeName
+
+
+@dataclass(eq=False)
+class Index(Expr):
+    base: Expr
+    index: Expr
+
+
+@dataclass(eq=False)
+class Member(Expr):
+    base: Expr
+    name: str
+    arrow: bool = False
+
+
+@dataclass(eq=False)
+class TemplateId(Expr):
+    name: str
+    args: list[Node] | None      # None: no explicit arguments (deduced)
+    decl: Any = field(default=None, init=False, repr=False)
+
+
+@dataclass(eq=False)
+class Call(Expr):
+    func: Expr
+    args: list[Expr]
+    decl: Any = field(default=None, init=False, repr=False)   # the FunctionDef called
+
+
+@dataclass(eq=False)
+class Launch(Expr):
+    func: Expr
+    config: list[Expr]           # grid, block[, shared bytes[, stream]]
+    args: list[Expr]
+    decl: Any = field(default=None, init=False, repr=False)
+
+
+@dataclass(eq=False)
+class Construct(Expr):
+    """A functional cast or constructor call: dim3(x, y), float(i)."""
+    type_name: TypeName
+    args: list[Expr]
+
+
+def walk(node: Node):
+    """Every node below (and including) `node`, depth first, parents first."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(reversed(n.children()))

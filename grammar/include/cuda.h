@@ -1,0 +1,2 @@
+/* minicuda's <cuda.h> */
+#include <cuda_runtime.h>

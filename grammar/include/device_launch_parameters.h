@@ -1,0 +1,2 @@
+/* minicuda's <device_launch_parameters.h> */
+#include <cuda_runtime.h>

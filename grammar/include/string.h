@@ -1,0 +1,17 @@
+/* minicuda's <string.h> */
+#ifndef __MINICUDA_STRING_H
+#define __MINICUDA_STRING_H
+#include <stddef.h>
+__host__ __device__ void *memset(void *s, int c, size_t n);
+__host__ __device__ void *memcpy(void *dst, const void *src, size_t n);
+__host__ void *memmove(void *dst, const void *src, size_t n);
+__host__ int memcmp(const void *a, const void *b, size_t n);
+__host__ size_t strlen(const char *s);
+__host__ int strcmp(const char *a, const char *b);
+__host__ int strncmp(const char *a, const char *b, size_t n);
+__host__ char *strcpy(char *dst, const char *src);
+__host__ char *strncpy(char *dst, const char *src, size_t n);
+__host__ char *strcat(char *dst, const char *src);
+__host__ char *strchr(const char *s, int c);
+__host__ char *strstr(const char *s, const char *t);
+#endif

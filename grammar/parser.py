@@ -1,0 +1,748 @@
+"""Parsing: preprocessed mini-CUDA text -> AST (grammar/ast.py).
+
+C needs to know which identifiers name types (`a * b;` declares b when `a` is a
+typedef) and C++ which name templates (`f<3>(x)`).  Before parsing, `scan_names`
+walks a light token stream and collects typedef names, struct tags, template type
+parameters and template function names; while parsing, `_Retagger` (a Lark postlex
+stage) turns those IDENT tokens into TYPE_NAME / TEMPLATE_NAME.
+
+Syntax errors become clang-shaped diagnostics at the offending token.  After an
+error the parser blanks the top-level declaration that held it and parses again, so
+one run reports the first error of every broken declaration.
+"""
+from __future__ import annotations
+
+import ast as pyast
+import os
+import re
+from functools import lru_cache
+
+from lark import Lark, Token, Transformer, Tree, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
+
+from minicuda.diagnostics import DiagnosticEngine, SourceLocation
+from minicuda.grammar import ast as A
+from minicuda.grammar.preprocess import PreprocessedSource
+
+GRAMMAR_PATH = os.path.join(os.path.dirname(__file__), "minicuda.lark")
+
+# ---- the name pre-pass ---------------------------------------------------------------
+_SCAN = re.compile(r"""
+    (?P<skip>//[^\n]*|/\*.*?\*/|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\#[^\n]*|\s+)
+  | (?P<ident>[A-Za-z_]\w*)
+  | (?P<num>\.?\d[\w.]*)
+  | (?P<punct>->|::|<<|>>|.)
+""", re.X | re.S)
+
+
+def _scan_tokens(text: str) -> tuple[list[str], list[int]]:
+    found = [(m.group(), m.start()) for m in _SCAN.finditer(text) if m.lastgroup != "skip"]
+    return [t for t, _ in found], [p for _, p in found]
+
+
+def scan_names(text: str) -> tuple[set[str], set[str], set[int]]:
+    """(type names, template names, offsets where such a name is being declared)."""
+    toks, offsets = _scan_tokens(text)
+    types: set[str] = set()
+    templates: set[str] = set()
+    declaring: set[int] = set()
+    n = len(toks)
+    for i, t in enumerate(toks):
+        if t in ("struct", "union", "class") and i + 1 < n and _is_ident(toks[i + 1]):
+            if not (i > 0 and toks[i - 1] in ("<", ",") and _in_template_header(toks, i)):
+                types.add(toks[i + 1])
+        elif t == "typedef":
+            for j in _typedef_names(toks, i + 1):
+                types.add(toks[j])
+                declaring.add(offsets[j])
+        elif t == "template" and i + 1 < n and toks[i + 1] == "<":
+            j, depth = i + 1, 0
+            while j < n:
+                if toks[j] == "<":
+                    depth += 1
+                elif toks[j] == ">":
+                    depth -= 1
+                    if depth == 0:
+                        break
+                elif toks[j] in ("typename", "class") and j + 1 < n and _is_ident(toks[j + 1]):
+                    types.add(toks[j + 1])
+                j += 1
+            while j < n and toks[j] not in (";", "{"):
+                if _is_ident(toks[j]) and j + 1 < n and toks[j + 1] == "(":
+                    templates.add(toks[j])
+                    declaring.add(offsets[j])
+                    break
+                j += 1
+    return types, templates, declaring
+
+
+def _in_template_header(toks: list[str], i: int) -> bool:
+    depth = 0
+    for j in range(i - 1, -1, -1):
+        if toks[j] == ">":
+            depth += 1
+        elif toks[j] == "<":
+            if depth == 0:
+                return j > 0 and toks[j - 1] == "template"
+            depth -= 1
+        elif toks[j] in (";", "{", "}"):
+            return False
+    return False
+
+
+def _typedef_names(toks: list[str], start: int) -> list[int]:
+    """Indices of the names a typedef starting at toks[start] declares."""
+    names, depth, j = [], 0, start
+    while j < len(toks):
+        t = toks[j]
+        if t == "{":
+            depth += 1
+        elif t == "}":
+            depth -= 1
+        elif depth == 0 and t == ";":
+            break
+        elif depth == 0 and _is_ident(t) and j + 1 < len(toks):
+            nxt = toks[j + 1]
+            if nxt in (";", ",", "[") or (nxt == ")" and toks[j - 1] == "*"):
+                names.append(j)
+        j += 1
+    return names
+
+
+_KEYWORDS = frozenset("""typedef extern static inline const volatile void char short int long float double
+signed unsigned bool struct union class if else for while do switch case default break continue
+return sizeof template typename true false __global__ __device__ __host__ __shared__ __constant__
+__restrict__ register""".split())
+
+
+def _is_ident(t: str) -> bool:
+    return (t[0].isalpha() or t[0] == "_") and t not in _KEYWORDS
+
+
+# ---- Lark ------------------------------------------------------------------------------
+class _Retagger:
+    """Postlex stage: IDENT -> TYPE_NAME / TEMPLATE_NAME, and remembers recent tokens."""
+    always_accept = ("IDENT",)
+
+    def __init__(self) -> None:
+        self.types: set[str] = set()
+        self.templates: set[str] = set()
+        self.declaring: set[int] = set()
+        self.prev: Token | None = None
+        self.last: Token | None = None
+
+    def process(self, stream):
+        for tok in stream:
+            if tok.type == "IDENT" and tok.start_pos not in self.declaring:
+                if tok.value in self.templates:
+                    tok = Token.new_borrow_pos("TEMPLATE_NAME", tok.value, tok)
+                elif tok.value in self.types:
+                    tok = Token.new_borrow_pos("TYPE_NAME", tok.value, tok)
+            self.prev, self.last = self.last, tok
+            yield tok
+
+
+@lru_cache(maxsize=1)
+def _lark() -> tuple[Lark, _Retagger]:
+    retagger = _Retagger()
+    with open(GRAMMAR_PATH) as f:
+        grammar = f.read()
+    parser = Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=True,
+                  postlex=retagger, maybe_placeholders=False, cache=False)
+    return parser, retagger
+
+
+# ---- error messages -------------------------------------------------------------------
+_TOKEN_TEXT = {
+    "SEMICOLON": "';'", "RPAR": "')'", "RBRACE": "'}'", "RSQB": "']'", "LPAR": "'('",
+    "LBRACE": "'{'", "COLON": "':'", "MORETHAN": "'>'", "COMMA": "','", "LAUNCH_CLOSE": "'>>>'",
+    "WHILE": "'while'", "IDENT": "identifier",
+}
+_EXPR_START = {"IDENT", "INT_LIT", "FLOAT_LIT", "CHAR_LIT", "STRING_LIT", "LPAR", "TRUE_KW",
+               "MINUS", "BANG", "TILDE"}
+
+
+def _describe(tok: Token) -> str:
+    return "end of file" if tok.type == "$END" else f"'{tok.value}'"
+
+
+def _statement_context(ip) -> str:
+    """Which kind of statement the parser was in when it wanted a ';'."""
+    for item in reversed(ip.parser_state.value_stack):
+        if isinstance(item, Token):
+            if item.type in ("SEMICOLON", "LBRACE", "RBRACE"):
+                break
+            if item.type == "RETURN":
+                return "after return statement"
+            if item.type == "BREAK":
+                return "after break statement"
+            if item.type == "CONTINUE":
+                return "after continue statement"
+            if item.type == "WHILE" and any(isinstance(v, Token) and v.type == "DO" for v in ip.parser_state.value_stack):
+                return "after do/while statement"
+        elif isinstance(item, Tree):
+            if item.data in ("decl_specs", "struct_def"):
+                return "at end of declaration"
+    return "after expression"
+
+
+def _syntax_message(e: UnexpectedToken, prev: Token | None) -> tuple[str, Token | None, bool]:
+    """(message, token to point at, point just after it?)"""
+    expected = set(e.expected)
+    tok = e.token
+    if "SEMICOLON" in expected and tok.type != "SEMICOLON":
+        ctx = _statement_context(e.interactive_parser)
+        if tok.type in ("RPAR", "RSQB") and ctx == "after expression":
+            return f"extraneous {_describe(tok)} before ';'", tok, False
+        return f"expected ';' {ctx}", prev, True
+    if "RPAR" in expected and len(expected & {"RPAR", "COMMA"}) == len(expected & _TOKEN_TEXT.keys()) and tok.type != "$END":
+        return "expected ')'", tok, False
+    if tok.type == "$END":
+        if "RBRACE" in expected:
+            return "expected '}'", prev, True
+        return "unexpected end of file", prev, True
+    if expected & _EXPR_START and not expected & {"TYPE_NAME", "VOID_KW", "INT_KW"} - {"IDENT"}:
+        return "expected expression", tok, False
+    if expected & _EXPR_START and tok.type in ("RPAR", "RBRACE", "RSQB", "SEMICOLON", "COMMA", "EQUAL"):
+        return "expected expression", tok, False
+    if "IDENT" in expected and tok.type != "IDENT":
+        if "LPAR" in expected:
+            return "expected identifier or '('", tok, False
+        return "expected identifier", tok, False
+    named = [v for k, v in _TOKEN_TEXT.items() if k in expected]
+    if len(named) == 1:
+        return f"expected {named[0]}", tok, False
+    return f"unexpected {_describe(tok)}", tok, False
+
+
+class _Located(Exception):
+    def __init__(self, message: str, line: int, col: int, length: int = 1):
+        self.message, self.line, self.col, self.length = message, line, col, length
+
+
+def _locate_error(e: UnexpectedInput, retagger: _Retagger, text: str) -> _Located:
+    if isinstance(e, UnexpectedCharacters):
+        ch = text[e.pos_in_stream] if e.pos_in_stream < len(text) else ""
+        if ch in "\"'":
+            return _Located(f"missing terminating {ch} character", e.line, e.column)
+        return _Located(f"unexpected character '{ch}'", e.line, e.column)
+    assert isinstance(e, UnexpectedToken)
+    prev = retagger.prev if retagger.last is e.token else retagger.last
+    msg, at, after = _syntax_message(e, prev)
+    if at is None or at.type == "$END" or getattr(at, "line", None) is None:
+        at = prev
+    if at is None:
+        return _Located(msg, 1, 1)
+    if after:
+        return _Located(msg, at.end_line or at.line, (at.end_column or at.column + len(at.value)), 1)
+    return _Located(msg, at.line, at.column, max(1, len(str(at.value))))
+
+
+# ---- entry point ---------------------------------------------------------------------
+def parse(pp: PreprocessedSource, diags: DiagnosticEngine) -> A.TranslationUnit | None:
+    """Parse preprocessed text; None (and diagnostics) on syntax errors."""
+    parser, retagger = _lark()
+    text = pp.text
+    retagger.types, retagger.templates, retagger.declaring = scan_names(text)
+    failed = False
+    for _ in range(200):
+        retagger.prev = retagger.last = None
+        try:
+            tree = parser.parse(text)
+        except UnexpectedInput as e:
+            err = _locate_error(e, retagger, text)
+            diags.error(err.message, pp.locate(err.line, err.col, err.length))
+            failed = True
+            blanked = _blank_declaration(text, err.line, err.col)
+            if blanked == text:
+                break
+            text = blanked
+            continue
+        if failed:
+            return None
+        try:
+            return _ToAST(pp).transform(tree)
+        except VisitError as e:
+            if isinstance(e.orig_exc, _Located):
+                err = e.orig_exc
+                diags.error(err.message, pp.locate(err.line, err.col, err.length))
+                return None
+            raise
+    return None
+
+
+def _blank_declaration(text: str, line: int, col: int) -> str:
+    """Replace the top-level declaration holding (line, col) with spaces."""
+    lines = text.split("\n")
+    line = min(max(line, 1), len(lines))
+    offset = sum(len(s) + 1 for s in lines[: line - 1]) + max(col - 1, 0)
+    offset = min(offset, len(text))
+    start, depth, i = 0, 0, 0
+    end = len(text)
+    for m in _SCAN.finditer(text):
+        tok, pos = m.group(), m.start()
+        if m.lastgroup == "skip":
+            continue
+        if tok == "{":
+            depth += 1
+        elif tok == "}":
+            depth = max(depth - 1, 0)
+        if pos < offset:
+            if depth == 0 and tok in (";", "}"):
+                start = m.end()
+        elif depth == 0 and tok in (";", "}"):
+            end = m.end()
+            break
+    end = max(end, min(offset + 1, len(text)))
+    chunk = re.sub(r"[^\n]", " ", text[start:end])
+    return text[:start] + chunk + text[end:]
+
+
+# ---- the Transformer --------------------------------------------------------------------
+_BINARY = {"logor": "||", "logand": "&&", "bitor": "|", "bitxor": "^", "bitand": "&", "eq": "==",
+           "ne": "!=", "lt": "<", "gt": ">", "le": "<=", "ge": ">=", "shl": "<<", "shr": ">>",
+           "add": "+", "sub": "-", "mul": "*", "div": "/", "mod": "%"}
+_UNARY = {"addr_of": "&", "deref": "*", "pos": "+", "neg": "-", "bitnot": "~", "lognot": "!"}
+
+_STORAGE = {"typedef", "extern", "static", "inline", "__forceinline__", "__noinline__", "register", "constexpr"}
+_QUALS = {"const", "volatile"}
+_CUDA = {"__global__", "__device__", "__host__", "__shared__", "__constant__", "__managed__"}
+
+
+def _tokens(items) -> list[Token]:
+    return [i for i in items if isinstance(i, Token)]
+
+
+@v_args(meta=True)
+class _ToAST(Transformer):
+    def __init__(self, pp: PreprocessedSource):
+        super().__init__()
+        self.pp = pp
+
+    # locations
+    def _loc(self, meta) -> SourceLocation:
+        if getattr(meta, "empty", True):
+            return None
+        length = meta.end_column - meta.column if meta.end_line == meta.line else 1
+        return self.pp.locate(meta.line, meta.column, max(1, length))
+
+    def _tok_loc(self, tok: Token) -> SourceLocation:
+        return self.pp.locate(tok.line, tok.column, max(1, len(tok.value)))
+
+    def __default__(self, data, children, meta):
+        if data in _BINARY:
+            lhs, rhs = children
+            return A.Binary(_BINARY[data], lhs, rhs, loc=self._loc(meta))
+        if data in _UNARY:
+            return A.Unary(_UNARY[data], children[0], loc=self._loc(meta))
+        raise _Located(f"unsupported construct '{data}'", meta.line, meta.column)
+
+    # top level
+    def start(self, meta, items):
+        decls = [i for i in items if isinstance(i, A.Node)]
+        for i in items:
+            if isinstance(i, Token) and i.type == "PRAGMA":
+                decls.append(A.Pragma(_pragma_text(i), loc=self._tok_loc(i)))
+        decls.sort(key=lambda d: (0, 0) if d.loc is None else (d.loc.line, d.loc.col))
+        return A.TranslationUnit(decls, loc=self._loc(meta))
+
+    def function_def(self, meta, items):
+        specs, declarator, body = items
+        return A.FunctionDef(specs, declarator, body, name=declarator.name or "", loc=declarator.loc)
+
+    def template_decl(self, meta, items):
+        params = [i for i in items if isinstance(i, A.TemplateParam)]
+        inner = items[-1]
+        if isinstance(inner, A.FunctionDef):
+            inner.template_params = params
+            return inner
+        if isinstance(inner, A.Declaration):
+            for d in inner.decls:
+                if d.declarator.params_suffix is not None:
+                    fn = A.FunctionDef(inner.specs, d.declarator, None, name=d.name, loc=d.loc)
+                    fn.template_params = params
+                    return fn
+        raise _Located("only function templates are supported", meta.line, meta.column)
+
+    def type_template_param(self, meta, items):
+        name = _tokens(items)[-1]
+        return A.TemplateParam(name.value, "type", loc=self._tok_loc(name))
+
+    def value_template_param(self, meta, items):
+        specs, declarator = items
+        return A.TemplateParam(declarator.name, "value", specs, declarator, loc=declarator.loc)
+
+    def declaration(self, meta, items):
+        specs = items[0]
+        decls = []
+        for init in items[1:]:
+            declarator, value = init
+            decls.append(A.VarDecl(specs, declarator, value, name=declarator.name or "", loc=declarator.loc))
+        return A.Declaration(specs, decls, loc=self._loc(meta))
+
+    def plain_init(self, meta, items):
+        return (items[0], None)
+
+    def assign_init(self, meta, items):
+        return (items[0], items[1])
+
+    def initializer(self, meta, items):
+        return items[0]
+
+    def init_list(self, meta, items):
+        return A.InitList(list(items), loc=self._loc(meta))
+
+    def decl_specs(self, meta, items):
+        specs = A.DeclSpecs(loc=self._loc(meta))
+        for item in items:
+            if isinstance(item, Token):
+                v = item.value
+                if v in _STORAGE:
+                    specs.storage.append(v)
+                elif v in _QUALS:
+                    specs.qualifiers.append(v)
+                elif v in _CUDA:
+                    specs.cuda.append(v)
+            elif isinstance(item, tuple) and item[0] == "launch_bounds":
+                specs.launch_bounds = item[1]
+            elif isinstance(item, tuple) and item[0] == "type":
+                kind, value = item[1], item[2]
+                if kind == "word":
+                    specs.type_words.append(value)
+                elif kind == "name":
+                    if specs.type_name is not None or specs.type_words or specs.struct:
+                        raise _Located("cannot combine with previous type specifier", item[3].line, item[3].column, len(value))
+                    specs.type_name = value
+                else:
+                    specs.struct = value
+        return specs
+
+    def launch_bounds(self, meta, items):
+        return ("launch_bounds", list(items))
+
+    def type_spec(self, meta, items):
+        tok = items[0]
+        if isinstance(tok, A.StructSpec):
+            return ("type", "struct", tok)
+        if tok.type == "TYPE_NAME":
+            return ("type", "name", tok.value, tok)
+        return ("type", "word", tok.value, tok)
+
+    def struct_def(self, meta, items):
+        toks = _tokens(items)
+        tag = toks[1].value if len(toks) > 1 else None
+        members = [i for i in items if isinstance(i, A.StructMember)]
+        return A.StructSpec(toks[0].value, tag, members, loc=self._loc(meta))
+
+    def struct_ref(self, meta, items):
+        toks = _tokens(items)
+        return A.StructSpec(toks[0].value, toks[1].value, None, loc=self._tok_loc(toks[1]))
+
+    def struct_member(self, meta, items):
+        return A.StructMember(items[0], list(items[1:]), loc=self._loc(meta))
+
+    # declarators
+    def declarator(self, meta, items):
+        if len(items) == 2:
+            pointers, d = items
+            d.pointers = pointers
+            return d
+        return items[0]
+
+    def pointers(self, meta, items):
+        return list(items)
+
+    def pointer(self, meta, items):
+        return A.Pointer([t.value for t in _tokens(items)], loc=self._loc(meta))
+
+    def name_declarator(self, meta, items):
+        tok = items[0]
+        return A.Declarator(tok.value, loc=self._tok_loc(tok))
+
+    def array_declarator(self, meta, items):
+        d = items[0]
+        d.suffixes.append(A.ArraySuffix(items[1] if len(items) > 1 else None, loc=self._loc(meta)))
+        return d
+
+    def function_declarator(self, meta, items):
+        d = items[0]
+        params, variadic = (items[1] if len(items) > 1 else ([], False))
+        d.suffixes.append(A.ParamsSuffix(params, variadic, loc=self._loc(meta)))
+        return d
+
+    def ctor_declarator(self, meta, items):
+        d = items[0]
+        d.ctor_args = items[1]
+        return d
+
+    def param_list(self, meta, items):
+        params = [i for i in items if isinstance(i, A.ParamDecl)]
+        variadic = any(isinstance(i, Token) and i.type == "ELLIPSIS" for i in items)
+        return (params, variadic)
+
+    def named_param(self, meta, items):
+        default = items[2] if len(items) > 2 else None
+        return A.ParamDecl(items[0], items[1], default, loc=items[1].loc)
+
+    def unnamed_param(self, meta, items):
+        specs = items[0]
+        declarator = A.Declarator(None, loc=specs.loc)
+        default = None
+        for item in items[1:]:
+            if isinstance(item, A.Declarator):
+                declarator = item
+            else:
+                default = item
+        return A.ParamDecl(specs, declarator, default, loc=specs.loc)
+
+    def type_name(self, meta, items):
+        declarator = items[1] if len(items) > 1 else A.Declarator(None, loc=self._loc(meta))
+        return A.TypeName(items[0], declarator, loc=self._loc(meta))
+
+    def abstract_declarator(self, meta, items):
+        d = A.Declarator(None, loc=self._loc(meta))
+        for item in items:
+            if isinstance(item, list) and (not item or isinstance(item[0], A.Pointer)):
+                d.pointers = item
+            elif isinstance(item, list):
+                d.suffixes = item
+        return d
+
+    def direct_abstract(self, meta, items):
+        suffixes = []
+        for item in items:
+            if isinstance(item, list):
+                suffixes.extend(item)
+            else:
+                suffixes.append(A.ArraySuffix(item, loc=self._loc(meta)))
+        if not items or isinstance(items[-1], list):
+            suffixes.append(A.ArraySuffix(None, loc=self._loc(meta)))
+        return suffixes
+
+    # statements
+    def compound(self, meta, items):
+        return A.Compound(_attach_pragmas(self, items), loc=self._loc(meta))
+
+    def statement(self, meta, items):
+        return items[0]
+
+    def expr_stmt(self, meta, items):
+        return A.ExprStmt(items[0] if items else None, loc=self._loc(meta))
+
+    def if_stmt(self, meta, items):
+        return A.If(items[0], items[1], items[2] if len(items) > 2 else None, loc=self._loc(meta))
+
+    def while_stmt(self, meta, items):
+        return A.While(items[0], items[1], loc=self._loc(meta))
+
+    def do_stmt(self, meta, items):
+        return A.DoWhile(items[0], items[1], loc=self._loc(meta))
+
+    def for_stmt(self, meta, items):
+        init = items[0]
+        rest = items[1:]
+        body = rest[-1]
+        exprs = rest[:-1]
+        # for (init; cond; step): the optional parts are told apart by position
+        cond = step = None
+        semis = meta  # positions are not needed: Lark keeps `expr?` slots only when present
+        if len(exprs) == 2:
+            cond, step = exprs
+        elif len(exprs) == 1:
+            cond, step = self._for_slot(exprs[0], meta)
+        return A.For(init, cond, step, body, loc=self._loc(meta))
+
+    def _for_slot(self, expr, meta):
+        # one of cond/step is missing; decide by where it stands relative to the 2nd ';'
+        return (expr, None) if self._before_second_semicolon(expr, meta) else (None, expr)
+
+    def _before_second_semicolon(self, expr, meta) -> bool:
+        return getattr(expr, "_for_slot", "cond") == "cond"
+
+    def for_init(self, meta, items):
+        if items and isinstance(items[0], A.Declaration):
+            return A.DeclStmt(items[0], loc=items[0].loc)
+        return A.ExprStmt(items[0] if items else None, loc=self._loc(meta))
+
+    def switch_stmt(self, meta, items):
+        return A.Switch(items[0], items[1], loc=self._loc(meta))
+
+    def case_stmt(self, meta, items):
+        return A.Case(items[0], items[1], loc=self._loc(meta))
+
+    def default_stmt(self, meta, items):
+        return A.Default(items[0], loc=self._loc(meta))
+
+    def break_stmt(self, meta, items):
+        return A.Break(loc=self._loc(meta))
+
+    def continue_stmt(self, meta, items):
+        return A.Continue(loc=self._loc(meta))
+
+    def return_stmt(self, meta, items):
+        return A.Return(items[0] if items else None, loc=self._loc(meta))
+
+    def pragma_stmt(self, meta, items):
+        return A.Pragma(_pragma_text(items[0]), loc=self._tok_loc(items[0]))
+
+    # expressions
+    def comma(self, meta, items):
+        return A.Comma(items[0], items[1], loc=self._loc(meta))
+
+    def assign(self, meta, items):
+        return A.Assign("=", items[0], items[1], loc=self._loc(meta))
+
+    def compound_assign(self, meta, items):
+        return A.Assign(items[1].value, items[0], items[2], loc=self._loc(meta))
+
+    def conditional(self, meta, items):
+        return A.Conditional(items[0], items[1], items[2], loc=self._loc(meta))
+
+    def cast(self, meta, items):
+        return A.Cast(items[0], items[1], loc=self._loc(meta))
+
+    def pre_inc(self, meta, items):
+        return A.IncDec("++", True, items[0], loc=self._loc(meta))
+
+    def pre_dec(self, meta, items):
+        return A.IncDec("--", True, items[0], loc=self._loc(meta))
+
+    def post_inc(self, meta, items):
+        return A.IncDec("++", False, items[0], loc=self._loc(meta))
+
+    def post_dec(self, meta, items):
+        return A.IncDec("--", False, items[0], loc=self._loc(meta))
+
+    def sizeof_expr(self, meta, items):
+        return A.SizeofExpr(items[0], loc=self._loc(meta))
+
+    def sizeof_type(self, meta, items):
+        return A.SizeofType(items[0], loc=self._loc(meta))
+
+    def index(self, meta, items):
+        return A.Index(items[0], items[1], loc=self._loc(meta))
+
+    def call(self, meta, items):
+        return A.Call(items[0], items[1] if len(items) > 1 else [], loc=self._loc(meta))
+
+    def launch(self, meta, items):
+        func, _open, config, _close = items[:4]
+        args = items[4] if len(items) > 4 else []
+        return A.Launch(func, config, args, loc=self._loc(meta))
+
+    def member(self, meta, items):
+        return A.Member(items[0], items[1].value, False, loc=self._tok_loc(items[1]))
+
+    def arrow(self, meta, items):
+        return A.Member(items[0], items[1].value, True, loc=self._tok_loc(items[1]))
+
+    def template_id(self, meta, items):
+        name = items[0]
+        args = list(items[1:]) if len(items) > 1 else None
+        return A.TemplateId(name.value, args, loc=self._tok_loc(name))
+
+    def template_arg(self, meta, items):
+        return items[0]
+
+    def value_template_arg(self, meta, items):
+        return items[0]
+
+    def basic_type_ctor(self, meta, items):
+        tok = items[0]
+        specs = A.DeclSpecs(loc=self._tok_loc(tok))
+        if tok.type == "TYPE_NAME":
+            specs.type_name = tok.value
+        else:
+            specs.type_words.append(tok.value)
+        tn = A.TypeName(specs, A.Declarator(None, loc=specs.loc), loc=specs.loc)
+        return A.Construct(tn, items[1] if len(items) > 1 else [], loc=self._loc(meta))
+
+    def arg_list(self, meta, items):
+        return list(items)
+
+    def name(self, meta, items):
+        tok = items[0]
+        return A.Name(tok.value, loc=self._tok_loc(tok))
+
+    def int_lit(self, meta, items):
+        tok = items[0]
+        digits = tok.value.rstrip("uUlL")
+        if digits[:2] in ("0x", "0X"):
+            value = int(digits, 16)
+        elif digits[:2] in ("0b", "0B"):
+            value = int(digits[2:], 2)
+        elif len(digits) > 1 and digits[0] == "0":
+            value = int(digits, 8)
+        else:
+            value = int(digits)
+        return A.IntLit(value, tok.value, loc=self._tok_loc(tok))
+
+    def float_lit(self, meta, items):
+        tok = items[0]
+        text = tok.value.rstrip("fFlL")
+        value = float.fromhex(text) if text[:2] in ("0x", "0X") else float(text)
+        return A.FloatLit(value, tok.value, loc=self._tok_loc(tok))
+
+    def char_lit(self, meta, items):
+        tok = items[0]
+        data = _unescape(tok.value[1:-1], tok)
+        return A.CharLit(data[0] if len(data) == 1 else int.from_bytes(data, "big"), tok.value, loc=self._tok_loc(tok))
+
+    def string_lit(self, meta, items):
+        data = b"".join(_unescape(t.value[1:-1], t) for t in items)
+        return A.StringLit(data, loc=self._loc(meta))
+
+    def bool_lit(self, meta, items):
+        return A.BoolLit(items[0].value == "true", loc=self._loc(meta))
+
+
+_ESCAPES = {"n": 10, "t": 9, "r": 13, "0": 0, "a": 7, "b": 8, "f": 12, "v": 11, "\\": 92, "'": 39, '"': 34, "?": 63, "e": 27}
+
+
+def _unescape(body: str, tok: Token) -> bytes:
+    out = bytearray()
+    i = 0
+    while i < len(body):
+        c = body[i]
+        if c != "\\":
+            out.extend(c.encode("utf-8"))
+            i += 1
+            continue
+        nxt = body[i + 1]
+        if nxt == "x":
+            m = re.match(r"[0-9a-fA-F]+", body[i + 2:])
+            out.append(int(m.group(), 16) & 0xFF)
+            i += 2 + len(m.group())
+        elif nxt in "01234567":
+            m = re.match(r"[0-7]{1,3}", body[i + 1:])
+            out.append(int(m.group(), 8) & 0xFF)
+            i += 1 + len(m.group())
+        elif nxt in _ESCAPES:
+            out.append(_ESCAPES[nxt])
+            i += 2
+        else:
+            raise _Located(f"unknown escape sequence '\\{nxt}'", tok.line, tok.column + i + 1, 2)
+    return bytes(out)
+
+
+def _pragma_text(tok: Token) -> str:
+    return re.sub(r"^#\s*pragma\s*", "", tok.value).strip()
+
+
+def _attach_pragmas(t: _ToAST, items) -> list:
+    """`#pragma unroll` applies to the loop right after it; keep it on the loop too."""
+    out, pending = [], []
+    for item in items:
+        if isinstance(item, Token) and item.type == "PRAGMA":
+            item = A.Pragma(_pragma_text(item), loc=t._tok_loc(item))
+        if isinstance(item, A.Declaration):
+            item = A.DeclStmt(item, loc=item.loc)
+        if isinstance(item, A.Pragma):
+            pending.append(item.text)
+        elif isinstance(item, (A.For, A.While, A.DoWhile)):
+            item.pragmas.extend(pending)
+            pending = []
+        else:
+            pending = []
+        out.append(item)
+    return out

@@ -1,0 +1,183 @@
+"""Preprocessing: #include, #define, #if and friends, with locations kept.
+
+minicuda uses pcpp (a C99 preprocessor in pure Python) rather than its own
+expander: it implements function-like macros with # and ##, #if arithmetic with
+`defined`, include guards and #pragma passthrough, and its output carries `#line`
+markers.  This module drives it, supplies minicuda's own system headers (the
+declarations of what minicuda supports, in grammar/include/), predefines
+__CUDACC__ and the CUDA version macros, and turns pcpp's complaints into located
+diagnostics.  The result maps every output line back to (file, line).
+
+Like nvcc, every .cu file implicitly includes <cuda_runtime.h>.
+"""
+from __future__ import annotations
+
+import io
+import itertools
+import os
+import re
+from dataclasses import dataclass, field
+
+import pcpp
+
+from minicuda.diagnostics import DiagnosticEngine, SourceLocation
+
+SYSTEM_INCLUDE_DIR = os.path.join(os.path.dirname(__file__), "include")
+
+PREDEFINED = [
+    "__CUDACC__ 1",
+    "__NVCC__ 1",
+    "__CUDACC_VER_MAJOR__ 12",
+    "__CUDACC_VER_MINOR__ 0",
+    "CUDART_VERSION 12000",
+    "__cplusplus 201703L",
+    "__MINICUDA__ 1",
+]
+
+_LINE_MARKER = re.compile(r'^#line (\d+) "(.*)"\s*$')
+
+
+@dataclass
+class PreprocessedSource:
+    text: str
+    line_map: list[tuple[str, int]] = field(default_factory=list)  # output line i -> (file, line)
+
+    def locate(self, line: int, col: int, length: int = 1) -> SourceLocation:
+        """The original location of 1-based (line, col) in the preprocessed text."""
+        if 1 <= line <= len(self.line_map):
+            file, orig = self.line_map[line - 1]
+            return SourceLocation(file, orig, col, length)
+        last = self.line_map[-1] if self.line_map else ("<input>", 0)
+        return SourceLocation(last[0], last[1], col, length)
+
+
+class _Preprocessor(pcpp.Preprocessor):
+    def __init__(self, diags: DiagnosticEngine, display_names: dict[str, str]):
+        super().__init__()
+        self.diags = diags
+        self.display_names = display_names
+        self.line_directive = "#line"
+        self.compress = 0
+        self._include_token = None
+
+    # pcpp hooks -------------------------------------------------------------
+    def on_file_open(self, is_system_include, includepath):
+        handle = super().on_file_open(is_system_include, includepath)
+        text = handle.read()
+        handle.close()
+        self.diags.sources.add(self._display(includepath), text)
+        return io.StringIO(text)
+
+    def include(self, tokens, original_line):
+        self._include_token = tokens[0] if tokens else None
+        yield from super().include(tokens, original_line)
+
+    def on_include_not_found(self, is_malformed, is_system_include, curdir, includepath):
+        tok = self._include_token
+        loc = self._token_location(tok) if tok is not None else None
+        if is_malformed:
+            self.diags.error("expected \"FILENAME\" or <FILENAME>", loc)
+        else:
+            self.diags.error(f"'{includepath}' file not found", loc)
+        raise pcpp.OutputDirective(pcpp.Action.IgnoreAndRemove)
+
+    def on_error(self, file, line, msg):
+        loc = SourceLocation(self._display(file), line, self._directive_column(file, line))
+        self.diags.error(_friendly(msg), loc)
+
+    def on_unknown_macro_in_expr(self, ident):
+        return 0  # C: an identifier left in #if evaluates to 0
+
+    def on_unknown_macro_function_in_expr(self, ident):
+        return lambda *args: 0
+
+    def on_directive_unknown(self, directive, toks, ifpassthru, precedingtoks):
+        if directive.value == "error":
+            text = "".join(t.value for t in toks).strip()
+            self.diags.error(f"\"{text}\"" if not text.startswith('"') else text,
+                             self._token_location(directive))
+            raise pcpp.OutputDirective(pcpp.Action.IgnoreAndRemove)
+        if directive.value == "warning":
+            text = "".join(t.value for t in toks).strip()
+            self.diags.warning(text, self._token_location(directive))
+            raise pcpp.OutputDirective(pcpp.Action.IgnoreAndRemove)
+        self.diags.error(f"invalid preprocessing directive", self._token_location(directive))
+        raise pcpp.OutputDirective(pcpp.Action.IgnoreAndRemove)
+
+    # helpers ----------------------------------------------------------------
+    def _display(self, path: str) -> str:
+        return self.display_names.get(os.path.abspath(path), path) if path else "<input>"
+
+    def _token_location(self, tok) -> SourceLocation:
+        file = self._display(getattr(tok, "source", "") or "")
+        line = getattr(tok, "lineno", 0)
+        text = self.diags.sources.line(file, line) or ""
+        idx = text.find(tok.value) if tok.value else -1
+        return SourceLocation(file, line, idx + 1 if idx >= 0 else 1, max(1, len(tok.value)))
+
+    def _directive_column(self, file: str, line: int) -> int:
+        text = self.diags.sources.line(self._display(file), line) or ""
+        idx = text.find("#")
+        return idx + 1 if idx >= 0 else 1
+
+
+def _friendly(msg: str) -> str:
+    if "Could not evaluate expression" in msg:
+        return "invalid expression in preprocessor conditional"
+    if msg.startswith("Macro") and "arguments" in msg:
+        return msg.replace("Macro", "macro", 1)
+    return msg[0].lower() + msg[1:] if msg else msg
+
+
+def preprocess(source: str, filename: str, diags: DiagnosticEngine,
+               include_dirs: list[str] | None = None,
+               defines: list[str] | None = None,
+               undefines: list[str] | None = None,
+               implicit_cuda_runtime: bool = True) -> PreprocessedSource:
+    """Preprocess `source` (the text of `filename`); errors go to `diags`."""
+    display_names: dict[str, str] = {}
+    if filename and not filename.startswith("<"):
+        display_names[os.path.abspath(filename)] = filename
+    pp = _Preprocessor(diags, display_names)
+    for d in PREDEFINED:
+        pp.define(d)
+    for d in defines or []:
+        name, _, value = d.partition("=")
+        pp.define(f"{name} {value if value else '1'}")
+    for u in undefines or []:
+        pp.undef(u)
+    base_dir = os.path.dirname(os.path.abspath(filename)) if filename and not filename.startswith("<") else os.getcwd()
+    for d in include_dirs or []:
+        pp.add_path(d)
+    pp.add_path(SYSTEM_INCLUDE_DIR)
+    pp.temp_path = [base_dir]
+    diags.sources.add(filename, source)
+    pp.parse(source, filename)
+    if implicit_cuda_runtime:
+        # run the implicit include first, as its own "file", so user lines stay put
+        prelude = pp.parsegen("#include <cuda_runtime.h>\n", "<built-in>", None)
+        pp.parser = itertools.chain(prelude, pp.parser)
+    out = io.StringIO()
+    try:
+        pp.write(out)
+    except pcpp.OutputDirective:
+        pass
+    return _apply_line_markers(out.getvalue(), filename)
+
+
+def _apply_line_markers(text: str, filename: str) -> PreprocessedSource:
+    """Blank out `#line` markers, recording the original position of each line."""
+    out_lines: list[str] = []
+    line_map: list[tuple[str, int]] = []
+    cur_file, cur_line = filename, 1
+    for raw in text.split("\n"):
+        m = _LINE_MARKER.match(raw)
+        if m:
+            cur_line, cur_file = int(m.group(1)), m.group(2)
+            out_lines.append("")
+            line_map.append((cur_file, cur_line))
+            continue
+        out_lines.append(raw)
+        line_map.append((cur_file, cur_line))
+        cur_line += 1
+    return PreprocessedSource("\n".join(out_lines), line_map)
