@@ -240,11 +240,15 @@ def _locate_error(e: UnexpectedInput, retagger: _Retagger, text: str) -> _Locate
 
 # ---- entry point ---------------------------------------------------------------------
 def parse(pp: PreprocessedSource, diags: DiagnosticEngine) -> A.TranslationUnit | None:
-    """Parse preprocessed text; None (and diagnostics) on syntax errors."""
+    """Parse preprocessed text, reporting syntax errors to `diags`.
+
+    A top-level declaration with a syntax error is left out of the tree; the names
+    it mentions are listed in `tu.poisoned` so later stages stay quiet about them.
+    """
     parser, retagger = _lark()
     text = pp.text
     retagger.types, retagger.templates, retagger.declaring = scan_names(text)
-    failed = False
+    poisoned: set[str] = set()
     for _ in range(200):
         retagger.prev = retagger.last = None
         try:
@@ -252,16 +256,16 @@ def parse(pp: PreprocessedSource, diags: DiagnosticEngine) -> A.TranslationUnit 
         except UnexpectedInput as e:
             err = _locate_error(e, retagger, text)
             diags.error(err.message, pp.locate(err.line, err.col, err.length))
-            failed = True
             blanked = _blank_declaration(text, err.line, err.col)
             if blanked == text:
-                break
+                return None
+            poisoned.update(t for t in _scan_tokens(_removed(text, blanked))[0] if _is_ident(t))
             text = blanked
             continue
-        if failed:
-            return None
         try:
-            return _ToAST(pp).transform(tree)
+            tu = _ToAST(pp).transform(tree)
+            tu.poisoned = poisoned
+            return tu
         except VisitError as e:
             if isinstance(e.orig_exc, _Located):
                 err = e.orig_exc
@@ -269,6 +273,12 @@ def parse(pp: PreprocessedSource, diags: DiagnosticEngine) -> A.TranslationUnit 
                 return None
             raise
     return None
+
+
+def _removed(before: str, after: str) -> str:
+    """The text that blanking took out of `before`."""
+    diff = [i for i, (a, b) in enumerate(zip(before, after)) if a != b]
+    return before[diff[0]:diff[-1] + 1] if diff else ""
 
 
 def _blank_declaration(text: str, line: int, col: int) -> str:

@@ -78,11 +78,18 @@ class _Preprocessor(pcpp.Preprocessor):
         if is_malformed:
             self.diags.error("expected \"FILENAME\" or <FILENAME>", loc)
         else:
-            self.diags.error(f"'{includepath}' file not found", loc)
+            self.diags.fatal_later(f"'{includepath}' file not found", loc)
         raise pcpp.OutputDirective(pcpp.Action.IgnoreAndRemove)
 
     def on_error(self, file, line, msg):
-        loc = SourceLocation(self._display(file), line, self._directive_column(file, line))
+        file = self._display(file)
+        m = re.match(r"Macro (\w+) (requires|must have)", msg)
+        if m:
+            text = self.diags.sources.line(file, line) or ""
+            idx = text.find(m.group(1))
+            loc = SourceLocation(file, line, idx + 1 if idx >= 0 else 1, len(m.group(1)))
+        else:
+            loc = SourceLocation(file, line, self._directive_column(file, line))
         self.diags.error(_friendly(msg), loc)
 
     def on_unknown_macro_in_expr(self, ident):
@@ -122,10 +129,23 @@ class _Preprocessor(pcpp.Preprocessor):
 
 
 def _friendly(msg: str) -> str:
+    """pcpp's messages in clang's words."""
     if "Could not evaluate expression" in msg:
         return "invalid expression in preprocessor conditional"
-    if msg.startswith("Macro") and "arguments" in msg:
-        return msg.replace("Macro", "macro", 1)
+    m = re.match(r"Macro (\w+) requires (\d+) arguments but was passed (\d+)", msg)
+    if m:
+        more = int(m.group(3)) > int(m.group(2))
+        return f"too {'many' if more else 'few'} arguments provided to function-like macro invocation"
+    if re.match(r"Macro \w+ must have at least", msg):
+        return "too few arguments provided to function-like macro invocation"
+    if msg.startswith("Unterminated #if"):
+        return "unterminated conditional directive"
+    if msg.startswith("Misplaced #"):
+        return f"#{msg.split('#')[1]} without #if"
+    if msg == "Missing ')' in macro arguments":
+        return "unterminated function-like macro invocation"
+    if msg == "Bad macro definition":
+        return "invalid macro definition"
     return msg[0].lower() + msg[1:] if msg else msg
 
 

@@ -87,6 +87,10 @@ class DiagnosticEngine:
         self._add(Diagnostic("fatal error", message, loc))
         raise CompileError(self.diagnostics)
 
+    def fatal_later(self, message: str, loc: SourceLocation | None) -> None:
+        """A fatal error that lets the current phase finish (a missing #include)."""
+        self._add(Diagnostic("fatal error", message, loc))
+
     def _add(self, diag: Diagnostic) -> None:
         if any(d.header() == diag.header() for d in self.diagnostics):
             return  # one report per place and message, as clang does

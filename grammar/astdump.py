@@ -1,0 +1,79 @@
+"""`--emit=ast`: the checked AST as an indented tree, in the spirit of clang -ast-dump.
+
+One line per node: its kind, its key attributes, its type (after sema) and its
+location `<line:col>`.  Declarations from minicuda's system headers are left out.
+"""
+from __future__ import annotations
+
+from minicuda.grammar import ast as A
+
+_SKIP = {"loc", "ty", "decl", "specs", "declarator", "type_name", "template_params", "params"}
+
+
+def dump(tu: A.TranslationUnit, include_system: bool = False) -> str:
+    from minicuda.grammar.sema import _is_system
+    out: list[str] = []
+    for d in tu.decls:
+        if not include_system and _is_system(d.loc):
+            continue
+        if isinstance(d, A.FunctionDef) and d.is_template:
+            _line(out, 0, d, f"FunctionTemplate {d.name}<{', '.join(p.name for p in d.template_params)}>")
+            for inst in getattr(tu, "instantiations", []):
+                if inst.name == d.name:
+                    _node(out, 1, inst)
+            continue
+        _node(out, 0, d)
+    return "\n".join(out) + "\n"
+
+
+def _line(out, depth, node, text) -> None:
+    loc = f" <{node.loc.line}:{node.loc.col}>" if node.loc is not None else ""
+    ty = f" '{node.ty}'" if getattr(node, "ty", None) is not None and not isinstance(node, A.FunctionDef) else ""
+    out.append("  " * depth + text + ty + loc)
+
+
+def _node(out, depth, node) -> None:
+    kind = type(node).__name__
+    if isinstance(node, A.FunctionDef):
+        space = " ".join(sorted(node.exec_space))
+        name = getattr(node, "instance_name", node.name)
+        _line(out, depth, node, f"FunctionDecl {name} '{node.ty}' [{space}]" + (" builtin" if node.is_builtin else ""))
+        for p in node.params:
+            _line(out, depth + 1, p, f"ParmVarDecl {p.declarator.name or ''}")
+        if node.body is not None:
+            _node(out, depth + 1, node.body)
+        return
+    if isinstance(node, A.Declaration):
+        for v in node.decls:
+            _node(out, depth, v)
+        return
+    if isinstance(node, A.VarDecl):
+        _line(out, depth, node, f"VarDecl {node.name} [{node.space}]")
+        if node.init is not None:
+            _node(out, depth + 1, node.init)
+        return
+    if isinstance(node, A.DeclStmt):
+        _line(out, depth, node, "DeclStmt")
+        _node(out, depth + 1, node.declaration)
+        return
+    attrs = []
+    for name in node.__dataclass_fields__:
+        if name in _SKIP:
+            continue
+        value = getattr(node, name)
+        if isinstance(value, (str, int, float, bool, bytes)) and not isinstance(value, A.Node):
+            if name in ("text",) and not value:
+                continue
+            attrs.append(repr(value) if isinstance(value, (str, bytes)) else str(value))
+        elif isinstance(value, list) and value and isinstance(value[0], str):
+            attrs.append(f"{name}={value}")
+    if isinstance(node, (A.Call, A.Launch)) and node.decl is not None:
+        attrs.append(f"-> {getattr(node.decl, 'instance_name', node.decl.name)}")
+    if isinstance(node, A.Name) and node.decl is not None and hasattr(node.decl, "space"):
+        attrs.append(f"[{node.decl.space}]")
+    if isinstance(node, A.Cast) and node.implicit:
+        kind = "ImplicitCast"
+        attrs = []
+    _line(out, depth, node, " ".join([kind] + attrs))
+    for child in node.children():
+        _node(out, depth + 1, child)

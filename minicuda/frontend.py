@@ -1,0 +1,56 @@
+"""The frontend driver: source file -> preprocessed text -> AST -> checked AST.
+
+`load(path_or_source)` runs the three stages and raises CompileError (carrying every
+diagnostic) when the program is wrong.  Warnings stay in `result.diags`.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from minicuda.diagnostics import CompileError, DiagnosticEngine, SourceLocation
+from minicuda.grammar import ast as A
+from minicuda.grammar.parser import parse
+from minicuda.grammar.preprocess import PreprocessedSource, preprocess
+from minicuda.grammar.sema import check
+
+
+@dataclass
+class Frontend:
+    filename: str
+    pp: PreprocessedSource
+    tu: A.TranslationUnit
+    diags: DiagnosticEngine
+
+
+def read_source(path_or_source: str, diags: DiagnosticEngine) -> tuple[str, str]:
+    """(filename, text): a path to a file, or the program text itself."""
+    if "\n" not in path_or_source and (path_or_source.endswith((".cu", ".cuh", ".c", ".cpp", ".h")) or os.path.exists(path_or_source)):
+        try:
+            with open(path_or_source, encoding="utf-8") as f:
+                return path_or_source, f.read()
+        except FileNotFoundError:
+            diags.fatal(f"no such file or directory: '{path_or_source}'", None)
+        except (OSError, UnicodeDecodeError) as e:
+            diags.fatal(f"cannot read '{path_or_source}': {getattr(e, 'strerror', None) or e}", None)
+    return "<input>", path_or_source
+
+
+def preprocess_only(path_or_source: str, include_dirs=(), defines=(), undefines=(),
+                    diags: DiagnosticEngine | None = None) -> tuple[PreprocessedSource, DiagnosticEngine]:
+    diags = diags or DiagnosticEngine()
+    filename, text = read_source(path_or_source, diags)
+    pp = preprocess(text, filename, diags, list(include_dirs), list(defines), list(undefines))
+    diags.check()
+    return pp, diags
+
+
+def load(path_or_source: str, include_dirs=(), defines=(), undefines=(),
+         diags: DiagnosticEngine | None = None) -> Frontend:
+    pp, diags = preprocess_only(path_or_source, include_dirs, defines, undefines, diags)
+    tu = parse(pp, diags)
+    if tu is None:
+        raise CompileError(diags.diagnostics)
+    check(tu, diags)
+    diags.check()
+    return Frontend(pp.line_map[0][0] if pp.line_map else "<input>", pp, tu, diags)
