@@ -549,25 +549,13 @@ class _ToAST(Transformer):
         return A.DoWhile(items[0], items[1], loc=self._loc(meta))
 
     def for_stmt(self, meta, items):
-        init = items[0]
-        rest = items[1:]
-        body = rest[-1]
-        exprs = rest[:-1]
-        # for (init; cond; step): the optional parts are told apart by position
-        cond = step = None
-        semis = meta  # positions are not needed: Lark keeps `expr?` slots only when present
-        if len(exprs) == 2:
-            cond, step = exprs
-        elif len(exprs) == 1:
-            cond, step = self._for_slot(exprs[0], meta)
+        init, cond, step, body = items
         return A.For(init, cond, step, body, loc=self._loc(meta))
 
-    def _for_slot(self, expr, meta):
-        # one of cond/step is missing; decide by where it stands relative to the 2nd ';'
-        return (expr, None) if self._before_second_semicolon(expr, meta) else (None, expr)
+    def for_cond(self, meta, items):
+        return items[0] if items else None
 
-    def _before_second_semicolon(self, expr, meta) -> bool:
-        return getattr(expr, "_for_slot", "cond") == "cond"
+    for_step = for_cond
 
     def for_init(self, meta, items):
         if items and isinstance(items[0], A.Declaration):

@@ -99,6 +99,8 @@ class _Preprocessor(pcpp.Preprocessor):
         return lambda *args: 0
 
     def on_directive_unknown(self, directive, toks, ifpassthru, precedingtoks):
+        if directive.value == "pragma":  # #pragma unroll and friends are for the compiler
+            raise pcpp.OutputDirective(pcpp.Action.IgnoreAndPassThrough)
         if directive.value == "error":
             text = "".join(t.value for t in toks).strip()
             self.diags.error(f"\"{text}\"" if not text.startswith('"') else text,

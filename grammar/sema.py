@@ -114,7 +114,8 @@ class Sema:
             except _Abort:
                 pass
         for decl in tu.decls:
-            if isinstance(decl, A.FunctionDef) and decl.body is not None and not decl.is_template:
+            if isinstance(decl, A.FunctionDef) and decl.body is not None and not decl.is_template \
+                    and decl.ty is not None:  # a declaration with errors has no type to check against
                 self.function_body(decl)
         tu.functions = self.functions
         tu.global_vars = self.global_vars
