@@ -158,8 +158,9 @@ _TOKEN_TEXT = {
     "LBRACE": "'{'", "COLON": "':'", "MORETHAN": "'>'", "COMMA": "','", "LAUNCH_CLOSE": "'>>>'",
     "WHILE": "'while'", "IDENT": "identifier",
 }
-_EXPR_START = {"IDENT", "INT_LIT", "FLOAT_LIT", "CHAR_LIT", "STRING_LIT", "LPAR", "TRUE_KW",
-               "MINUS", "BANG", "TILDE"}
+# tokens that can start an expression but never continue one
+_EXPR_START = {"IDENT", "INT_LIT", "FLOAT_LIT", "CHAR_LIT", "STRING_LIT", "TRUE_KW", "FALSE_KW",
+               "BANG", "TILDE", "SIZEOF"}
 
 
 def _describe(tok: Token) -> str:
@@ -187,23 +188,33 @@ def _statement_context(ip) -> str:
 
 
 def _syntax_message(e: UnexpectedToken, prev: Token | None) -> tuple[str, Token | None, bool]:
-    """(message, token to point at, point just after it?)"""
-    expected = set(e.expected)
+    """(message, token to point at, point just after it?)
+
+    LALR merges look-aheads of states that share a core, so `e.expected` can name
+    tokens that are not acceptable here; `accepts()` replays the parser to find the
+    ones that truly are."""
+    try:
+        expected = set(e.interactive_parser.accepts())
+    except Exception:
+        expected = set(e.expected)
     tok = e.token
-    if "SEMICOLON" in expected and tok.type != "SEMICOLON":
+    at_expression_end = not expected & _EXPR_START
+    if "SEMICOLON" in expected and at_expression_end and tok.type != "SEMICOLON":
         ctx = _statement_context(e.interactive_parser)
         if tok.type in ("RPAR", "RSQB") and ctx == "after expression":
             return f"extraneous {_describe(tok)} before ';'", tok, False
+        if ctx == "at end of declaration" and _after_struct_body(e.interactive_parser):
+            return "expected ';' after struct", prev, True
         return f"expected ';' {ctx}", prev, True
-    if "RPAR" in expected and len(expected & {"RPAR", "COMMA"}) == len(expected & _TOKEN_TEXT.keys()) and tok.type != "$END":
+    if "RPAR" in expected and at_expression_end and tok.type != "$END":
         return "expected ')'", tok, False
+    if "RSQB" in expected and at_expression_end and tok.type != "$END":
+        return "expected ']'", tok, False
     if tok.type == "$END":
         if "RBRACE" in expected:
             return "expected '}'", prev, True
         return "unexpected end of file", prev, True
-    if expected & _EXPR_START and not expected & {"TYPE_NAME", "VOID_KW", "INT_KW"} - {"IDENT"}:
-        return "expected expression", tok, False
-    if expected & _EXPR_START and tok.type in ("RPAR", "RBRACE", "RSQB", "SEMICOLON", "COMMA", "EQUAL"):
+    if expected & _EXPR_START and tok.type not in _EXPR_START:
         return "expected expression", tok, False
     if "IDENT" in expected and tok.type != "IDENT":
         if "LPAR" in expected:
@@ -213,6 +224,13 @@ def _syntax_message(e: UnexpectedToken, prev: Token | None) -> tuple[str, Token 
     if len(named) == 1:
         return f"expected {named[0]}", tok, False
     return f"unexpected {_describe(tok)}", tok, False
+
+
+def _after_struct_body(ip) -> bool:
+    stack = ip.parser_state.value_stack
+    return bool(stack) and isinstance(stack[-1], Tree) and stack[-1].data == "decl_specs" and \
+        any(isinstance(c, Tree) and c.data == "type_spec" and c.children and isinstance(c.children[0], Tree)
+            and c.children[0].data == "struct_def" for c in stack[-1].children)
 
 
 class _Located(Exception):
@@ -442,7 +460,9 @@ class _ToAST(Transformer):
         toks = _tokens(items)
         tag = toks[1].value if len(toks) > 1 else None
         members = [i for i in items if isinstance(i, A.StructMember)]
-        return A.StructSpec(toks[0].value, tag, members, loc=self._loc(meta))
+        spec = A.StructSpec(toks[0].value, tag, members, loc=self._loc(meta))
+        spec.end = self.pp.locate(meta.end_line, meta.end_column)
+        return spec
 
     def struct_ref(self, meta, items):
         toks = _tokens(items)

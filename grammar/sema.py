@@ -127,6 +127,9 @@ class Sema:
         loc = specs.loc
         if specs.struct is not None:
             if specs.type_words or specs.type_name:
+                end = getattr(specs.struct, "end", None)
+                if specs.struct.members is not None and end is not None:
+                    self.fail(f"expected ';' after {specs.struct.kind}", end)
                 self.fail("cannot combine with previous declaration specifier", loc)
             ty = self.struct_type(specs.struct)
         elif specs.type_name is not None:

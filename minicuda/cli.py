@@ -97,9 +97,9 @@ def _guard(fn, args) -> int:
         return 130
     except BrokenPipeError:
         return 0
-    except (InternalError, RecursionError, Exception) as e:  # a bug in minicuda, never the user's
-        stage = getattr(e, "stage", None)
-        print(f"internal compiler error: {e if stage else type(e).__name__ + ': ' + str(e)}", file=sys.stderr)
+    except Exception as e:  # a bug in minicuda, never the user's
+        text = str(e) if isinstance(e, InternalError) else f"internal compiler error: {type(e).__name__}: {e}"
+        print(text, file=sys.stderr)
         if "MINICUDA_DEBUG" in __import__("os").environ:
             traceback.print_exc()
         else:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from minicuda.diagnostics import CompileError, DiagnosticEngine, SourceLocation
+from minicuda.diagnostics import CompileError, DiagnosticEngine, InternalError
 from minicuda.grammar import ast as A
 from minicuda.grammar.parser import parse
 from minicuda.grammar.preprocess import PreprocessedSource, preprocess
@@ -45,12 +45,24 @@ def preprocess_only(path_or_source: str, include_dirs=(), defines=(), undefines=
     return pp, diags
 
 
+def _stage(name: str, fn, *args):
+    """Run one frontend stage; anything but a user's error is minicuda's bug."""
+    try:
+        return fn(*args)
+    except CompileError:
+        raise
+    except RecursionError:
+        raise InternalError(name, "the program nests too deeply for this stage") from None
+    except Exception as e:
+        raise InternalError(name, f"{type(e).__name__}: {e}") from e
+
+
 def load(path_or_source: str, include_dirs=(), defines=(), undefines=(),
          diags: DiagnosticEngine | None = None) -> Frontend:
-    pp, diags = preprocess_only(path_or_source, include_dirs, defines, undefines, diags)
-    tu = parse(pp, diags)
+    pp, diags = _stage("preprocess", preprocess_only, path_or_source, include_dirs, defines, undefines, diags)
+    tu = _stage("parse", parse, pp, diags)
     if tu is None:
         raise CompileError(diags.diagnostics)
-    check(tu, diags)
+    _stage("sema", check, tu, diags)
     diags.check()
     return Frontend(pp.line_map[0][0] if pp.line_map else "<input>", pp, tu, diags)

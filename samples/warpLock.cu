@@ -23,7 +23,7 @@
  * Two forms of the loop are given:
  *
  *   mode 0, warpLockCounter: the critical section is inside the loop, under
- *       the successful CAS, with a done flag (the default). Its
+ *       the successful CAS, with a done flag. Its
  *       reconvergence point is the end of the if, so a SIMT stack runs the
  *       winner's path to the release before the losers retry; it completes
  *       on old GPUs as long as the compiler keeps that shape.
@@ -31,8 +31,9 @@
  *       the critical section after the loop. Here the winner waits at the
  *       loop exit for the losers, which wait for the winner: the textbook
  *       intra-warp deadlock on a SIMT-stack GPU. Volta and later finish it.
+ *       This is the default.
  *
- * Usage: ./warpLock [threads per block] [blocks] [mode]   (defaults 32 1 0)
+ * Usage: ./warpLock [threads per block] [blocks] [mode]   (defaults 32 1 1)
  * Prints "counter = N (expected N)" and exits with 0 when they agree.
  */
 
@@ -99,7 +100,7 @@ int main(int argc, char **argv)
     // one warp in one block unless told otherwise
     int nThreads = 32;
     int nBlocks = 1;
-    int mode = 0;
+    int mode = 1;
     if (argc > 1) nThreads = atoi(argv[1]);
     if (argc > 2) nBlocks = atoi(argv[2]);
     if (argc > 3) mode = atoi(argv[3]);
