@@ -148,7 +148,7 @@ def _lark() -> tuple[Lark, _Retagger]:
     with open(GRAMMAR_PATH) as f:
         grammar = f.read()
     parser = Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=True,
-                  postlex=retagger, maybe_placeholders=False, cache=False)
+                  postlex=retagger, maybe_placeholders=False, cache=True)
     return parser, retagger
 
 

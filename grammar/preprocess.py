@@ -188,7 +188,11 @@ def preprocess(source: str, filename: str, diags: DiagnosticEngine,
 
 
 def _apply_line_markers(text: str, filename: str) -> PreprocessedSource:
-    """Blank out `#line` markers, recording the original position of each line."""
+    """Blank out `#line` markers, recording the original position of each line.
+
+    The main file keeps the name the user gave; included files are named as
+    pcpp found them."""
+    main = os.path.abspath(filename) if not filename.startswith("<") else filename
     out_lines: list[str] = []
     line_map: list[tuple[str, int]] = []
     cur_file, cur_line = filename, 1
@@ -196,6 +200,8 @@ def _apply_line_markers(text: str, filename: str) -> PreprocessedSource:
         m = _LINE_MARKER.match(raw)
         if m:
             cur_line, cur_file = int(m.group(1)), m.group(2)
+            if not cur_file.startswith("<") and os.path.abspath(cur_file) == main:
+                cur_file = filename
             out_lines.append("")
             line_map.append((cur_file, cur_line))
             continue

@@ -13,6 +13,7 @@ Neither ever reaches the user as a Python traceback.
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 
 
@@ -59,13 +60,17 @@ class SourceManager:
         self.files: dict[str, list[str]] = {}
 
     def add(self, name: str, text: str) -> None:
-        self.files[name] = text.splitlines()
+        self.files[name] = self.files[_key(name)] = text.splitlines()
 
     def line(self, name: str, lineno: int) -> str | None:
-        lines = self.files.get(name)
+        lines = self.files.get(name) or self.files.get(_key(name))
         if lines is None or not 1 <= lineno <= len(lines):
             return None
         return lines[lineno - 1]
+
+
+def _key(name: str) -> str:
+    return name if name.startswith("<") else os.path.abspath(name)
 
 
 @dataclass

@@ -1,0 +1,6 @@
+__global__ void k(int *out)
+{
+    out[threadIdx.x = 1;
+}
+
+// EXPECT: 3:24: error: expected ']'

@@ -1,0 +1,8 @@
+__device__ int add(int a, int b) { return a + b; }
+
+__global__ void k(int *out)
+{
+    out[0] = add(1, 2;
+}
+
+// EXPECT: 5:22: error: expected ')'

@@ -1,0 +1,8 @@
+__global__ void k(int *out, int n)
+{
+    while (n > 0 {
+        n--;
+    }
+}
+
+// EXPECT: 3:18: error: expected ')'
