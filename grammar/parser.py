@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast as pyast
 import os
 import re
+from dataclasses import replace
 from functools import lru_cache
 
 from lark import Lark, Token, Transformer, Tree, v_args
@@ -175,6 +176,8 @@ def _statement_context(ip) -> str:
                 break
             if item.type == "RETURN":
                 return "after return statement"
+            if item.type == "FOR":
+                return "in 'for' statement specifier"
             if item.type == "BREAK":
                 return "after break statement"
             if item.type == "CONTINUE":
@@ -199,6 +202,10 @@ def _syntax_message(e: UnexpectedToken, prev: Token | None) -> tuple[str, Token 
         expected = set(e.expected)
     tok = e.token
     at_expression_end = not expected & _EXPR_START
+    if tok.type == "RBRACE" and "RBRACE" not in expected and _at_top_level(e.interactive_parser):
+        return "extraneous closing brace ('}')", tok, False
+    if expected == {"LPAR"} and prev is not None and prev.type in ("IF", "WHILE", "FOR", "SWITCH"):
+        return f"expected '(' after '{prev.value}'", tok, False
     if "SEMICOLON" in expected and at_expression_end and tok.type != "SEMICOLON":
         ctx = _statement_context(e.interactive_parser)
         if tok.type in ("RPAR", "RSQB") and ctx == "after expression":
@@ -224,6 +231,10 @@ def _syntax_message(e: UnexpectedToken, prev: Token | None) -> tuple[str, Token 
     if len(named) == 1:
         return f"expected {named[0]}", tok, False
     return f"unexpected {_describe(tok)}", tok, False
+
+
+def _at_top_level(ip) -> bool:
+    return not any(isinstance(v, Token) and v.type == "LBRACE" for v in ip.parser_state.value_stack)
 
 
 def _after_struct_body(ip) -> bool:
@@ -357,10 +368,23 @@ class _ToAST(Transformer):
     def _tok_loc(self, tok: Token) -> SourceLocation:
         return self.pp.locate(tok.line, tok.column, max(1, len(tok.value)))
 
+    def _op_loc(self, meta, left: A.Node, right: A.Node | None, op: str) -> SourceLocation:
+        """Where `op` stands between `left` and `right` (both on one line), else the node's start."""
+        loc = self._loc(meta)
+        if left.loc is None or loc is None or left.loc.line != loc.line or (right is not None and right.loc.line != loc.line):
+            return loc
+        lines = self.pp.text.split("\n") if not hasattr(self, "_lines") else self._lines
+        self._lines = lines
+        text = lines[meta.line - 1] if meta.line - 1 < len(lines) else ""
+        start = left.loc.col - 1 + (left.loc.length if left.loc.line == loc.line else 0)
+        end = right.loc.col - 1 if right is not None else len(text)
+        idx = text.find(op, start, max(end, start))
+        return replace(loc, col=idx + 1, length=len(op)) if idx >= 0 else loc
+
     def __default__(self, data, children, meta):
         if data in _BINARY:
             lhs, rhs = children
-            return A.Binary(_BINARY[data], lhs, rhs, loc=self._loc(meta))
+            return _at_op(A.Binary(_BINARY[data], lhs, rhs, loc=self._loc(meta)), self._op_loc(meta, lhs, rhs, _BINARY[data]))
         if data in _UNARY:
             return A.Unary(_UNARY[data], children[0], loc=self._loc(meta))
         raise _Located(f"unsupported construct '{data}'", meta.line, meta.column)
@@ -608,13 +632,14 @@ class _ToAST(Transformer):
         return A.Comma(items[0], items[1], loc=self._loc(meta))
 
     def assign(self, meta, items):
-        return A.Assign("=", items[0], items[1], loc=self._loc(meta))
+        return _at_op(A.Assign("=", items[0], items[1], loc=self._loc(meta)), self._op_loc(meta, items[0], items[1], "="))
 
     def compound_assign(self, meta, items):
-        return A.Assign(items[1].value, items[0], items[2], loc=self._loc(meta))
+        return _at_op(A.Assign(items[1].value, items[0], items[2], loc=self._loc(meta)),
+                      self._op_loc(meta, items[0], items[2], items[1].value))
 
     def conditional(self, meta, items):
-        return A.Conditional(items[0], items[1], items[2], loc=self._loc(meta))
+        return _at_op(A.Conditional(items[0], items[1], items[2], loc=self._loc(meta)), self._op_loc(meta, items[0], items[1], "?"))
 
     def cast(self, meta, items):
         return A.Cast(items[0], items[1], loc=self._loc(meta))
@@ -626,10 +651,10 @@ class _ToAST(Transformer):
         return A.IncDec("--", True, items[0], loc=self._loc(meta))
 
     def post_inc(self, meta, items):
-        return A.IncDec("++", False, items[0], loc=self._loc(meta))
+        return _at_op(A.IncDec("++", False, items[0], loc=self._loc(meta)), self._op_loc(meta, items[0], None, "++"))
 
     def post_dec(self, meta, items):
-        return A.IncDec("--", False, items[0], loc=self._loc(meta))
+        return _at_op(A.IncDec("--", False, items[0], loc=self._loc(meta)), self._op_loc(meta, items[0], None, "--"))
 
     def sizeof_expr(self, meta, items):
         return A.SizeofExpr(items[0], loc=self._loc(meta))
@@ -638,7 +663,7 @@ class _ToAST(Transformer):
         return A.SizeofType(items[0], loc=self._loc(meta))
 
     def index(self, meta, items):
-        return A.Index(items[0], items[1], loc=self._loc(meta))
+        return _at_op(A.Index(items[0], items[1], loc=self._loc(meta)), self._op_loc(meta, items[0], items[1], "["))
 
     def call(self, meta, items):
         return A.Call(items[0], items[1] if len(items) > 1 else [], loc=self._loc(meta))
@@ -649,10 +674,11 @@ class _ToAST(Transformer):
         return A.Launch(func, config, args, loc=self._loc(meta))
 
     def member(self, meta, items):
-        return A.Member(items[0], items[1].value, False, loc=self._tok_loc(items[1]))
+        m = _at_op(A.Member(items[0], items[1].value, False, loc=self._tok_loc(items[1])), self._op_loc(meta, items[0], None, "."))
+        return m
 
     def arrow(self, meta, items):
-        return A.Member(items[0], items[1].value, True, loc=self._tok_loc(items[1]))
+        return _at_op(A.Member(items[0], items[1].value, True, loc=self._tok_loc(items[1])), self._op_loc(meta, items[0], None, "->"))
 
     def template_id(self, meta, items):
         name = items[0]
@@ -741,6 +767,12 @@ def _unescape(body: str, tok: Token) -> bytes:
         else:
             raise _Located(f"unknown escape sequence '\\{nxt}'", tok.line, tok.column + i + 1, 2)
     return bytes(out)
+
+
+def _at_op(node: A.Node, op_loc: SourceLocation) -> A.Node:
+    """Remember where the node's operator stands: clang points its errors there."""
+    node.op_loc = op_loc
+    return node
 
 
 def _pragma_text(tok: Token) -> str:

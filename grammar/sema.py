@@ -250,7 +250,11 @@ class Sema:
     # ---- declarations ----------------------------------------------------------------------
     def declaration(self, decl: A.Declaration, top_level: bool = False) -> None:
         specs = decl.specs
-        base = self.base_type(specs)
+        try:
+            base = self.base_type(specs)
+        except _Abort:
+            self.poisoned.update(v.name for v in decl.decls)
+            raise
         if "typedef" in specs.storage:
             for v in decl.decls:
                 ty = self.declarator_type(base, v.declarator)
@@ -264,7 +268,8 @@ class Sema:
                     continue
                 self.variable(v, base, top_level)
             except _Abort:
-                pass
+                if self.scope.names.get(v.name) is not v:
+                    self.poisoned.add(v.name)  # reported once, at its declaration
 
     def variable(self, v: A.VarDecl, base: T.Type, top_level: bool) -> None:
         specs = v.specs
@@ -373,6 +378,11 @@ class Sema:
             return
         base = self.base_type(fn.specs)
         params: list[A.ParamDecl] = []
+        if fn.declarator.ctor_args is not None:  # `void k(Foo *p)`: Foo read as a value
+            for arg in fn.declarator.ctor_args:
+                name = next((n for n in A.walk(arg) if isinstance(n, A.Name)), None)
+                if name is not None and self.scope.lookup(name.name) is None:
+                    self.fail(f"unknown type name '{name.name}'", name.loc)
         ty = self.declarator_type(base, fn.declarator, params)
         if not isinstance(ty, T.Function):
             self.fail(f"expected function declarator for '{fn.name}'", fn.loc)
@@ -458,8 +468,15 @@ class Sema:
             s.expr = self.expr(s.expr)
         return s
 
+    def guarded(self, check, e):
+        """check(e), or e unchanged when its error has been reported: the statement goes on."""
+        try:
+            return check(e)
+        except _Abort:
+            return e
+
     def stmt_If(self, s: A.If):
-        s.cond = self.condition(s.cond)
+        s.cond = self.guarded(self.condition, s.cond)
         s.then = self.block(s.then)
         if s.else_ is not None:
             s.else_ = self.block(s.else_)
@@ -473,13 +490,13 @@ class Sema:
             self.loops -= 1
 
     def stmt_While(self, s: A.While):
-        s.cond = self.condition(s.cond)
+        s.cond = self.guarded(self.condition, s.cond)
         s.body = self._loop_body(s.body)
         return s
 
     def stmt_DoWhile(self, s: A.DoWhile):
         s.body = self._loop_body(s.body)
-        s.cond = self.condition(s.cond)
+        s.cond = self.guarded(self.condition, s.cond)
         return s
 
     def stmt_For(self, s: A.For):
@@ -488,25 +505,28 @@ class Sema:
             if s.init is not None:
                 s.init = self.statement(s.init)
             if s.cond is not None:
-                s.cond = self.condition(s.cond)
+                s.cond = self.guarded(self.condition, s.cond)
             if s.step is not None:
-                s.step = self.expr(s.step)
+                s.step = self.guarded(self.expr, s.step)
             s.body = self._loop_body(s.body)
         finally:
             self.scope = self.scope.parent
         return s
 
     def stmt_Switch(self, s: A.Switch):
-        e = self.value(s.expr)
-        if not T.is_integer(e.ty):
-            self.fail(f"statement requires expression of integer type ('{e.ty}' invalid)", s.expr.loc)
-        s.expr = self.convert(e, T.promote(e.ty), "switch", s.expr.loc)
+        s.expr = self.guarded(self.switch_value, s.expr)
         self.switches.append({"cases": {}, "default": False})
         try:
             s.body = self.block(s.body)
         finally:
             self.switches.pop()
         return s
+
+    def switch_value(self, expr):
+        e = self.value(expr)
+        if not T.is_integer(e.ty):
+            self.fail(f"statement requires expression of integer type ('{e.ty}' invalid)", expr.loc)
+        return self.convert(e, T.promote(e.ty), "switch", expr.loc)
 
     def stmt_Case(self, s: A.Case):
         if not self.switches:
@@ -698,7 +718,7 @@ class Sema:
             return e
         lhs, rhs = self.value(e.lhs), self.value(e.rhs)
         lt, rt = T.unqual(lhs.ty), T.unqual(rhs.ty)
-        bad = lambda: self.fail(f"invalid operands to binary expression ('{lhs.ty}' and '{rhs.ty}')", e.loc)
+        bad = lambda: self.fail(f"invalid operands to binary expression ('{lhs.ty}' and '{rhs.ty}')", _op(e))
         if op in ("+", "-") and (isinstance(lt, T.Pointer) or isinstance(rt, T.Pointer)):
             return self.pointer_arith(e, lhs, rhs, bad)
         if op in ("<", ">", "<=", ">=", "==", "!=") and (isinstance(lt, T.Pointer) or isinstance(rt, T.Pointer)):
@@ -805,8 +825,8 @@ class Sema:
         if isinstance(e.target, A.Member) and isinstance(e.target.base, A.Name) and e.target.base.name in BUILTIN_VARIABLES:
             base = self.expr(e.target.base)
             if isinstance(base.decl, A.VarDecl) and base.decl.space == "builtin":
-                self.fail(f"cannot assign to variable '{base.name}' with const-qualified type '{base.ty}'", e.loc)
-        target = self.assignable(e.target, e.target.loc)
+                self.fail(f"cannot assign to variable '{base.name}' with const-qualified type '{base.ty}'", _op(e))
+        target = self.assignable(e.target, _op(e))
         value = self.value(e.value)
         tt = T.unqual(target.ty)
         if e.op == "=":
@@ -820,14 +840,14 @@ class Sema:
             return e
         if not (T.is_arithmetic(tt) and T.is_arithmetic(vt)) or \
                 (op in ("%", "&", "|", "^", "<<", ">>") and not (T.is_integer(tt) and T.is_integer(vt))):
-            self.fail(f"invalid operands to binary expression ('{target.ty}' and '{value.ty}')", e.loc)
+            self.fail(f"invalid operands to binary expression ('{target.ty}' and '{value.ty}')", _op(e))
         common = T.promote(tt) if op in ("<<", ">>") else T.usual_arithmetic(tt, vt)
         e.target, e.value, e.ty = target, self.implicit(value, T.promote(vt) if op in ("<<", ">>") else common), tt
         e.compute_ty = common
         return e
 
     def expr_IncDec(self, e: A.IncDec):
-        target = self.assignable(e.operand, e.operand.loc)
+        target = self.assignable(e.operand, _op(e))
         t = T.unqual(target.ty)
         if not T.is_scalar(t):
             self.fail(f"cannot {'increment' if e.op == '++' else 'decrement'} value of type '{target.ty}'", e.loc)
@@ -850,13 +870,13 @@ class Sema:
             elif _pointer_convertible(bt, at):
                 ty = at
             else:
-                self.fail(f"incompatible operand types ('{a.ty}' and '{b.ty}')", e.loc)
+                self.fail(f"incompatible operand types ('{a.ty}' and '{b.ty}')", _op(e))
         elif isinstance(at, T.Pointer) and self.is_null_constant(b):
             ty = at
         elif isinstance(bt, T.Pointer) and self.is_null_constant(a):
             ty = bt
         else:
-            self.fail(f"incompatible operand types ('{a.ty}' and '{b.ty}')", e.loc)
+            self.fail(f"incompatible operand types ('{a.ty}' and '{b.ty}')", _op(e))
         e.then, e.else_, e.ty = self.implicit(a, ty), self.implicit(b, ty), ty
         return e
 
@@ -908,7 +928,7 @@ class Sema:
             base, index = index, base
         bt = T.unqual(base.ty)
         if not isinstance(bt, T.Pointer):
-            self.fail("subscripted value is not an array, pointer, or vector", e.loc)
+            self.fail("subscripted value is not an array, pointer, or vector", _op(e))
         if not T.is_integer(index.ty):
             self.fail("array subscript is not an integer", e.index.loc)
         self.require_complete_pointee(bt, e.loc)
@@ -921,17 +941,17 @@ class Sema:
         if e.arrow:
             if not isinstance(bt, T.Pointer):
                 if isinstance(bt, T.Struct):
-                    self.fail(f"member reference type '{base.ty}' is not a pointer; did you mean to use '.'?", e.loc)
-                self.fail(f"member reference type '{base.ty}' is not a pointer", e.loc)
+                    self.fail(f"member reference type '{base.ty}' is not a pointer; did you mean to use '.'?", _op(e))
+                self.fail(f"member reference type '{base.ty}' is not a pointer", _op(e))
             base = self.value(base)
             st = T.unqual(bt.base)
             quals = bt.base
         else:
             if isinstance(bt, T.Pointer) and isinstance(T.unqual(bt.base), T.Struct):
-                self.fail(f"member reference type '{base.ty}' is a pointer; did you mean to use '->'?", e.loc)
+                self.fail(f"member reference type '{base.ty}' is a pointer; did you mean to use '->'?", _op(e))
             st, quals = bt, base.ty
         if not isinstance(st, T.Struct):
-            self.fail(f"member reference base type '{st}' is not a structure or union", e.loc)
+            self.fail(f"member reference base type '{st}' is not a structure or union", _op(e))
         if st.info.fields is None:
             self.fail(f"member access into incomplete type '{st}'", e.loc)
         if e.name not in st.info.fields:
@@ -997,8 +1017,11 @@ class Sema:
         self.fail(f"called object type '{f.ty}' is not a function or function pointer", func.loc)
 
     def expr_Call(self, e: A.Call):
+        args = [self.guarded(self.value, a) for a in e.args]
+        if any(a.ty is None for a in args):
+            self.callee(e.func)  # report an unknown callee too, then give up on the call
+            raise _Abort()
         name, cands, targs = self.callee(e.func)
-        args = [self.value(a) for a in e.args]
         if name in SYMBOL_FUNCTIONS:
             args = self.symbol_argument(args, SYMBOL_FUNCTIONS[name])
         fn = self.resolve(name, cands, targs, args, e.loc)
@@ -1291,6 +1314,11 @@ def _fold(sema: Sema, e: A.Expr):
 
 
 # ---- conversions -------------------------------------------------------------------------
+def _op(e: A.Node) -> SourceLocation:
+    """The location of an expression's operator, where clang points its errors."""
+    return getattr(e, "op_loc", None) or e.loc
+
+
 def _with(ty: T.Type, **quals) -> T.Type:
     from dataclasses import replace
     return replace(ty, **quals)

@@ -113,8 +113,28 @@ class DiagnosticEngine:
         if self.error_count:
             raise CompileError(self.diagnostics)
 
+    def in_source_order(self) -> list[Diagnostic]:
+        """Errors and warnings of the main file by position (as clang meets them),
+        each followed by its notes; the parser and sema run in separate passes."""
+        groups: list[list[Diagnostic]] = []
+        for d in self.diagnostics:
+            if d.severity == "note" and groups:
+                groups[-1].append(d)
+            else:
+                groups.append([d])
+        order = {}
+        for g in groups:
+            order.setdefault(g[0].loc.file if g[0].loc else "", len(order))
+        def key(g):
+            loc = g[0].loc
+            if loc is None or g[0].severity == "fatal error" and "too many errors" in g[0].message:
+                return (1, 0, 0, 0)
+            return (0, order[loc.file], loc.line, loc.col)
+        groups.sort(key=key)
+        return [d for g in groups for d in g]
+
     def render(self) -> str:
-        return "\n".join(d.render(self.sources) for d in self.diagnostics)
+        return "\n".join(d.render(self.sources) for d in self.in_source_order())
 
 
 class CompileError(Exception):
