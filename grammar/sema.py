@@ -278,9 +278,7 @@ class Sema:
         v.is_global_scope = top_level
         if "__shared__" in cuda:
             v.space = "shared"
-            if top_level:
-                pass
-            elif self.fn is not None and "host" in self.fn.exec_space and "device" not in self.fn.exec_space:
+            if not top_level and self.fn is not None and "host" in self.fn.exec_space and "device" not in self.fn.exec_space:
                 self.fail('a static "__shared__" variable declaration is not allowed inside a host function body', v.loc)
             if v.init is not None:
                 self.error("initialization is not supported for __shared__ variables", v.init.loc)
@@ -675,7 +673,6 @@ class Sema:
             self.fail(f'identifier "{sym.name}" is undefined in device code', e.loc)
 
     def expr_IntLit(self, e: A.IntLit):
-        suffix = e.text.lower().lstrip("0123456789abcdefx").replace("b", "") if e.text else ""
         suffix = "".join(c for c in e.text.lower() if c in "ul") if e.text else ""
         unsigned, longs = "u" in suffix, suffix.count("l")
         decimal = not (e.text[:2].lower() in ("0x", "0b") or (len(e.text) > 1 and e.text[0] == "0"))
