@@ -307,6 +307,7 @@ class Assign(Expr):
     op: str                      # = += -= ...
     target: Expr
     value: Expr
+    compute_ty: Any = field(default=None, init=False, repr=False)  # x op= y computes in this type
 
 
 @dataclass(eq=False)

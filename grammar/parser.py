@@ -357,6 +357,7 @@ class _ToAST(Transformer):
     def __init__(self, pp: PreprocessedSource):
         super().__init__()
         self.pp = pp
+        self.lines = pp.text.split("\n")
 
     # locations
     def _loc(self, meta) -> SourceLocation:
@@ -373,9 +374,7 @@ class _ToAST(Transformer):
         loc = self._loc(meta)
         if left.loc is None or loc is None or left.loc.line != loc.line or (right is not None and right.loc.line != loc.line):
             return loc
-        lines = self.pp.text.split("\n") if not hasattr(self, "_lines") else self._lines
-        self._lines = lines
-        text = lines[meta.line - 1] if meta.line - 1 < len(lines) else ""
+        text = self.lines[meta.line - 1] if meta.line - 1 < len(self.lines) else ""
         start = left.loc.col - 1 + (left.loc.length if left.loc.line == loc.line else 0)
         end = right.loc.col - 1 if right is not None else len(text)
         idx = text.find(op, start, max(end, start))

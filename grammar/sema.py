@@ -392,7 +392,7 @@ class Sema:
         self.add_overload(fn, check_signature=True)
 
     def add_overload(self, fn: A.FunctionDef, check_signature: bool) -> None:
-        sym = self.scope.lookup(fn.name) if self.scope is self.globals else self.globals.names.get(fn.name)
+        sym = self.globals.names.get(fn.name)
         if sym is None:
             sym = Overloads(fn.name)
             self.globals.names[fn.name] = sym
@@ -415,7 +415,6 @@ class Sema:
                     if fn.body is not None:  # the definition replaces the prototype
                         _copy_defaults(other, fn)
                         sym.functions[sym.functions.index(other)] = fn
-                        other.definition = fn
                     return
         sym.functions.append(fn)
 
