@@ -9,3 +9,19 @@ if _os.path.isfile(_os.path.join(_root, "grammar", "minicuda.lark")) and _root n
     __path__.append(_root)
 
 __version__ = "0.1.0"
+
+
+def compile(path_or_source, arch="sm_70", opt=3, **options):
+    """Compile a mini-CUDA program (a path or the source text itself).
+
+    Returns a CompiledProgram: `.functions` (the IR), `.sass()`, `.resource_usage`
+    and `.branch_decisions` (one record per conditional branch: file, line,
+    function, uniform, instructions, threshold, predicated, reason).  Keyword
+    options: uniform_threshold, divergent_threshold, rule ("seed" or "guide"),
+    verify_each, include_dirs, defines.
+    """
+    from minicuda.compiler import compile_program
+    from minicuda.pipeline import Options
+    include_dirs = options.pop("include_dirs", ())
+    defines = options.pop("defines", ())
+    return compile_program(path_or_source, arch, opt, Options(**options), include_dirs, defines)

@@ -36,8 +36,29 @@ def compiler_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="minicudac", description="Compile a mini-CUDA program.")
     p.add_argument("file", help="the .cu source file")
     p.add_argument("-E", dest="preprocess_only", action="store_true", help="print the preprocessed source and stop")
-    p.add_argument("--emit", choices=["ast"], default=None,
-                   help="what to print: ast (the checked syntax tree)")
+    p.add_argument("--emit", choices=["sass-like", "ir", "cfg", "ast"], default=None,
+                   help="what to print: sass-like (the final bytecode, the default with -o), ir (right "
+                        "after lowering), cfg (Graphviz DOT, IPDOMs and divergent branches marked), ast")
+    p.add_argument("-arch", "--arch", dest="arch", default="sm_70", metavar="ARCH",
+                   help="target: sm_20..sm_120 or a family name (fermi, kepler, maxwell, pascal, volta, "
+                        "turing, ampere, ada, hopper); below sm_70 the stack model's SSY/SYNC, else BSSY/BSYNC")
+    p.add_argument("-O", dest="opt", type=int, choices=[0, 1, 2, 3], default=3, metavar="LEVEL",
+                   help="-O0 keeps every branch (like nvcc -G); -O1..-O3 run every pass (default -O3)")
+    p.add_argument("-G", dest="debug", action="store_true", help="like nvcc -G: the same as -O0")
+    p.add_argument("--print-after", action="append", default=[], metavar="PASS",
+                   help="print the IR after PASS (repeatable; 'all' for every pass) to stderr")
+    p.add_argument("--verify-each", action="store_true", help="verify the IR after every pass")
+    p.add_argument("--resource-usage", action="store_true",
+                   help="print ptxas-style resource usage (registers, shared memory, stack frame) to stderr")
+    p.add_argument("--report", choices=["predication"], default=None,
+                   help="print a report: predication (one line per conditional branch)")
+    p.add_argument("--report-format", choices=["text", "json"], default="text")
+    p.add_argument("--uniform-threshold", type=int, default=4, metavar="N",
+                   help="predicate a uniform branch whose arms hold fewer than N instructions (default 4)")
+    p.add_argument("--divergent-threshold", type=int, default=7, metavar="N",
+                   help="predicate a possibly divergent branch under N instructions (default 7)")
+    p.add_argument("--predication-rule", choices=["seed", "guide"], default="seed",
+                   help="seed: < thresholds (nvcc's behaviour); guide: the CUDA Programming Guide's <= 4 / <= 7")
     p.add_argument("-fsyntax-only", dest="syntax_only", action="store_true",
                    help="check the program and stop")
     p.add_argument("-o", dest="output", metavar="FILE", help="write the output to FILE instead of stdout")
@@ -78,15 +99,65 @@ def _compile(args) -> int:
             _report(diags)
             _write(pp.text if pp.text.endswith("\n") else pp.text + "\n", args.output)
             return 0
-        fe = load(args.file, args.include_dirs, args.defines, args.undefines, diags)
-        _report(diags)
-        if args.emit == "ast":
-            from minicuda.grammar.astdump import dump
-            _write(dump(fe.tu), args.output)
-        return 0
+        if args.emit == "ast" or getattr(args, "syntax_only", False) or not hasattr(args, "arch"):
+            fe = load(args.file, args.include_dirs, args.defines, args.undefines, diags)
+            _report(diags)
+            if args.emit == "ast":
+                from minicuda.grammar.astdump import dump
+                _write(dump(fe.tu), args.output)
+            return 0
+        return _compile_to_ir(args, diags)
     except CompileError as e:
         _report(diags, e)
         return EXIT_USER
+
+
+def _compile_to_ir(args, diags: DiagnosticEngine) -> int:
+    import json
+
+    from minicuda.compiler import PASS_NAMES, compile_program, parse_arch
+    from minicuda.pipeline import Options
+    try:
+        arch = parse_arch(args.arch)
+    except ValueError as e:
+        print(f"minicudac: error: {e}", file=sys.stderr)
+        return EXIT_USAGE
+    bad = [p for p in args.print_after if p not in PASS_NAMES + ["all"]]
+    if bad:
+        print(f"minicudac: error: unknown pass '{bad[0]}' for --print-after (passes: {', '.join(PASS_NAMES)})", file=sys.stderr)
+        return EXIT_USAGE
+    if args.uniform_threshold < 0 or args.divergent_threshold < 0:
+        print("minicudac: error: thresholds must not be negative", file=sys.stderr)
+        return EXIT_USAGE
+    options = Options(uniform_threshold=args.uniform_threshold, divergent_threshold=args.divergent_threshold,
+                      rule=args.predication_rule, verify_each=args.verify_each, print_after=tuple(args.print_after))
+    opt = 0 if args.debug else args.opt
+    program = compile_program(args.file, arch, opt, options, args.include_dirs, args.defines, diags)
+    _report(diags)
+    if args.resource_usage:
+        for usage in program.resource_usage.values():
+            print("\n".join(usage.ptxas_lines()), file=sys.stderr)
+    emit = args.emit or ("sass-like" if args.output or not args.report else None)
+    if emit == "sass-like":
+        _write(program.sass(), args.output)
+    elif emit == "ir":
+        _write("".join(program.ir_before.values()), args.output)
+    elif emit == "cfg":
+        from minicuda.passes.dot import module_dot
+        _write(module_dot(program), args.output)
+    if args.report == "predication":
+        records = program.branch_decisions
+        if args.report_format == "json":
+            text = json.dumps([r.as_dict() for r in records], indent=2) + "\n"
+        else:
+            text = "".join(f"{r.file}:{r.line}: {r.function}: {'uniform' if r.uniform else 'divergent'}, "
+                           f"{r.instructions} instructions, {'predicated' if r.predicated else 'kept'}: "
+                           f"{r.reason.split(': ', 1)[-1]}\n" for r in records)
+        if emit is None and args.output:
+            _write(text, args.output)
+        else:
+            sys.stdout.write(text)
+    return 0
 
 
 def _guard(fn, args) -> int:

@@ -59,10 +59,12 @@ def _stage(name: str, fn, *args):
 
 def load(path_or_source: str, include_dirs=(), defines=(), undefines=(),
          diags: DiagnosticEngine | None = None) -> Frontend:
+    diags = diags or DiagnosticEngine()
     pp, diags = _stage("preprocess", preprocess_only, path_or_source, include_dirs, defines, undefines, diags)
     tu = _stage("parse", parse, pp, diags)
     if tu is None:
         raise CompileError(diags.diagnostics)
     _stage("sema", check, tu, diags)
     diags.check()
-    return Frontend(pp.line_map[0][0] if pp.line_map else "<input>", pp, tu, diags)
+    filename = next(iter(diags.sources.files), "<input>")  # the user's file is registered first
+    return Frontend(filename, pp, tu, diags)

@@ -5,8 +5,8 @@ and the VM: adding an opcode is one row plus its semantics.
 
 Shape of a function:
 
-    .kernel mathKernel1 (%rd0:c)          // kind, name, parameters (register:name)
-    .shared 0 .local 0 .frame 0
+    .kernel mathKernel1 (%rd0:c:8:pointer)   // kind, name, parameters (register:name:bytes:kind)
+    .shared 0 .local 0                       // static shared bytes, per-thread frame bytes
     .L0:
       S2R %r0, SR_TID.X                   // simpleDivergence.cu:12:13
       @!%p0 BRA .L2
@@ -451,8 +451,10 @@ def parse_module(text: str) -> Module:
     block: Block | None = None
     for n, raw in enumerate(text.splitlines(), 1):
         s = raw.strip()
-        if not s or (s.startswith("//") and not _LOC_RE.search(s)) or s.startswith("#"):
+        if not s or s.startswith("//") or s.startswith("#"):
             continue
+        if fn is None and s.startswith((".shared ", ".end ")) or fn is None and s.endswith(":") and " " not in s:
+            raise IRParseError(f"'{s.split()[0]}' outside a function", n)
         if s.startswith(".arch "):
             mod.arch = s.split()[1]
         elif s.startswith(".global "):
@@ -503,7 +505,7 @@ def verify(fn: Function, stage: str = "ir") -> None:
     for b in fn.blocks:
         for i, ins in enumerate(b.instrs):
             inf = info(ins.op)
-            if inf.terminator and i != len(b.instrs) - 1 and not (ins.op == "BRA" and ins.guard is not None):
+            if inf.terminator and i != len(b.instrs) - 1 and ins.guard is None:
                 raise InternalError(stage, f"{fn.name}:{b.label}: terminator {ins.opcode} in the middle of a block")
             if ins.op == "BRA" and ins.guard is not None and i != len(b.instrs) - 1 and \
                     not (i == len(b.instrs) - 2 and b.instrs[-1].op == "BRA" and b.instrs[-1].guard is None):

@@ -1,0 +1,114 @@
+"""The compiler driver: source -> checked AST -> IR -> passes by -O level -> SASS-like text.
+
+The pass order is this one screen:
+
+  -O3: cleanup, hoist-sink, cleanup, if-convert, cleanup, reconverge, regalloc
+  -O0: keep-branches (every branch kept and recorded, like nvcc -G), reconverge, regalloc
+
+where cleanup is constant-fold, copy-propagation, cse, dce, simplify-cfg.
+`compile_program` returns a `CompiledProgram`: the module, the SASS-like text, the
+resource usage of every function and the predication decision of every branch.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from minicuda.diagnostics import CompileError, DiagnosticEngine, InternalError
+from minicuda.frontend import Frontend, load
+from minicuda.ir import Function, Module, format_function, format_module, verify
+from minicuda.pipeline import Options, run_passes
+
+ARCH_FAMILIES = {"fermi": 20, "kepler": 35, "maxwell": 52, "pascal": 60, "volta": 70, "turing": 75,
+                 "ampere": 80, "ada": 89, "hopper": 90, "blackwell": 100}
+KNOWN_SM = {20, 21, 30, 32, 35, 37, 50, 52, 53, 60, 61, 62, 70, 72, 75, 80, 86, 87, 89, 90, 100, 120}
+
+
+def parse_arch(text: str) -> int:
+    """'sm_90', 'compute_70', '90', 'volta' -> the sm number; ValueError when unknown."""
+    t = text.strip().lower()
+    if t in ARCH_FAMILIES:
+        return ARCH_FAMILIES[t]
+    m = re.fullmatch(r"(?:sm_|compute_)?(\d+)a?", t)
+    if not m or int(m.group(1)) not in KNOWN_SM:
+        known = ", ".join(sorted(ARCH_FAMILIES)) + ", sm_" + ", sm_".join(str(s) for s in sorted(KNOWN_SM))
+        raise ValueError(f"unknown architecture '{text}' (known: {known})")
+    return int(m.group(1))
+
+
+def cleanup_passes() -> list:
+    from minicuda.passes.cleanup import CommonSubexpressions, ConstantFold, CopyPropagation, DeadCode, SimplifyCFG
+    return [ConstantFold(), CopyPropagation(), CommonSubexpressions(), DeadCode(), SimplifyCFG()]
+
+
+def pipeline(options: Options) -> list:
+    from minicuda.passes.hoistsink import HoistSink
+    from minicuda.passes.ifconvert import IfConvert, KeepBranches
+    from minicuda.passes.reconverge import Reconverge
+    from minicuda.passes.regalloc import RegisterAllocation
+    tail = [Reconverge(stack_arch=options.stack_arch), RegisterAllocation()]
+    if options.opt == 0:
+        return [KeepBranches(options)] + tail
+    cleanup = cleanup_passes()
+    return cleanup + cleanup + [HoistSink()] + cleanup + [IfConvert(options)] + cleanup + tail
+
+
+PASS_NAMES = ["constant-fold", "copy-propagation", "cse", "dce", "simplify-cfg", "hoist-sink", "if-convert",
+              "keep-branches", "reconverge", "regalloc"]
+
+
+@dataclass
+class CompiledProgram:
+    frontend: Frontend
+    module: Module
+    options: Options
+    ir_before: dict[str, str] = field(default_factory=dict)   # function -> IR text right after lowering
+
+    @property
+    def arch(self) -> str:
+        return f"sm_{self.options.arch}"
+
+    @property
+    def functions(self) -> dict[str, Function]:
+        return self.module.functions
+
+    @property
+    def branch_decisions(self) -> list:
+        return [d for fn in self.module.functions.values() for d in getattr(fn, "branch_decisions", [])]
+
+    @property
+    def resource_usage(self) -> dict:
+        from minicuda.passes.regalloc import resource_usage
+        return {name: resource_usage(fn, self.arch) for name, fn in self.module.functions.items()}
+
+    def sass(self) -> str:
+        head = [f"// minicuda sass-like output for {self.arch}, -O{self.options.opt}",
+                f"// source: {self.frontend.filename}",
+                f"// scheduling model: {'per-warp reconvergence stack' if self.options.stack_arch else 'independent thread scheduling'}"]
+        return "\n".join(head) + "\n" + format_module(self.module)
+
+    def ir(self) -> str:
+        return format_module(self.module)
+
+
+def compile_program(path_or_source: str, arch: str | int = "sm_70", opt: int = 3, options: Options | None = None,
+                    include_dirs=(), defines=(), diags: DiagnosticEngine | None = None) -> CompiledProgram:
+    from minicuda.passes.lower import lower
+    options = options or Options()
+    options.arch = arch if isinstance(arch, int) else parse_arch(arch)
+    options.opt = opt
+    fe = load(path_or_source, include_dirs, defines, diags=diags)
+    try:
+        module = lower(fe.tu, f"sm_{options.arch}")
+    except CompileError:
+        raise
+    except Exception as e:
+        raise InternalError("lower", f"{type(e).__name__}: {e}") from e
+    program = CompiledProgram(fe, module, options)
+    passes = pipeline(options)
+    for fn in module.functions.values():
+        verify(fn, "lower")
+        program.ir_before[fn.name] = format_function(fn)
+        run_passes(fn, passes, options, module)
+        verify(fn, "pipeline")
+    return program

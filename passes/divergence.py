@@ -1,0 +1,167 @@
+"""Divergence (uniformity) analysis: which registers may differ between the threads
+of a warp, and which conditional branches may therefore diverge.
+
+A value is uniform when it depends only on blockIdx, blockDim, gridDim, warpSize,
+kernel parameters, constants, symbols and other uniform values.  Seeds of
+variation: threadIdx, lane id and the other special registers; loads through a
+varying address or from thread-private memory (LDL, or a symbol the module does
+not know as a global: a frame variable); atomics, warp intrinsics, BAR.RED and
+CALL results; a device function's incoming values (parameters and registers read
+but never written).  Variation flows through sources, memory bases and guards.
+
+The IR is not in SSA form, so the result is flow-insensitive (one bit per register
+name) and adds sync dependence: every register written in the region of a
+divergent branch -- the blocks reachable from it before its immediate
+post-dominator, or every reachable block when it has none -- is varying, since
+which write a thread saw depends on its path (this covers values merged after an
+if-else and values carried out of a loop with a divergent exit).  The two rules
+run to a fixed point.  Host functions run as one thread: all uniform there.
+
+Invariant: the result is sound: a register never marked varying holds the same
+value in all threads of a warp that execute its uses together.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from minicuda.ir import Function, Instr, Mem, Reg, Special, Sym
+from minicuda.passes.cfg import EXIT, CFG, build_cfg, conditional_branch
+from minicuda.passes.postdom import ipdom_of
+
+UNIFORM_SPECIALS = ("SR_CTAID.", "SR_NTID.", "SR_NCTAID.", "SR_WARPSIZE")
+VARYING_RESULTS = {"ATOM", "ATOMS", "SHFL", "VOTE", "MATCH", "ACTIVEMASK", "BAR.RED", "CALL", "LDL"}
+CONSTANT_REGS = {"RZ", "PT"}
+_PHYSICAL = re.compile(r"^R(\d+)$")
+
+
+@dataclass
+class Divergence:
+    varying: set[str] = field(default_factory=set)
+    divergent_branches: set[str] = field(default_factory=set)
+    guards: dict[str, str] = field(default_factory=dict)   # block label -> guard of its conditional BRA
+
+    def is_varying(self, reg: Reg | str) -> bool:
+        return str(reg) in self.varying
+
+    def branch_is_uniform(self, block_label: str) -> bool:
+        guard = self.guards.get(block_label)
+        return guard is None or guard not in self.varying
+
+
+def analyze_divergence(fn: Function, analyses=None) -> Divergence:
+    if analyses is not None:
+        cfg, post = analyses.get("cfg"), analyses.get("ipdom")
+        module = getattr(analyses, "module", None)
+    else:
+        cfg, module = build_cfg(fn), None
+        post = ipdom_of(cfg)
+    result = Divergence(guards=_branch_guards(fn))
+    if fn.kind == "host":
+        return result
+    result.varying = _incoming(fn)
+    while True:
+        _propagate(fn, result.varying, module)
+        new = _divergent(cfg, result) - result.divergent_branches
+        if not new:
+            return result
+        result.divergent_branches |= new
+        for label in new:
+            result.varying |= _written_in(fn, region(cfg, label, post.get(label)))
+
+
+def region(cfg: CFG, label: str, join: str | None) -> set[str]:
+    """Blocks reachable from `label`'s successors without passing `join` (nor EXIT)."""
+    seen: set[str] = set()
+    work = [s for s in cfg.succs(label)]
+    while work:
+        b = work.pop()
+        if b in seen or b == join or b == EXIT:
+            continue
+        seen.add(b)
+        work.extend(cfg.succs(b))
+    return seen
+
+
+def _branch_guards(fn: Function) -> dict[str, str]:
+    guards = {}
+    for b in fn.blocks:
+        br = conditional_branch(b)
+        if br is not None:
+            guards[b.label] = br.guard.name
+    return guards
+
+
+def _divergent(cfg: CFG, result: Divergence) -> set[str]:
+    return {label for label, guard in result.guards.items()
+            if guard in result.varying and len(cfg.succs(label)) > 1}
+
+
+def _incoming(fn: Function) -> set[str]:
+    """A device function's parameters and live-in registers come from divergent callers."""
+    if fn.kind != "device":
+        return set()
+    read = {name for ins in fn.instructions() for name in _reads(ins)}
+    written = {name for ins in fn.instructions() for name in _writes(ins)}
+    return {p.reg.name for p in fn.params} | (read - written)
+
+
+def _propagate(fn: Function, varying: set[str], module) -> None:
+    changed = True
+    while changed:
+        changed = False
+        for ins in fn.instructions():
+            writes = _writes(ins) - varying
+            if writes and _produces_varying(ins, varying, module):
+                varying |= writes
+                changed = True
+
+
+def _produces_varying(ins: Instr, varying: set[str], module) -> bool:
+    if ins.op in VARYING_RESULTS:
+        return True
+    if any(isinstance(s, Special) and not s.name.startswith(UNIFORM_SPECIALS) for s in ins.srcs):
+        return True
+    if any(_private_symbol(s, module) for s in ins.srcs):
+        return True
+    return any(name in varying for name in _reads(ins))
+
+
+def _private_symbol(operand, module) -> bool:
+    """A symbol that is no global nor function of the module names a per-thread frame slot."""
+    sym = operand.base if isinstance(operand, Mem) else operand
+    if not isinstance(sym, Sym) or module is None:
+        return False
+    return sym.name not in module.globals and sym.name not in module.functions
+
+
+def _wide(ins: Instr) -> bool:
+    return ins.op.startswith("D") and ins.op != "DSETP" or any("64" in m for m in ins.mods)
+
+
+def _names(reg: Reg, wide: bool) -> set[str]:
+    """The register and, for a 64-bit value in an allocated pair, its high half."""
+    m = _PHYSICAL.match(reg.name)
+    return {reg.name, f"R{int(m.group(1)) + 1}"} if wide and m else {reg.name}
+
+
+def _reads(ins: Instr) -> set[str]:
+    wide = _wide(ins)
+    names = set()
+    for s in ins.srcs:
+        if isinstance(s, Reg):
+            names |= _names(s, wide)
+        elif isinstance(s, Mem) and isinstance(s.base, Reg):
+            names |= _names(s.base, True)        # addresses are 64-bit
+    if ins.guard is not None:
+        names.add(ins.guard.name)
+    return names - CONSTANT_REGS
+
+
+def _writes(ins: Instr) -> set[str]:
+    wide = _wide(ins)
+    return {n for d in ins.dsts for n in _names(d, wide)} - CONSTANT_REGS
+
+
+def _written_in(fn: Function, labels: set[str]) -> set[str]:
+    return {n for b in fn.blocks if b.label in labels for ins in b.instrs for n in _writes(ins)}

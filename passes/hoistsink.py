@@ -1,0 +1,163 @@
+"""Hoisting and sinking of instructions common to both arms of an if-else.
+
+As LLVM's SimplifyCFG does: when both arms of a hammock begin with the same
+computation (the same loads of A[t] and B[t]), one copy moves above the branch; when
+both end with a store to the same address, one store moves below the join, its
+value merged.  The arms that remain are what if-conversion counts.
+
+Only registers private to an arm (written there and read nowhere outside it) are
+renamed, so values that live across the join are never disturbed.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from minicuda.ir import Function, Instr, Mem, Reg
+from minicuda.passes.cfg import conditional_branch
+
+_MOVABLE_KINDS = ("alu", "conv", "mem")
+
+
+@dataclass(frozen=True)
+class Hammock:
+    head: str
+    then: str
+    other: str | None     # the else arm, None for if-then
+    join: str
+
+
+def find_hammock(fn: Function, cfg, head_label: str) -> Hammock | None:
+    """The if-then / if-then-else hammock whose conditional branch ends `head_label`."""
+    succs = cfg.succs(head_label)
+    if len(succs) != 2:
+        return None
+    a, b = succs
+    for then, other in ((a, b), (b, a)):
+        if _single_entry_exit(cfg, then, head_label):
+            join = cfg.succs(then)[0]
+            if join == other:
+                return Hammock(head_label, then, None, join)
+            if _single_entry_exit(cfg, other, head_label) and cfg.succs(other)[0] == join:
+                return Hammock(head_label, then, other, join)
+    return None
+
+
+def _single_entry_exit(cfg, label: str, head: str) -> bool:
+    return label != "EXIT" and cfg.preds(label) == [head] and len(cfg.succs(label)) == 1 and cfg.succs(label)[0] != head
+
+
+def body(fn: Function, label: str) -> list[Instr]:
+    """The arm's instructions without its closing jump."""
+    instrs = fn.block(label).instrs
+    return instrs[:-1] if instrs and instrs[-1].op == "BRA" and instrs[-1].guard is None else list(instrs)
+
+
+def _readers_outside(fn: Function, reg: Reg, inside: str) -> bool:
+    for b in fn.blocks:
+        if b.label == inside:
+            continue
+        for ins in b.instrs:
+            if reg in ins.uses() or reg in ins.dsts:
+                return True
+    return reg in fn.rets
+
+
+def _rename(instrs: list[Instr], old: Reg, new: Reg) -> None:
+    def sub(o):
+        if o == old:
+            return new
+        if isinstance(o, Mem) and o.base == old:
+            return Mem(new, o.offset)
+        return o
+    for i, ins in enumerate(instrs):
+        instrs[i] = replace(ins, dsts=tuple(sub(d) for d in ins.dsts), srcs=tuple(sub(s) for s in ins.srcs),
+                            guard=sub(ins.guard) if ins.guard is not None else None)
+
+
+def _independent(arm: list[Instr], i: int, branch) -> bool:
+    """arm[i] could run before the arm: it reads nothing the arm computed before it,
+    does not clash with earlier reads or writes, and (a load) passes no store."""
+    x = arm[i]
+    if x.info.kind not in _MOVABLE_KINDS or x.info.side_effects or len(x.dsts) != 1 or x.guard is not None:
+        return False
+    if branch is not None and branch.guard in x.dsts:
+        return False
+    earlier = arm[:i]
+    written = {d for e in earlier for d in e.dsts}
+    read = {r for e in earlier for r in e.uses()}
+    if set(x.uses()) & written or x.dsts[0] in written | read:
+        return False
+    return not (x.info.kind == "mem" and any(e.info.store or e.info.side_effects for e in earlier))
+
+
+def _same_computation(x: Instr, y: Instr) -> bool:
+    return (x.op, x.mods, x.srcs, x.guard, x.guard_neg) == (y.op, y.mods, y.srcs, y.guard, y.guard_neg) \
+        and len(x.dsts) == len(y.dsts) == 1
+
+
+@dataclass(frozen=True)
+class HoistSink:
+    name: str = "hoist-sink"
+
+    def run(self, fn: Function, analyses) -> bool:
+        changed = False
+        for head in [b.label for b in fn.blocks]:
+            cfg = analyses.get("cfg") if not changed else _fresh(fn)
+            hammock = find_hammock(fn, cfg, head)
+            if hammock is None or hammock.other is None:
+                continue
+            changed |= self.hoist(fn, hammock)
+            changed |= self.sink(fn, _fresh(fn), hammock)
+        return changed
+
+    def hoist(self, fn: Function, h: Hammock) -> bool:
+        """Move computations both arms make, wherever they stand in the arms, above the branch."""
+        head = fn.block(h.head)
+        branch = conditional_branch(head)
+        moved = False
+        while True:
+            tb, ob = body(fn, h.then), body(fn, h.other)
+            pair = next(((x, y) for i, x in enumerate(tb) if _independent(tb, i, branch)
+                         for j, y in enumerate(ob) if _independent(ob, j, branch) and _same_computation(x, y)), None)
+            if pair is None:
+                return moved
+            x, y = pair
+            dx, dy = x.dsts[0], y.dsts[0]
+            if dx != dy and (_readers_outside(fn, dy, h.other) or _readers_outside(fn, dx, h.then)):
+                return moved
+            fn.block(h.then).instrs.remove(x)
+            other = fn.block(h.other).instrs
+            other.remove(y)
+            if dx != dy:
+                _rename(other, dy, dx)
+            head.instrs.insert(head.instrs.index(branch), x)
+            moved = True
+
+    def sink(self, fn: Function, cfg, h: Hammock) -> bool:
+        join = fn.block(h.join)
+        if sorted(cfg.preds(h.join)) != sorted([h.then, h.other]):
+            return False
+        moved = False
+        while True:
+            tb, ob = body(fn, h.then), body(fn, h.other)
+            if not tb or not ob:
+                return moved
+            x, y = tb[-1], ob[-1]
+            if not (x.info.store and x.op == y.op and x.mods == y.mods and x.guard is None and y.guard is None
+                    and x.op in ("STG", "STS", "STL") and x.srcs[0] == y.srcs[0]):
+                return moved
+            vx, vy = x.srcs[1], y.srcs[1]
+            if vx != vy:
+                if not (isinstance(vx, Reg) and isinstance(vy, Reg)) or _readers_outside(fn, vy, h.other) \
+                        or _readers_outside(fn, vx, h.then):
+                    return moved
+                _rename(fn.block(h.other).instrs, vy, vx)
+            fn.block(h.then).instrs.remove(x)
+            fn.block(h.other).instrs.remove(fn.block(h.other).instrs[len(body(fn, h.other)) - 1])
+            join.instrs.insert(0, x)
+            moved = True
+
+
+def _fresh(fn: Function):
+    from minicuda.passes.cfg import build_cfg
+    return build_cfg(fn)

@@ -1,0 +1,185 @@
+"""If-conversion: short hammocks become predicated straight-line code.
+
+The rule, after the seed notes on nvcc: a branch guaranteed not to diverge (its
+condition is uniform) is predicated when its arms together hold fewer than 4
+instructions; one that may diverge when they hold fewer than 7 (both thresholds are
+options; `--predication-rule=guide` reads them as <= 4 and <= 7).  Arms are counted
+after cleanup, without the branch and jumps themselves.
+
+A hammock is an if-then or if-then-else with one entry and one exit, or an if-then
+whose arm leaves the function (`if (t >= n) return;`, which becomes `@P EXIT`).  It
+is not converted when an arm holds a barrier or warp-synchronous instruction, a
+call, an instruction already predicated, or writes its own condition.  Stores and
+loads are guarded, never speculated, so no access runs that would not have run.
+
+Every conditional branch gets a `BranchDecision`, the record users and tests read.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from minicuda.ir import Function, Instr, Label
+from minicuda.passes.cfg import EXIT, conditional_branch
+from minicuda.passes.hoistsink import body, find_hammock
+
+_BLOCKERS = {"sync": "a barrier", "warp": "a warp-synchronous instruction", "call": "a call",
+             "marker": "a reconvergence marker"}
+
+
+@dataclass
+class BranchDecision:
+    file: str
+    line: int
+    function: str
+    uniform: bool
+    instructions: int
+    threshold: int
+    predicated: bool
+    reason: str
+
+    def as_dict(self) -> dict:
+        return {"file": self.file, "line": self.line, "function": self.function, "uniform": self.uniform,
+                "instructions": self.instructions, "threshold": self.threshold,
+                "predicated": self.predicated, "reason": self.reason}
+
+
+def _blocker(instrs: list[Instr], guard) -> str | None:
+    for ins in instrs:
+        kind = ins.info.kind
+        if kind in _BLOCKERS:
+            return f"{_BLOCKERS[kind]} ({ins.opcode}) in an arm blocks conversion"
+        if ins.op == "BRA":
+            return "an arm holds a branch"
+        if ins.guard is not None:
+            return "an arm holds an instruction that is already predicated"
+        if guard in ins.dsts:
+            return "an arm redefines the branch condition"
+    return None
+
+
+def _exit_arm(fn: Function, cfg, head: str):
+    """(arm, join) for `if (c) return;`: an arm whose only successor is the exit."""
+    succs = cfg.succs(head)
+    if len(succs) != 2:
+        return None
+    pairs = sorted((succs, succs[::-1]), key=lambda p: len(fn.block(p[0]).instrs) if p[0] != EXIT else 1 << 30)
+    for arm, join in pairs:  # the shorter arm first: `if (c) return;` leaves the rest in place
+        if arm != EXIT and cfg.preds(arm) == [head] and cfg.succs(arm) == [EXIT] and join != EXIT:
+            instrs = fn.block(arm).instrs
+            if instrs and instrs[-1].op in ("EXIT", "RET") and instrs[-1].guard is None:
+                return arm, join
+    return None
+
+
+@dataclass(frozen=True)
+class IfConvert:
+    options: object = None
+    name: str = "if-convert"
+
+    def run(self, fn: Function, analyses) -> bool:
+        decisions: dict[int, BranchDecision] = {}
+        changed_any = False
+        while True:
+            cfg = analyses.get("cfg")
+            divergence = analyses.get("divergence")
+            converted = False
+            for head in [b.label for b in fn.blocks]:
+                branch = conditional_branch(fn.block(head))
+                if branch is None:
+                    continue
+                decision, plan = self.decide(fn, cfg, divergence, head, branch)
+                decisions[id(branch)] = (branch, decision)  # the branch is kept alive with its record
+                if plan is not None:
+                    self.convert(fn, head, branch, *plan)
+                    analyses.invalidate()
+                    converted = changed_any = True
+                    break
+            if not converted:
+                break
+        fn.branch_decisions = getattr(fn, "branch_decisions", []) + [d for _, d in decisions.values()]
+        return changed_any
+
+    def decide(self, fn: Function, cfg, divergence, head: str, branch: Instr):
+        uniform = divergence.branch_is_uniform(head)
+        loc = branch.loc
+        record = lambda count, threshold, ok, reason: BranchDecision(
+            loc.file if loc else "<unknown>", loc.line if loc else 0, fn.name, uniform, count, threshold, ok, reason)
+        shape = self.shape(fn, cfg, head)
+        _, threshold = self.options.predicates(0, uniform)
+        if shape is None:
+            return record(0, threshold, False, "kept: not an if-then or if-then-else hammock (a loop or a larger region)"), None
+        arms, join, negated_arm = shape
+        instrs = [i for arm in arms for i in body(fn, arm)]
+        count = len(instrs)
+        ok, threshold = self.options.predicates(count, uniform)
+        kind = "uniform" if uniform else "divergent"
+        blocker = _blocker(instrs, branch.guard)
+        if blocker:
+            return record(count, threshold, False, f"kept: {blocker}"), None
+        if not ok:
+            sign = ">" if self.options.rule == "guide" else ">="
+            return record(count, threshold, False,
+                          f"kept: {count} instructions {sign} {threshold} ({kind} threshold)"), None
+        sign = "<=" if self.options.rule == "guide" else "<"
+        return record(count, threshold, True, f"predicated: {count} instructions {sign} {threshold} ({kind} threshold)"), \
+            (arms, join, negated_arm)
+
+    def shape(self, fn: Function, cfg, head: str):
+        """(arms, join, which arm runs when the guard is false) or None."""
+        branch = conditional_branch(fn.block(head))
+        taken = branch.target
+        exit_arm = _exit_arm(fn, cfg, head)
+        if exit_arm is not None:
+            arm, join = exit_arm
+            return [arm], join, arm != taken
+        h = find_hammock(fn, cfg, head)
+        if h is None:
+            return None
+        arms = [h.then] if h.other is None else [h.then, h.other]
+        return arms, h.join, None
+
+    def convert(self, fn: Function, head_label: str, branch: Instr, arms: list[str], join: str, _unused) -> None:
+        head = fn.block(head_label)
+        taken = branch.target
+        idx = head.instrs.index(branch)
+        tail = head.instrs[idx + 1:]
+        head.instrs = head.instrs[:idx]
+        for arm in arms:
+            runs_when_taken = arm == taken
+            neg = branch.guard_neg if runs_when_taken else not branch.guard_neg
+            instrs = body(fn, arm) if fn.block(arm).instrs[-1].op == "BRA" else fn.block(arm).instrs
+            for ins in instrs:
+                head.instrs.append(replace(ins, guard=branch.guard, guard_neg=neg))
+            fn.blocks.remove(fn.block(arm))
+        del tail  # the jumps the branch needed are gone with it
+        order = [b.label for b in fn.blocks]
+        if order.index(head_label) + 1 >= len(order) or order[order.index(head_label) + 1] != join:
+            head.instrs.append(Instr("BRA", srcs=(Label(join),), loc=branch.loc))
+
+
+def decisions_of(fn: Function) -> list[BranchDecision]:
+    return list(getattr(fn, "branch_decisions", []))
+
+
+@dataclass(frozen=True)
+class KeepBranches:
+    """-O0 (like nvcc -G): every branch is kept; the records say so."""
+    options: object = None
+    name: str = "keep-branches"
+
+    def run(self, fn: Function, analyses) -> bool:
+        cfg, divergence = analyses.get("cfg"), analyses.get("divergence")
+        out = []
+        for b in fn.blocks:
+            branch = conditional_branch(b)
+            if branch is None:
+                continue
+            uniform = divergence.branch_is_uniform(b.label)
+            shape = IfConvert(self.options).shape(fn, cfg, b.label)
+            count = len([i for arm in shape[0] for i in body(fn, arm)]) if shape else 0
+            _, threshold = self.options.predicates(count, uniform)
+            loc = branch.loc
+            out.append(BranchDecision(loc.file if loc else "<unknown>", loc.line if loc else 0, fn.name,
+                                      uniform, count, threshold, False, "kept: -O0 keeps every branch"))
+        fn.branch_decisions = out
+        return False

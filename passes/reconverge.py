@@ -1,0 +1,73 @@
+"""Reconvergence markers at every branch that may still diverge.
+
+Stack architectures (sm_2x..sm_6x): `SSY .Lj` before the branch names the
+reconvergence point, the branch's immediate post-dominator, where a `SYNC` opens
+the join block.  Volta and newer: `BSSY Bn, .Lj` before the branch records the
+threads that must meet at `BSYNC Bn`, the first instruction of the join block.
+A branch that heads a loop gets its marker in the loop's preheader, as ptxas
+places it, so it is set once per loop and not once per iteration.  A branch whose
+paths only meet at the exit needs no marker: threads wait for exit there.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import networkx as nx
+
+from minicuda.ir import Function, Instr, Label, Reg
+from minicuda.passes.cfg import EXIT, conditional_branch
+
+
+@dataclass(frozen=True)
+class Reconverge:
+    stack_arch: bool = False
+    name: str = "reconverge"
+
+    def run(self, fn: Function, analyses) -> bool:
+        cfg, ipdom, divergence = analyses.get("cfg"), analyses.get("ipdom"), analyses.get("divergence")
+        plans = []
+        for b in fn.blocks:
+            branch = conditional_branch(b)
+            if branch is None or divergence.branch_is_uniform(b.label):
+                continue
+            join = ipdom.get(b.label)
+            if join is None or join == EXIT:
+                continue
+            plans.append((b.label, branch, join, self.marker_block(fn, cfg, b.label)))
+        for n, (label, branch, join, where) in enumerate(plans):
+            barrier = Reg(f"B{n % 16}")
+            if self.stack_arch:
+                open_, close = Instr("SSY", srcs=(Label(join),), loc=branch.loc), Instr("SYNC", loc=branch.loc)
+            else:
+                open_ = Instr("BSSY", srcs=(barrier, Label(join)), loc=branch.loc)
+                close = Instr("BSYNC", srcs=(barrier,), loc=branch.loc)
+            block = fn.block(where)
+            at = block.instrs.index(branch) if where == label else _before_jump(block)
+            block.instrs.insert(at, open_)
+            fn.block(join).instrs.insert(0, close)
+        return bool(plans)
+
+    @staticmethod
+    def marker_block(fn: Function, cfg, label: str) -> str:
+        """Where the opening marker goes: the preheader for a loop's branch, else the branch's block."""
+        if _loop_header(cfg, label):
+            pre = _preheader(cfg, label)
+            if pre is not None:
+                return pre
+        return label
+
+
+def _before_jump(block) -> int:
+    n = len(block.instrs)
+    while n and block.instrs[n - 1].op == "BRA":
+        n -= 1
+    return n
+
+
+def _loop_header(cfg, label: str) -> bool:
+    return any(nx.has_path(cfg.graph, label, p) for p in cfg.preds(label))
+
+
+def _preheader(cfg, label: str) -> str | None:
+    outside = [p for p in cfg.preds(label) if not nx.has_path(cfg.graph, label, p)]
+    return outside[0] if len(outside) == 1 and len(cfg.succs(outside[0])) == 1 else None
