@@ -161,9 +161,19 @@ class Reg:
         return self.name
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Imm:
     value: int | float
+
+    def _key(self):
+        # 1 and 1.0, 0.0 and -0.0 are different bit patterns: compare what is printed
+        return (type(self.value), repr(self.value))
+
+    def __eq__(self, other):
+        return isinstance(other, Imm) and self._key() == other._key()
+
+    def __hash__(self):
+        return hash(self._key())
 
     def __str__(self) -> str:
         v = self.value

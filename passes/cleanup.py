@@ -66,6 +66,7 @@ class ConstantFold:
 
 
 def fold(ins: Instr) -> Instr | None:
+    """The MOV (or predicate constant) ins amounts to, or None when it cannot fold."""
     if ins.op in ("MOV", "S2R") or not ins.srcs or len(ins.dsts) != 1 or not is_pure(ins):
         return None
     if not all(isinstance(s, Imm) for s in ins.srcs):

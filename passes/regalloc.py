@@ -126,6 +126,7 @@ class RegisterAllocation:
         for b in fn.blocks:
             b.instrs = [replace(i, dsts=tuple(_sub(d, m) for d in i.dsts), srcs=tuple(_sub(s, m) for s in i.srcs),
                                 guard=_sub(i.guard, m) if i.guard is not None else None) for i in b.instrs]
+            b.instrs = [i for i in b.instrs if not (i.op == "MOV" and i.dsts == i.srcs)]  # coalesced copies
         for p in fn.params:
             p.reg = m.get(p.reg, p.reg)
         fn.rets = [m.get(r, r) for r in fn.rets]

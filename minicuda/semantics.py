@@ -1,0 +1,515 @@
+"""What every pure opcode computes: the one definition the VM, the JIT's tests and
+constant folding share.
+
+`evaluate(ins, srcs)` computes a pure instruction for a vector of lanes.  Each
+source is a numpy array (or scalar) holding raw bit patterns: np.uint32 for a
+32-bit value, np.uint64 for a 64-bit one, np.bool_ for a predicate.  Floats are
+IEEE patterns, reinterpreted with .view(np.float32 / np.float64).  The result has
+the same representation.  `source_widths(ins)` says which width each source is
+read at (1 = predicate), so a caller turns an immediate into an array with
+`operand_value(imm, width)`:
+
+- an int immediate is its two's complement pattern, wrapped to the width;
+- a float immediate is stored in the IEEE format of the operand's width: f32 bits
+  for a 32-bit operand (every F* op, MUFU, F2F/F2I from F32), f64 bits for a
+  64-bit one (D* ops, MUFU.F64, ...).  So write float constants as floats (`1.0`):
+  an int immediate in a float op is a bit pattern (`1` is the smallest subnormal).
+
+Choices the IR docstring leaves open, fixed here:
+
+- Integer type: `.S32 .U32 .S64 .U64` (`.64` = `.S64`); with none, S32, except that
+  an instruction with a virtual 64-bit register operand (`%rdN`) is 64-bit.
+  Shift amounts are read as unsigned 32-bit; POPC and FLO give a 32-bit count.
+  INT_MIN / -1 = INT_MIN and INT_MIN % -1 = 0 (wraparound); IABS.U* is the identity.
+- FLO is PTX `bfind`: the bit position of the most significant 1 (.S*: of the most
+  significant bit that differs from the sign), 0xFFFFFFFF when there is none;
+  `.SH` gives the left shift amount instead (width - 1 - position).
+- MOV, SEL and P2R have the width of their destination (`%rd` or a `.64`
+  modifier: 64; a predicate: 1; otherwise 32); MOV between predicates is allowed.
+- Float results that are NaN are canonical: 0x7FFFFFFF (f32), 0x7FFFFFFFFFFFFFFF
+  (f64), so results do not depend on the host CPU.  FNEG, DNEG and MUFU.FABS only
+  touch the sign bit.  FMNMX of +0 and -0: MIN gives -0, MAX gives +0.
+- FFMA and DFMA round once (a true fused multiply-add).  MUFU on f32 computes in
+  f64 and rounds to f32.  MUFU.ROUND rounds half away from zero (C `round`),
+  MUFU.ATAN2 d, y, x and MUFU.POW d, x, y take C's argument order.
+- Conversions: types S8 U8 S16 U16 live in 32-bit registers, sign- or zero-extended;
+  a source is read from its low bits, a result is truncated then extended.  F2I
+  saturates to the destination type's range, NaN -> 0.
+- S2R is pure (reading a thread's own ids) but its value comes from the VM, not
+  from here; SR_CLOCK* and SR_GLOBALTIMER* are not pure.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+
+from minicuda.diagnostics import InternalError
+from minicuda.ir import OPS, Imm, Instr, Label, Mem, Reg, Special, Str
+
+
+class UnsupportedOp(InternalError):
+    """evaluate() has no meaning for this instruction (impure, or unknown modifiers)."""
+
+    def __init__(self, ins: Instr, why: str):
+        super().__init__("semantics", f"cannot evaluate {ins.opcode}: {why}")
+
+
+_UINT = {32: np.uint32, 64: np.uint64}
+_SINT = {32: np.int32, 64: np.int64}
+_FLOAT = {32: np.float32, 64: np.float64}
+_CANONICAL_NAN = {32: np.uint32(0x7FFFFFFF), 64: np.uint64(0x7FFFFFFFFFFFFFFF)}
+_SIGN_BIT = {32: np.uint32(1 << 31), 64: np.uint64(1 << 63)}
+
+INT_TYPES = {"S8": (8, True), "U8": (8, False), "S16": (16, True), "U16": (16, False),
+             "S32": (32, True), "U32": (32, False), "S64": (64, True), "U64": (64, False)}
+FLOAT_TYPES = {"F32": 32, "F64": 64}
+COMPARISONS = ("EQ", "NE", "LT", "LE", "GT", "GE")
+_STATEFUL_SPECIALS = ("SR_CLOCK", "SR_GLOBALTIMER")
+
+
+# ---- what an instruction reads and writes ---------------------------------------------------
+def is_pure(ins: Instr) -> bool:
+    """No memory, no side effect, a value that depends only on the sources (S2R:
+    on the thread's fixed ids): such an instruction may be removed, merged or moved."""
+    inf = OPS.get(ins.op)
+    if inf is None or inf.kind not in ("alu", "cmp", "conv") or inf.side_effects:
+        return False
+    if any(isinstance(s, (Mem, Str, Label)) for s in ins.srcs):
+        return False
+    if ins.op == "S2R":
+        return not any(isinstance(s, Special) and s.name.startswith(_STATEFUL_SPECIALS) for s in ins.srcs)
+    return True
+
+
+def _reg_width(reg: Reg) -> int | None:
+    if reg.is_pred:
+        return 1
+    if reg.is_virtual:
+        return 64 if reg.is_wide else 32
+    return None   # RZ, or a physical register whose width the op must say
+
+
+def _dst_width(ins: Instr) -> int:
+    """Width of MOV / SEL / P2R: their destination's."""
+    if "64" in ins.mods:
+        return 64
+    return (_reg_width(ins.dsts[0]) if ins.dsts else None) or 32
+
+
+def int_type(ins: Instr) -> tuple[int, bool]:
+    """(bits, signed) of an integer op or ISETP."""
+    for m in ins.mods:
+        if m in ("S32", "U32", "S64", "U64"):
+            return INT_TYPES[m]
+    if "64" in ins.mods:
+        return 64, True
+    regs = [r for r in ins.dsts + ins.srcs if isinstance(r, Reg)]
+    return (64 if any(r.is_virtual and r.is_wide for r in regs) else 32), True
+
+
+def float_width(ins: Instr) -> int:
+    if ins.op.startswith("D") or "F64" in ins.mods:
+        return 64
+    return 32
+
+
+def conversion_types(ins: Instr) -> tuple[str, str]:
+    """(destination type, source type) of I2F F2I F2F I2I."""
+    types = [m for m in ins.mods if m in INT_TYPES or m in FLOAT_TYPES]
+    defaults = {"I2F": ("F32", "S32"), "F2I": ("S32", "F32")}
+    if len(types) == 2:
+        dst, src = types
+    elif len(types) == 1 and ins.op in defaults:
+        given_is_dst = (types[0] in FLOAT_TYPES) == (ins.op == "I2F")   # I2F.F64, F2I.U32
+        dst, src = (types[0], defaults[ins.op][1]) if given_is_dst else (defaults[ins.op][0], types[0])
+    elif not types and ins.op in defaults:
+        dst, src = defaults[ins.op]
+    else:
+        raise UnsupportedOp(ins, "needs destination and source types")
+    want = {"I2F": (FLOAT_TYPES, INT_TYPES), "F2I": (INT_TYPES, FLOAT_TYPES),
+            "F2F": (FLOAT_TYPES, FLOAT_TYPES), "I2I": (INT_TYPES, INT_TYPES)}[ins.op]
+    if dst not in want[0] or src not in want[1]:
+        raise UnsupportedOp(ins, f"bad types {dst}.{src}")
+    return dst, src
+
+
+def _type_width(t: str) -> int:
+    """Register width holding a value of type t."""
+    return 64 if t in ("S64", "U64", "F64") else 32
+
+
+def source_widths(ins: Instr) -> list[int]:
+    """Width each source operand is read at: 1 (predicate), 32 or 64."""
+    op, n = ins.op, len(ins.srcs)
+    if op in ("MOV", "SEL", "P2R"):
+        return {"MOV": [_dst_width(ins)], "SEL": [_dst_width(ins)] * 2 + [1], "P2R": [1]}[op]
+    if op in ("PLOP", "PNOT"):
+        return [1] * n
+    if op in ("I2F", "F2I", "F2F", "I2I"):
+        return [_type_width(conversion_types(ins)[1])]
+    if op in FLOAT_OPS or op in ("MUFU", "FSETP", "DSETP"):
+        return [float_width(ins)] * n
+    if op in INT_OPS or op == "ISETP":
+        bits = int_type(ins)[0]
+        return [bits, 32] if op in ("SHL", "SHR") else [bits] * n
+    raise UnsupportedOp(ins, "not a pure value op")
+
+
+def result_width(ins: Instr) -> int:
+    op = ins.op
+    if OPS[op].kind == "cmp":
+        return 1
+    if op in ("MOV", "SEL", "P2R"):
+        return _dst_width(ins)
+    if op in ("I2F", "F2I", "F2F", "I2I"):
+        return _type_width(conversion_types(ins)[0])
+    if op in ("POPC", "FLO"):
+        return 32
+    return source_widths(ins)[0]
+
+
+def operand_value(imm: Imm | int | float, width: int, lanes: int | None = None) -> np.ndarray:
+    """An immediate as the bit pattern an operand of `width` bits holds (see above)."""
+    v = imm.value if isinstance(imm, Imm) else imm
+    with np.errstate(all="ignore"):
+        if width == 1:
+            out = np.bool_(bool(v))
+        elif isinstance(v, float):
+            out = _FLOAT[width](v).view(_UINT[width])
+        else:
+            out = _UINT[width](int(v) & ((1 << width) - 1))
+    return np.full(lanes, out) if lanes is not None else np.asarray(out)
+
+
+# ---- evaluation ------------------------------------------------------------------------
+def evaluate(ins: Instr, srcs: list) -> np.ndarray:
+    """The value a pure instruction writes, lane by lane (raw bits, see the docstring)."""
+    impl = _EVAL.get(ins.op)
+    if impl is None:
+        raise UnsupportedOp(ins, "not a pure value op" if ins.op != "S2R" else "S2R is the VM's")
+    if len(srcs) != len(ins.srcs):
+        raise UnsupportedOp(ins, f"{len(srcs)} source values for {len(ins.srcs)} operands")
+    with np.errstate(all="ignore"):
+        return np.asarray(impl(ins, [np.asarray(s) for s in srcs]))
+
+
+def _mod(ins: Instr, choices) -> str:
+    for m in ins.mods:
+        if m in choices:
+            return m
+    raise UnsupportedOp(ins, f"needs one of {', '.join(choices)}")
+
+
+def _as_width(x: np.ndarray, width: int) -> np.ndarray:
+    return x.astype(np.bool_ if width == 1 else _UINT[width], copy=False)
+
+
+# moves ------------------------------------------------------------------------------------
+def _mov(ins, s):
+    return _as_width(s[0], _dst_width(ins))
+
+
+def _sel(ins, s):
+    w = _dst_width(ins)
+    return np.where(s[2].astype(bool), _as_width(s[0], w), _as_width(s[1], w))
+
+
+def _p2r(ins, s):
+    return s[0].astype(bool).astype(_UINT[_dst_width(ins)])
+
+
+# integers ---------------------------------------------------------------------------------
+def _int_op(ins, s):
+    bits, signed = int_type(ins)
+    u = _UINT[bits]
+    x = [v.astype(u, copy=False) for v in s]
+    if ins.op in ("SHL", "SHR"):
+        return _shift(ins.op, x[0], s[1].astype(np.uint64, copy=False), bits, signed)
+    if ins.op in ("IDIV", "IREM"):
+        return _divide(ins.op, x[0], x[1], bits, signed)
+    if ins.op == "IMULHI":
+        return _mulhi(x[0], x[1], bits, signed)
+    sv = [v.view(_SINT[bits]) for v in x] if signed else x   # for ordering
+    if ins.op == "IMNMX":
+        pick_a = (sv[0] < sv[1]) if _mod(ins, ("MIN", "MAX")) == "MIN" else (sv[0] > sv[1])
+        return np.where(pick_a, x[0], x[1])
+    if ins.op == "IABS":
+        return np.where(sv[0] < 0, u(0) - x[0], x[0]) if signed else x[0]
+    if ins.op == "LOP":
+        fn = {"AND": np.bitwise_and, "OR": np.bitwise_or, "XOR": np.bitwise_xor}[_mod(ins, ("AND", "OR", "XOR"))]
+        return fn(x[0], x[1])
+    if ins.op in ("POPC", "FLO", "BREV"):
+        return {"POPC": _popc, "FLO": _flo, "BREV": _brev}[ins.op](ins, x[0], bits, signed)
+    simple = {"IADD": lambda: x[0] + x[1], "ISUB": lambda: x[0] - x[1], "IMUL": lambda: x[0] * x[1],
+              "IMAD": lambda: x[0] * x[1] + x[2], "INEG": lambda: u(0) - x[0], "NOT": lambda: ~x[0]}
+    return simple[ins.op]()
+
+
+def _shift(op, a, amount, bits, signed):
+    u = _UINT[bits]
+    clamped = np.minimum(amount, np.uint64(bits - 1)).astype(u)
+    if op == "SHR" and signed:
+        return (a.view(_SINT[bits]) >> clamped.view(_SINT[bits])).view(u)
+    moved = (a << clamped) if op == "SHL" else (a >> clamped)
+    return np.where(amount >= np.uint64(bits), u(0), moved)
+
+
+def _divide(op, a, b, bits, signed):
+    u = _UINT[bits]
+    zero = b == u(0)
+    safe_b = np.where(zero, u(1), b)
+    if not signed:
+        q, r = a // safe_b, a % safe_b
+    else:
+        neg_a, neg_b = a.view(_SINT[bits]) < 0, safe_b.view(_SINT[bits]) < 0
+        abs_a, abs_b = np.where(neg_a, u(0) - a, a), np.where(neg_b, u(0) - safe_b, safe_b)
+        q, r = abs_a // abs_b, abs_a % abs_b
+        q = np.where(neg_a != neg_b, u(0) - q, q)
+        r = np.where(neg_a, u(0) - r, r)
+    if op == "IDIV":
+        return np.where(zero, u(-1 & ((1 << bits) - 1)), q)
+    return np.where(zero, a, r)
+
+
+def _mulhi(a, b, bits, signed):
+    if bits == 32:
+        if signed:
+            wide = a.view(np.int32).astype(np.int64) * b.view(np.int32).astype(np.int64)
+            return (wide >> np.int64(32)).astype(np.uint32)
+        return ((a.astype(np.uint64) * b.astype(np.uint64)) >> np.uint64(32)).astype(np.uint32)
+    m32, s32 = np.uint64(0xFFFFFFFF), np.uint64(32)
+    a_lo, a_hi, b_lo, b_hi = a & m32, a >> s32, b & m32, b >> s32
+    lh, hl = a_lo * b_hi, a_hi * b_lo
+    mid = ((a_lo * b_lo) >> s32) + (lh & m32) + (hl & m32)
+    hi = a_hi * b_hi + (lh >> s32) + (hl >> s32) + (mid >> s32)
+    if signed:   # (a - 2^64 [a<0]) * (b - 2^64 [b<0]): subtract the cross terms
+        hi = hi - np.where(a.view(np.int64) < 0, b, np.uint64(0)) - np.where(b.view(np.int64) < 0, a, np.uint64(0))
+    return hi
+
+
+def _bit(x, i, bits):
+    return (x >> _UINT[bits](i)) & _UINT[bits](1)
+
+
+def _popc(ins, x, bits, signed):
+    return sum(_bit(x, i, bits).astype(np.uint32) for i in range(bits))
+
+
+def _flo(ins, x, bits, signed):
+    if signed:
+        x = np.where(x.view(_SINT[bits]) < 0, ~x, x)
+    none = np.uint32(0xFFFFFFFF)
+    pos = np.full(x.shape, none)
+    for i in range(bits):
+        pos = np.where(_bit(x, i, bits) != 0, np.uint32(i), pos)
+    if "SH" in ins.mods:
+        return np.where(pos == none, none, np.uint32(bits - 1) - pos)
+    return pos
+
+
+def _brev(ins, x, bits, signed):
+    out = np.zeros_like(x)
+    for i in range(bits):
+        out = out | (_bit(x, i, bits) << _UINT[bits](bits - 1 - i))
+    return out
+
+
+# floating point ---------------------------------------------------------------------------
+def _floats(x: np.ndarray, width: int) -> np.ndarray:
+    return x.astype(_UINT[width], copy=False).view(_FLOAT[width])
+
+
+def _bits(value: np.ndarray, width: int) -> np.ndarray:
+    """A float result as bits, NaN made canonical."""
+    value = np.asarray(value, dtype=_FLOAT[width])
+    return np.where(np.isnan(value), _CANONICAL_NAN[width], value.view(_UINT[width]))
+
+
+def _float_op(ins, s):
+    w = float_width(ins)
+    base = ins.op[1:]                                   # FADD / DADD -> ADD
+    if base == "NEG":
+        return s[0].astype(_UINT[w], copy=False) ^ _SIGN_BIT[w]
+    x = [_floats(v, w) for v in s]
+    if base == "FMA":
+        return _bits(_fma32(*x) if w == 32 else _fma64(*x), w)
+    if base == "MNMX":
+        return _min_max(_mod(ins, ("MIN", "MAX")), x[0], x[1], w)
+    fn = {"ADD": np.add, "SUB": np.subtract, "MUL": np.multiply, "DIV": np.divide}[base]
+    return _bits(fn(x[0], x[1]), w)
+
+
+def _min_max(which, a, b, w):
+    value = np.fmin(a, b) if which == "MIN" else np.fmax(a, b)
+    ab, bb = a.view(_UINT[w]), b.view(_UINT[w])
+    zeros = (a == 0) & (b == 0)                         # -0 < +0 for the choice
+    signed_zero = (ab | bb) if which == "MIN" else (ab & bb)
+    return np.where(zeros, signed_zero, _bits(value, w))
+
+
+def _round_to_odd(s, err):
+    """s = RN(x + y) with err = x + y - s exactly: the same sum rounded to odd."""
+    even = (s.view(np.uint64) & np.uint64(1)) == 0
+    bump = np.isfinite(s) & (err != 0) & even
+    return np.where(bump, np.nextafter(s, np.where(err > 0, np.inf, -np.inf)), s)
+
+
+def _two_sum(a, b):
+    s = a + b
+    bb = s - a
+    return s, (a - (s - bb)) + (b - bb)
+
+
+def _fma32(a, b, c):
+    """f32 a*b + c rounded once: the product is exact in f64, the sum is rounded to
+    odd there (53 >= 2*24 + 2 bits), so the final rounding to f32 is correct."""
+    p = a.astype(np.float64) * b.astype(np.float64)
+    s, err = _two_sum(p, c.astype(np.float64))
+    return np.where(np.isfinite(s), _round_to_odd(s, err), p + c.astype(np.float64)).astype(np.float32)
+
+
+def _split(x):
+    t = x * 134217729.0                                 # 2^27 + 1 (Veltkamp)
+    hi = t - (t - x)
+    return hi, x - hi
+
+
+def _fma64(a, b, c):
+    """f64 a*b + c rounded once (Boldo and Melquiond's emulation with rounding to
+    odd); lanes near overflow or underflow are computed exactly with Fractions."""
+    shape = np.broadcast_shapes(np.shape(a), np.shape(b), np.shape(c))
+    a, b, c = (np.array(v, dtype=np.float64).reshape(-1) for v in np.broadcast_arrays(a, b, c))
+    in_range = [(np.abs(v) <= 2.0 ** 480) & (np.abs(v) >= 2.0 ** -480) for v in (a, b)]
+    safe = in_range[0] & in_range[1] & (np.abs(c) <= 2.0 ** 1000)
+    a1, b1, c1 = np.where(safe, a, 1.0), np.where(safe, b, 1.0), np.where(safe, c, 0.0)
+    (ah, al), (bh, bl) = _split(a1), _split(b1)
+    uh = a1 * b1
+    ul = ((ah * bh - uh) + ah * bl + al * bh) + al * bl     # uh + ul = a * b exactly
+    th, tl = _two_sum(c1, uh)
+    out = th + _round_to_odd(*_two_sum(tl, ul))
+    finite_ab = np.isfinite(a) & np.isfinite(b)
+    out = np.where(finite_ab & np.isfinite(c), out, np.where(finite_ab, c, a * b + c))
+    for i in np.nonzero(finite_ab & np.isfinite(c) & ~safe)[0]:
+        out[i] = _fma_exact(float(a[i]), float(b[i]), float(c[i]))
+    return out.reshape(shape)
+
+
+def _fma_exact(a: float, b: float, c: float) -> float:
+    exact = Fraction(a) * Fraction(b) + Fraction(c)
+    if exact == 0:   # +0, unless a negative zero product meets -0
+        negative = (a == 0 or b == 0) and c == 0 and np.signbit(a) != np.signbit(b) and np.signbit(c)
+        return -0.0 if negative else 0.0
+    try:
+        return float(exact)
+    except OverflowError:
+        return float("inf") if exact > 0 else float("-inf")
+
+
+# MUFU -------------------------------------------------------------------------------------
+def _round_half_away(x):
+    r = np.floor(np.abs(x))
+    r = r + ((np.abs(x) - r) >= 0.5)
+    return np.copysign(r, x)
+
+
+MUFU_UNARY = {
+    "SQRT": np.sqrt, "RSQ": lambda x: 1.0 / np.sqrt(x), "RCP": lambda x: 1.0 / x,
+    "EXP": np.exp, "EX2": np.exp2, "EXP10": lambda x: np.power(10.0, x), "EXPM1": np.expm1,
+    "LOG": np.log, "LG2": np.log2, "LOG10": np.log10, "LOG1P": np.log1p,
+    "SIN": np.sin, "COS": np.cos, "TAN": np.tan, "ASIN": np.arcsin, "ACOS": np.arccos, "ATAN": np.arctan,
+    "SINH": np.sinh, "COSH": np.cosh, "TANH": np.tanh,
+    "ASINH": np.arcsinh, "ACOSH": np.arccosh, "ATANH": np.arctanh, "CBRT": np.cbrt,
+    "FLOOR": np.floor, "CEIL": np.ceil, "ROUND": _round_half_away, "TRUNC": np.trunc, "RINT": np.rint,
+}
+MUFU_BINARY = {"POW": np.power, "ATAN2": np.arctan2, "FMOD": np.fmod, "HYPOT": np.hypot,
+               "COPYSIGN": np.copysign}
+
+
+def _mufu(ins, s):
+    w = float_width(ins)
+    fn = _mod(ins, tuple(MUFU_UNARY) + tuple(MUFU_BINARY) + ("FABS",))
+    if fn == "FABS":
+        return s[0].astype(_UINT[w], copy=False) & ~_SIGN_BIT[w]
+    table = MUFU_BINARY if fn in MUFU_BINARY else MUFU_UNARY
+    if len(s) != (2 if table is MUFU_BINARY else 1):
+        raise UnsupportedOp(ins, f"{fn} takes {2 if table is MUFU_BINARY else 1} operands")
+    args = [_floats(v, w).astype(np.float64) for v in s]
+    return _bits(np.asarray(table[fn](*args)).astype(_FLOAT[w]), w)
+
+
+# comparisons and predicates -------------------------------------------------------------
+_COMPARE = {"EQ": np.equal, "NE": np.not_equal, "LT": np.less, "LE": np.less_equal,
+            "GT": np.greater, "GE": np.greater_equal}
+
+
+def _setp(ins, s):
+    cmp = _COMPARE[_mod(ins, COMPARISONS)]
+    if ins.op == "ISETP":
+        bits, signed = int_type(ins)
+        a, b = (v.astype(_UINT[bits], copy=False) for v in s)
+        return cmp(a.view(_SINT[bits]), b.view(_SINT[bits])) if signed else cmp(a, b)
+    w = float_width(ins)
+    return cmp(_floats(s[0], w), _floats(s[1], w))   # NaN: NE true, the rest false
+
+
+def _plop(ins, s):
+    fn = {"AND": np.logical_and, "OR": np.logical_or, "XOR": np.logical_xor}[_mod(ins, ("AND", "OR", "XOR"))]
+    return fn(s[0].astype(bool), s[1].astype(bool))
+
+
+def _pnot(ins, s):
+    return ~s[0].astype(bool)
+
+
+# conversions ------------------------------------------------------------------------------
+def _read_int(x: np.ndarray, t: str) -> np.ndarray:
+    """The value of integer type t held in x's low bits: int64 if signed, else uint64."""
+    bits, signed = INT_TYPES[t]
+    v = x.astype(np.uint64, copy=False) & np.uint64((1 << bits) - 1)
+    if not signed:
+        return v
+    sign = np.uint64(1 << (bits - 1))
+    return ((v ^ sign) - sign).view(np.int64)
+
+
+def _write_int(v: np.ndarray, t: str) -> np.ndarray:
+    """An integer (int64 or uint64) as a register of type t: truncated to t, extended."""
+    extended = _read_int(v.view(np.uint64) if v.dtype == np.int64 else v, t)
+    return extended.view(np.uint64).astype(_UINT[_type_width(t)])
+
+
+def _f2i(value: np.ndarray, t: str) -> np.ndarray:
+    bits, signed = INT_TYPES[t]
+    lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
+    x = np.trunc(value.astype(np.float64))
+    over, under, nan = x >= float(hi), x <= float(lo), np.isnan(x)
+    inside = np.where(over | under | nan, 0.0, x)
+    as_int = inside.astype(np.int64).view(np.uint64) if signed or bits < 64 else inside.astype(np.uint64)
+    result = np.where(over, np.uint64(hi & ((1 << 64) - 1)), np.where(under, np.uint64(lo & ((1 << 64) - 1)), as_int))
+    return _write_int(np.where(nan, np.uint64(0), result), t)
+
+
+def _convert(ins, s):
+    dst, src = conversion_types(ins)
+    x = s[0]
+    if ins.op == "I2I":
+        return _write_int(_read_int(x, src), dst)
+    if ins.op == "I2F":
+        return _bits(_read_int(x, src).astype(_FLOAT[FLOAT_TYPES[dst]]), FLOAT_TYPES[dst])
+    value = _floats(x, FLOAT_TYPES[src])
+    if ins.op == "F2I":
+        return _f2i(value, dst)
+    if dst == src:
+        return x.astype(_UINT[FLOAT_TYPES[dst]], copy=False)
+    return _bits(value.astype(_FLOAT[FLOAT_TYPES[dst]]), FLOAT_TYPES[dst])
+
+
+INT_OPS = ("IADD", "ISUB", "IMUL", "IMAD", "IDIV", "IREM", "INEG", "IABS", "IMNMX", "LOP", "NOT",
+            "SHL", "SHR", "POPC", "FLO", "BREV", "IMULHI")
+FLOAT_OPS = ("FADD", "FSUB", "FMUL", "FFMA", "FDIV", "FNEG", "FMNMX",
+              "DADD", "DSUB", "DMUL", "DFMA", "DDIV", "DNEG", "DMNMX")
+_EVAL = {"MOV": _mov, "SEL": _sel, "P2R": _p2r, "MUFU": _mufu,
+         "ISETP": _setp, "FSETP": _setp, "DSETP": _setp, "PLOP": _plop, "PNOT": _pnot,
+         **{op: _int_op for op in INT_OPS}, **{op: _float_op for op in FLOAT_OPS},
+         **{op: _convert for op in ("I2F", "F2I", "F2F", "I2I")}}
