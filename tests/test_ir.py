@@ -49,3 +49,23 @@ def test_verifier_rejects_a_function_that_falls_off_its_end():
     fn = parse_module(".kernel k ()\n  .shared 0 .local 0\n.L0:\n  MOV %r0, 1\n.end k\n").functions["k"]
     with pytest.raises(InternalError):
         verify(fn)
+
+
+@pytest.mark.parametrize("opt", [0, 3])
+@pytest.mark.parametrize("path", PROGRAMS, ids=[p.name for p in PROGRAMS])
+def test_every_program_compiles_with_the_verifier_after_every_pass(path, opt):
+    import minicuda
+    program = minicuda.compile(str(path), arch="sm_60" if opt == 0 else "sm_90", opt=opt, verify_each=True)
+    assert program.branch_decisions
+    for d in program.branch_decisions:  # every decision names the source line of its branch
+        assert d.file == str(path) and d.line > 0, d
+    assert parse_module(program.sass()) == program.module
+
+
+def test_print_after_shows_the_ir_after_that_pass(capsys):
+    from minicuda.cli import minicudac_main
+    if not GROUNDTRUTH.exists():
+        pytest.skip("no ground truth")
+    assert minicudac_main([str(GROUNDTRUTH), "--print-after=if-convert", "--emit=ir", "-o", "/dev/null"]) == 0
+    err = capsys.readouterr().err
+    assert err.count("// *** IR after if-convert ***") == 6
