@@ -123,6 +123,9 @@ class RegisterAllocation:
     def run(self, fn: Function, analyses) -> bool:
         alloc = allocate(fn, analyses.get("cfg"))
         m = alloc.mapping
+        for b in fn.blocks:  # a physical register does not say its width: spell 64-bit moves
+            b.instrs = [replace(i, mods=i.mods + ("64",)) if i.op in ("MOV", "SEL") and i.dsts and i.dsts[0].is_wide
+                        and "64" not in i.mods else i for i in b.instrs]
         for b in fn.blocks:
             b.instrs = [replace(i, dsts=tuple(_sub(d, m) for d in i.dsts), srcs=tuple(_sub(s, m) for s in i.srcs),
                                 guard=_sub(i.guard, m) if i.guard is not None else None) for i in b.instrs]
