@@ -4,9 +4,13 @@ Stack architectures (sm_2x..sm_6x): `SSY .Lj` before the branch names the
 reconvergence point, the branch's immediate post-dominator, where a `SYNC` opens
 the join block.  Volta and newer: `BSSY Bn, .Lj` before the branch records the
 threads that must meet at `BSYNC Bn`, the first instruction of the join block.
-A branch that heads a loop gets its marker in the loop's preheader, as ptxas
-places it, so it is set once per loop and not once per iteration.  A branch whose
-paths only meet at the exit needs no marker: threads wait for exit there.
+On stack architectures a branch that heads a loop gets its SSY in the loop's
+preheader, so it is set once per loop and not once per iteration.  On Volta and
+newer a divergent loop exit gets no convergence barrier: a thread that leaves
+the loop early must not wait for threads still spinning in it, which is what lets
+an intra-warp lock complete under independent thread scheduling (threads at the
+same pc run together again anyway).  A branch whose paths only meet at the exit
+needs no marker: threads wait for exit there.
 """
 from __future__ import annotations
 
@@ -32,6 +36,8 @@ class Reconverge:
                 continue
             join = ipdom.get(b.label)
             if join is None or join == EXIT:
+                continue
+            if not self.stack_arch and _in_loop(cfg, b.label):
                 continue
             plans.append((b.label, branch, join, self.marker_block(fn, cfg, b.label)))
         for n, (label, branch, join, where) in enumerate(plans):
@@ -66,6 +72,11 @@ def _before_jump(block) -> int:
 
 def _loop_header(cfg, label: str) -> bool:
     return any(nx.has_path(cfg.graph, label, p) for p in cfg.preds(label))
+
+
+def _in_loop(cfg, label: str) -> bool:
+    """The block lies on a cycle: its branch may be a loop's exit or back edge."""
+    return any(nx.has_path(cfg.graph, s, label) for s in cfg.succs(label))
 
 
 def _preheader(cfg, label: str) -> str | None:

@@ -61,10 +61,15 @@ def test_a_uniform_branch_needs_no_marker():
     assert "BSSY" not in run(UNIFORM_IF, stack=False)
 
 
-def test_a_divergent_loop_gets_its_marker_in_the_preheader():
-    text = run(LOOP, stack=False)
-    assert "S2R %r0, SR_TID.X\n  BSSY B0, .L3\n  BRA .L1" in text
-    assert ".L3:\n  BSYNC B0" in text
+def test_a_divergent_loop_gets_its_ssy_in_the_preheader_on_stack_architectures():
+    text = run(LOOP, stack=True)
+    assert "S2R %r0, SR_TID.X\n  SSY .L3\n  BRA .L1" in text
+    assert ".L3:\n  SYNC" in text
+
+
+def test_a_divergent_loop_exit_gets_no_convergence_barrier_on_volta():
+    # a thread leaving a spin loop must not wait for the spinning ones (ITS forward progress)
+    assert "BSSY" not in run(LOOP, stack=False)
 
 
 def test_register_allocation_uses_aligned_pairs_and_reports_ptxas_lines():
