@@ -1,0 +1,521 @@
+"""The reference interpreter: the executable specification of the bytecode.
+
+A warp is 32 lanes executed together with numpy: one register file of
+[slots x 32] uint32 (a 64-bit value is an aligned pair), predicates [8 x 32].
+Two scheduling models run a warp:
+
+- `stack` (sm_2x..sm_6x): one pc per warp and a reconvergence stack of
+  (pc, mask, rpc) entries.  A divergent branch sets the top entry's pc to the
+  branch's immediate post-dominator and pushes one entry per side with that rpc;
+  only the top runs; an entry whose pc reaches its rpc is popped.
+- `its` (sm_70+): a pc per thread.  The scheduler runs the threads that share a pc
+  as one instruction, stays on a path until it blocks, exits or takes a backward
+  branch (a yield point), then moves round-robin to the next pc: a spinning thread
+  cannot starve the thread holding the lock.  BSSY Bn records the threads that must
+  meet at BSYNC Bn; they wait there for each other or for their exit.
+
+Metrics follow nvprof/ncu: a branch is one execution of a BRA by a warp, divergent
+when its active threads go to more than one target.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from minicuda.ir import Function, Imm, Label, Mem, Reg, Special, Str, Sym
+from minicuda.passes.cfg import EXIT, build_cfg
+from minicuda.passes.postdom import ipdom_of
+from minicuda import semantics
+from minicuda.vm.memory import Memory, MemoryFault
+
+WARP = 32
+LANES = np.arange(WARP)
+DEADLOCK_STEPS = 20_000   # warp instructions with a diverged stack and no memory change
+
+
+class VMError(Exception):
+    """A fault in the user's program, reported as CUDA reports it."""
+
+    def __init__(self, kind: str, message: str, loc=None):
+        self.kind, self.loc = kind, loc
+        super().__init__(message)
+
+
+@dataclass
+class LaunchMetrics:
+    kernel: str
+    grid: tuple
+    block: tuple
+    arch: str
+    sched: str
+    inst_executed: int = 0
+    thread_inst_executed: int = 0
+    thread_inst_executed_pred_on: int = 0
+    branch: int = 0
+    divergent_branch: int = 0
+    max_stack_depth: int = 0
+    max_paths: int = 0
+    barriers: int = 0
+
+    @property
+    def branch_efficiency(self) -> float:
+        return 100.0 * (self.branch - self.divergent_branch) / self.branch if self.branch else 100.0
+
+    @property
+    def warp_execution_efficiency(self) -> float:
+        return 100.0 * self.thread_inst_executed / (WARP * self.inst_executed) if self.inst_executed else 100.0
+
+    def as_dict(self) -> dict:
+        return {"kernel": self.kernel, "grid": list(self.grid), "block": list(self.block), "arch": self.arch,
+                "sched": self.sched, "inst_executed": self.inst_executed,
+                "thread_inst_executed": self.thread_inst_executed, "branch": self.branch,
+                "divergent_branch": self.divergent_branch,
+                "branch_efficiency": round(self.branch_efficiency, 2),
+                "warp_execution_efficiency": round(self.warp_execution_efficiency, 2)}
+
+
+class Code:
+    """A function flattened for execution: instructions, label pcs, register slots, rpcs."""
+
+    def __init__(self, fn: Function):
+        self.fn = fn
+        self.instrs = []
+        self.block_of = []
+        self.label_pc: dict[str, int] = {}
+        for b in fn.blocks:
+            self.label_pc[b.label] = len(self.instrs)
+            for ins in b.instrs:
+                self.instrs.append(ins)
+                self.block_of.append(b.label)
+        self.end = len(self.instrs)
+        cfg = build_cfg(fn)
+        ipdom = ipdom_of(cfg)
+        self.rpc = {label: (self.end if j is None or j == EXIT else self.label_pc[j]) for label, j in ipdom.items()}
+        self.slots: dict[str, int] = {}
+        self.nslots = 0
+        for ins in self.instrs:
+            for r in list(ins.dsts) + ins.uses():
+                self.slot(r)
+        for p in fn.params:
+            self.slot(p.reg)
+
+    def slot(self, r: Reg) -> int:
+        name = r.name
+        if name in self.slots:
+            return self.slots[name]
+        if r.is_pred:
+            n = int(name[2:]) if name.startswith("%p") else (7 if name == "PT" else int(name[1:]))
+            s = 1000 + n
+        elif name.startswith("R") and name != "RZ":
+            s = int(name[1:])
+        elif name == "RZ":
+            s = -1
+        else:
+            wide = name.startswith("%rd")
+            s = self.nslots + (self.nslots % 2 if wide else 0) + 256
+            self.nslots = s - 256 + (2 if wide else 1)
+        self.slots[name] = s
+        return s
+
+
+class Warp:
+    def __init__(self, code: Code, lanes_live: np.ndarray, ids: dict, frame_base: int, frame_size: int):
+        self.code = code
+        self.regs = np.zeros((256 + code.nslots + 2, WARP), dtype=np.uint32)
+        self.preds = np.zeros((1000 + 8 + code.nslots, WARP), dtype=bool)
+        self.live = lanes_live.copy()
+        self.exited = ~lanes_live
+        self.ids = ids
+        self.frame = np.uint64(frame_base) + LANES.astype(np.uint64) * np.uint64(frame_size)
+        # stack model
+        self.stack = [[0, lanes_live.copy(), code.end]]
+        # its model
+        self.pc = np.zeros(WARP, dtype=np.int64)
+        self.waiting = np.zeros(WARP, dtype=np.int64) - 1   # barrier register waited on, -1 none, 99 BAR
+        self.barrier_masks: dict[str, np.ndarray] = {}
+        self.current = 0
+        self.at_bar = np.zeros(WARP, dtype=bool)
+        self.done = False
+
+
+class Interpreter:
+    def __init__(self, module, memory: Memory, symbols: dict[str, int], sched: str = "its",
+                 max_steps: int = 50_000_000, trace=None):
+        self.module, self.memory, self.symbols = module, memory, symbols
+        self.sched, self.max_steps, self.trace = sched, max_steps, trace
+        self.codes: dict[str, Code] = {}
+        self.steps = 0
+
+    def code(self, name: str) -> Code:
+        if name not in self.codes:
+            self.codes[name] = Code(self.module.functions[name])
+        return self.codes[name]
+
+    # ---- operands ----------------------------------------------------------------------
+    def read(self, w: Warp, o, width: int):
+        if isinstance(o, Reg):
+            s = w.code.slot(o)
+            if width == 1:
+                return np.ones(WARP, bool) if o.name == "PT" else w.preds[s - 1000].copy() if s >= 1000 else None
+            if s == -1:
+                return np.zeros(WARP, np.uint64 if width == 64 else np.uint32)
+            if width == 64:
+                return w.regs[s].astype(np.uint64) | (w.regs[s + 1].astype(np.uint64) << np.uint64(32))
+            return w.regs[s].copy()
+        if isinstance(o, Imm):
+            return semantics.operand_value(o, width, WARP)
+        if isinstance(o, Sym):
+            base = w.frame if o.name == "frame" else np.full(WARP, self.symbols[o.name], dtype=np.uint64)
+            value = base + np.uint64(o.offset)
+            return value if width == 64 else value.astype(np.uint32)
+        if isinstance(o, Special):
+            return self.special(w, o.name)
+        raise VMError("internal", f"cannot read operand {o}")
+
+    def special(self, w: Warp, name: str):
+        if name == "SR_LANEID":
+            return LANES.astype(np.uint32)
+        if name == "SR_WARPSIZE":
+            return np.full(WARP, WARP, np.uint32)
+        base, _, axis = name.rpartition(".")
+        return w.ids[base][axis]
+
+    def write(self, w: Warp, r: Reg, value, mask: np.ndarray, width: int) -> None:
+        s = w.code.slot(r)
+        if width == 1 or s >= 1000:
+            if r.name != "PT":
+                w.preds[s - 1000] = np.where(mask, value.astype(bool), w.preds[s - 1000])
+            return
+        if s == -1:
+            return
+        if width == 64:
+            v = value.astype(np.uint64)
+            w.regs[s] = np.where(mask, (v & np.uint64(0xFFFFFFFF)).astype(np.uint32), w.regs[s])
+            w.regs[s + 1] = np.where(mask, (v >> np.uint64(32)).astype(np.uint32), w.regs[s + 1])
+        else:
+            w.regs[s] = np.where(mask, value.astype(np.uint32), w.regs[s])
+
+    def address(self, w: Warp, m: Mem) -> np.ndarray:
+        base = self.read(w, m.base, 64)
+        return base + np.uint64(m.offset & 0xFFFFFFFFFFFFFFFF)
+
+    # ---- one instruction for a group of lanes --------------------------------------------------
+    def execute(self, w: Warp, pc: int, group: np.ndarray, metrics: LaunchMetrics):
+        """Run code[pc] for `group`; returns (event, taken_mask) where event is None,
+        'branch', 'exit', 'bar', 'bssy', 'bsync', 'warpsync', 'yield'."""
+        ins = w.code.instrs[pc]
+        self.steps += 1
+        if self.steps > self.max_steps:
+            raise VMError("budget", f"instruction budget exhausted after {self.max_steps} warp instructions "
+                                    f"(--max-steps); the program may not terminate", ins.loc)
+        guard = np.ones(WARP, bool) if ins.guard is None else self.read(w, ins.guard, 1)
+        if ins.guard_neg:
+            guard = ~guard
+        on = group & guard
+        metrics.inst_executed += 1
+        metrics.thread_inst_executed += int(group.sum())
+        metrics.thread_inst_executed_pred_on += int(on.sum())
+        if self.trace is not None:
+            depth = len(w.stack)
+            self.trace(f"warp {w.ids['warp']} pc {pc:04x} mask {_mask(group):08x} depth {depth} {ins}")
+        op = ins.op
+        if op == "BRA":
+            metrics.branch += 1
+            taken, not_taken = on, group & ~guard
+            if taken.any() and not_taken.any():
+                metrics.divergent_branch += 1
+            return "branch", taken
+        if op in ("EXIT", "RET"):
+            return "exit", on
+        if op == "BAR":
+            metrics.barriers += 1
+            return "bar", on
+        if op in ("SSY", "SYNC", "NOP", "MEMBAR", "YIELD"):
+            return ("yield" if op == "YIELD" else None), on
+        if op == "BSSY":
+            return "bssy", on
+        if op == "BSYNC":
+            return "bsync", on
+        if op == "WARPSYNC":
+            return "warpsync", on
+        if not on.any():
+            return None, on
+        try:
+            self.effect(w, ins, on)
+        except MemoryFault as f:
+            lane = getattr(f, "lane", int(np.nonzero(on)[0][0]))
+            raise VMError("memory", self.fault_message(w, f, lane), ins.loc) from None
+        return None, on
+
+    def effect(self, w: Warp, ins, on: np.ndarray) -> None:
+        op = ins.op
+        if op in ("LDG", "LDS", "LDL", "LDC"):
+            width = ins.mods[0] if ins.mods else "32"
+            values = self.memory.load(self.address(w, ins.srcs[0]), width, on)
+            self.write(w, ins.dsts[0], values, on, 64 if width == "64" else 32)
+            return
+        if op in ("STG", "STS", "STL"):
+            width = ins.mods[0] if ins.mods else "32"
+            value = self.read(w, ins.srcs[1], 64 if width == "64" else 32)
+            self.memory.store(self.address(w, ins.srcs[0]), value, width, on)
+            return
+        if op == "ATOM" or op == "ATOMS":
+            self.atomic(w, ins, on)
+            return
+        if op == "S2R":
+            self.write(w, ins.dsts[0], self.special(w, ins.srcs[0].name), on, 32)
+            return
+        if op in ("SHFL", "VOTE", "ACTIVEMASK", "CALL", "LAUNCH", "BAR.RED", "MATCH"):
+            raise VMError("unsupported", f"{ins.opcode} is not supported by this VM yet", ins.loc)
+        widths = semantics.source_widths(ins)
+        srcs = [self.read(w, s, wd) for s, wd in zip(ins.srcs, widths)]
+        result = semantics.evaluate(ins, srcs)
+        self.write(w, ins.dsts[0], np.broadcast_to(result, (WARP,)), on, semantics.result_width(ins))
+
+    def atomic(self, w: Warp, ins, on: np.ndarray) -> None:
+        kind, tmod = ins.mods[0], ins.mods[1] if len(ins.mods) > 1 else "S32"
+        bits = 64 if tmod in ("S64", "U64", "F64") else 32
+        addrs = self.address(w, ins.srcs[0])
+        vals = [self.read(w, s, bits) for s in ins.srcs[1:]]
+        old = np.zeros(WARP, np.uint64 if bits == 64 else np.uint32)
+        width = "64" if bits == 64 else "32"
+        for lane in np.nonzero(on)[0]:  # one thread at a time, in lane order
+            one = np.zeros(WARP, bool)
+            one[lane] = True
+            cur = self.memory.load(addrs, width, one)[lane]
+            new = _atomic_op(kind, tmod, int(cur), [int(v[lane]) for v in vals], bits)
+            old[lane] = cur
+            if new is not None:
+                self.memory.store(addrs, np.full(WARP, new, dtype=old.dtype), width, one)
+        self.write(w, ins.dsts[0], old, on, bits)
+
+    def fault_message(self, w: Warp, f: MemoryFault, lane: int) -> str:
+        tid = tuple(int(w.ids["SR_TID"][a][lane]) for a in "XYZ")
+        bid = tuple(int(w.ids["SR_CTAID"][a][lane]) for a in "XYZ")
+        near = f"; nearest allocation: {f.nearest.describe()}" if f.nearest else ""
+        return (f"cudaErrorIllegalAddress: an illegal memory access was encountered in kernel "
+                f"'{w.code.fn.name}', block {bid}, thread {tid}: {f.reason}, {f.kind} of {f.size} bytes "
+                f"at address {f.address:#x}{near}")
+
+    # ---- the stack model ----------------------------------------------------------------
+    def run_stack(self, w: Warp, metrics: LaunchMetrics) -> str:
+        """Run until the warp exits ('done') or reaches a barrier ('bar')."""
+        stall = 0
+        while w.stack:
+            top = w.stack[-1]
+            pc, mask, rpc = top
+            mask = mask & ~w.exited
+            top[1] = mask
+            if pc == rpc or not mask.any() or pc >= w.code.end:
+                w.stack.pop()
+                continue
+            metrics.max_stack_depth = max(metrics.max_stack_depth, len(w.stack))
+            writes = self.memory.writes
+            event, on = self.execute(w, pc, mask, metrics)
+            ins = w.code.instrs[pc]
+            if event == "branch":
+                target = w.code.label_pc[ins.target]
+                taken, rest = on, mask & ~on
+                if taken.any() and rest.any():
+                    join = w.code.rpc[w.code.block_of[pc]]
+                    top[0] = join
+                    w.stack.append([pc + 1, rest, join])
+                    w.stack.append([target, taken, join])
+                else:
+                    top[0] = target if taken.any() else pc + 1
+            elif event == "exit":
+                w.exited |= on
+                top[0] = pc + 1
+            elif event == "bar":
+                top[0] = pc + 1
+                if len(w.stack) > 1 or not np.array_equal(mask, w.live & ~w.exited):
+                    raise VMError("barrier", f"__syncthreads() reached by a divergent part of warp {w.ids['warp']} "
+                                             f"(threads {_lanes(mask)}) under the stack model: the other threads "
+                                             f"of the warp can never arrive", ins.loc)
+                return "bar"
+            else:
+                top[0] = pc + 1
+            stall = 0 if self.memory.writes != writes or len(w.stack) == 1 else stall + 1
+            if stall > DEADLOCK_STEPS:
+                self.deadlock(w)
+        w.done = True
+        return "done"
+
+    def deadlock(self, w: Warp):
+        top = w.stack[-1]
+        ins = w.code.instrs[top[0]] if top[0] < w.code.end else None
+        waiting = w.live & ~w.exited & ~top[1]
+        below = next((e for e in reversed(w.stack[:-1]) if (e[1] & waiting).any()), None)
+        wait_ins = w.code.instrs[below[0]] if below is not None and below[0] < w.code.end else None
+        where = f" at line {ins.loc.line}" if ins is not None and ins.loc else ""
+        wait_where = f" (line {wait_ins.loc.line})" if wait_ins is not None and wait_ins.loc else ""
+        raise VMError("deadlock", f"SIMT deadlock in kernel '{w.code.fn.name}', block "
+                                  f"{tuple(int(w.ids['SR_CTAID'][a][0]) for a in 'XYZ')}, warp {w.ids['warp']}: threads "
+                                  f"{_lanes(top[1])} spin{where} without progress while threads "
+                                  f"{_lanes(waiting)} of the same warp wait at their "
+                                  f"reconvergence point{wait_where}; the per-warp reconvergence stack runs "
+                                  f"only one path. This program completes under independent thread "
+                                  f"scheduling (--arch volta or --sched=its).", ins.loc if ins else None)
+
+    # ---- independent thread scheduling ---------------------------------------------------------
+    def run_its(self, w: Warp, metrics: LaunchMetrics) -> str:
+        stall = 0
+        while True:
+            runnable = ~w.exited & (w.waiting < 0) & ~w.at_bar & (w.pc < w.code.end)
+            if not runnable.any():
+                if w.at_bar.any() and not (~w.exited & ~w.at_bar & (w.waiting < 0)).any():
+                    return "bar"
+                if (~w.exited & (w.waiting >= 0)).any():
+                    self.release_all_bsync(w)
+                    if (~w.exited & (w.waiting < 0) & ~w.at_bar).any():
+                        continue
+                w.done = True
+                return "done"
+            pcs = np.unique(w.pc[runnable])
+            metrics.max_paths = max(metrics.max_paths, len(pcs))
+            if w.current not in pcs:
+                later = pcs[pcs > w.current]
+                w.current = int(later[0]) if len(later) else int(pcs[0])
+            pc = w.current
+            group = runnable & (w.pc == pc)
+            writes = self.memory.writes
+            event, on = self.execute(w, pc, group, metrics)
+            ins = w.code.instrs[pc]
+            w.pc[group] = pc + 1
+            if event == "branch":
+                target = w.code.label_pc[ins.target]
+                w.pc[on] = target
+                if target <= pc and on.any():
+                    w.current = pc + 1  # a backward branch is a yield point: let other paths run
+                elif on.any() and not (group & ~on).any():
+                    w.current = target
+            elif event == "exit":
+                w.exited |= on
+                self.release_bsync(w)
+            elif event == "bar":
+                w.at_bar |= on  # they resume after the barrier once the block has arrived
+            elif event == "bssy":
+                w.barrier_masks[ins.srcs[0].name] = on.copy()
+            elif event == "bsync":
+                n = int(ins.srcs[0].name[1:])
+                w.waiting[on] = n
+                w.pc[on] = pc
+                self.release_bsync(w)
+            elif event == "yield":
+                w.current = pc + 1
+            stall = 0 if self.memory.writes != writes else stall + 1
+            if stall > 2_000_000:
+                raise VMError("deadlock", f"warp {w.ids['warp']} of kernel '{w.code.fn.name}' makes no progress", ins.loc)
+
+    def release_bsync(self, w: Warp) -> None:
+        for name, mask in w.barrier_masks.items():
+            n = int(name[1:])
+            waiting = w.waiting == n
+            if waiting.any() and not (mask & ~w.exited & ~waiting).any():
+                w.waiting[waiting] = -1
+                w.pc[waiting] += 1
+
+    def release_all_bsync(self, w: Warp) -> None:
+        waiting = w.waiting >= 0
+        w.waiting[waiting] = -1
+        w.pc[waiting] += 1
+
+    # ---- a kernel launch ----------------------------------------------------------------
+    def launch(self, kernel: str, grid: tuple, block: tuple, args: list[int], arch: str,
+               shared_dynamic: int = 0) -> LaunchMetrics:
+        code = self.code(kernel)
+        fn = code.fn
+        metrics = LaunchMetrics(kernel, grid, block, arch, self.sched)
+        nthreads = block[0] * block[1] * block[2]
+        nwarps = (nthreads + WARP - 1) // WARP
+        for bz in range(grid[2]):
+            for by in range(grid[1]):
+                for bx in range(grid[0]):
+                    self.run_block(code, (bx, by, bz), grid, block, nwarps, args, metrics, shared_dynamic)
+        return metrics
+
+    def run_block(self, code: Code, bid, grid, block, nwarps, args, metrics, shared_dynamic):
+        fn = code.fn
+        saved = dict(self.symbols)
+        for name, g in self.module.globals.items():
+            if g.space == "shared" and (name.startswith(fn.name + "::") or name == "dynamic_smem"):
+                size = shared_dynamic if name == "dynamic_smem" else g.size
+                self.symbols[name] = self.memory.alloc(size, "shared", f"{name} (block {bid})", align=16)
+        warps = []
+        nthreads = block[0] * block[1] * block[2]
+        for wi in range(nwarps):
+            linear = wi * WARP + LANES
+            live = linear < nthreads
+            tx = linear % block[0]
+            ty = (linear // block[0]) % block[1]
+            tz = linear // (block[0] * block[1])
+            ids = {"SR_TID": {"X": tx.astype(np.uint32), "Y": ty.astype(np.uint32), "Z": tz.astype(np.uint32)},
+                   "SR_CTAID": {a: np.full(WARP, v, np.uint32) for a, v in zip("XYZ", bid)},
+                   "SR_NTID": {a: np.full(WARP, v, np.uint32) for a, v in zip("XYZ", block)},
+                   "SR_NCTAID": {a: np.full(WARP, v, np.uint32) for a, v in zip("XYZ", grid)},
+                   "warp": wi}
+            frame = self.memory.alloc(WARP * max(fn.local_bytes, 1), "local", f"frames of warp {wi}") if fn.local_bytes else 0
+            w = Warp(code, live, ids, frame, max(fn.local_bytes, 1))
+            for p, value in zip(fn.params, args):
+                self.write(w, p.reg, np.full(WARP, value, dtype=np.uint64), np.ones(WARP, bool), 64 if p.size == 8 else 32)
+            warps.append(w)
+        run = self.run_stack if self.sched == "stack" else self.run_its
+        pending = list(warps)
+        while pending:
+            states = [run(w, metrics) for w in pending]
+            pending = [w for w, s in zip(pending, states) if s == "bar"]
+            for w in pending:  # every live warp has arrived: the barrier opens
+                w.at_bar[:] = False
+        self.symbols.clear()
+        self.symbols.update(saved)
+
+
+def _atomic_op(kind: str, tmod: str, cur: int, vals: list[int], bits: int):
+    mask = (1 << bits) - 1
+    signed = tmod.startswith("S")
+
+    def s(x):
+        return x - (1 << bits) if signed and x >> (bits - 1) else x
+    v = vals[0] if vals else 0
+    if tmod in ("F32", "F64"):
+        import struct
+        fmt = "<f" if bits == 32 else "<d"
+        ifmt = "<I" if bits == 32 else "<Q"
+        f = lambda x: struct.unpack(fmt, struct.pack(ifmt, x))[0]
+        b = lambda x: struct.unpack(ifmt, struct.pack(fmt, x))[0]
+        if kind == "ADD":
+            return b(f(cur) + f(v))
+        if kind == "EXCH":
+            return v
+    if kind == "ADD":
+        return (cur + v) & mask
+    if kind == "SUB":
+        return (cur - v) & mask
+    if kind == "EXCH":
+        return v & mask
+    if kind == "MIN":
+        return (min(s(cur), s(v))) & mask
+    if kind == "MAX":
+        return (max(s(cur), s(v))) & mask
+    if kind == "AND":
+        return cur & v
+    if kind == "OR":
+        return cur | v
+    if kind == "XOR":
+        return cur ^ v
+    if kind == "INC":
+        return 0 if cur >= v else cur + 1
+    if kind == "DEC":
+        return v if cur == 0 or cur > v else cur - 1
+    if kind == "CAS":
+        return vals[1] & mask if cur == (vals[0] & mask) else None
+    raise VMError("internal", f"unknown atomic {kind}")
+
+
+def _mask(m: np.ndarray) -> int:
+    return int(np.packbits(m[::-1].astype(np.uint8)).view(">u4")[0]) if len(m) == 32 else 0
+
+
+def _lanes(m: np.ndarray) -> list[int]:
+    return [int(i) for i in np.nonzero(m)[0]]

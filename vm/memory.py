@@ -1,0 +1,147 @@
+"""Memory: one 64-bit address space with an allocation table; every access checked.
+
+Each allocation (a cudaMalloc'd buffer, a host malloc, a global variable, a string,
+a block's shared memory, a warp's thread frames, the host stack) is a numpy byte
+array at an address of its own.  Spaces are kept apart by address range, so a
+generic pointer says where it points.  An access outside every allocation, or one
+that runs past the end of the allocation it starts in, raises `MemoryFault`
+naming the address and the nearest allocation; the VM turns that into CUDA's
+`cudaErrorIllegalAddress` report or a host segmentation fault.
+"""
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+
+import numpy as np
+
+SPACE_BASE = {"global": 0x7F00_0000_0000, "host": 0x5500_0000_0000, "static": 0x4000_0000,
+              "shared": 0x7E00_0000_0000, "local": 0x7D00_0000_0000, "constant": 0x7C00_0000_0000,
+              "stack": 0x7FFF_0000_0000}
+
+WIDTH_BYTES = {"U8": 1, "S8": 1, "U16": 2, "S16": 2, "32": 4, "64": 8}
+
+
+@dataclass
+class Allocation:
+    base: int
+    size: int
+    space: str
+    name: str
+    data: np.ndarray   # uint8
+    freed: bool = False
+
+    def describe(self) -> str:
+        state = "freed " if self.freed else ""
+        return f"{state}{self.space} allocation '{self.name}' of {self.size} bytes at {self.base:#x}"
+
+
+class MemoryFault(Exception):
+    def __init__(self, address: int, size: int, kind: str, nearest: Allocation | None, reason: str):
+        self.address, self.size, self.kind, self.nearest, self.reason = address, size, kind, nearest, reason
+        near = f"; nearest: {nearest.describe()}" if nearest else ""
+        super().__init__(f"{reason}: {kind} of {size} bytes at {address:#x}{near}")
+
+
+class Memory:
+    def __init__(self) -> None:
+        self.bases: list[int] = []
+        self.allocs: list[Allocation] = []
+        self.next = dict(SPACE_BASE)
+        self.writes = 0   # a counter of stores that changed memory (progress for deadlock detection)
+
+    # ---- allocation ----------------------------------------------------------------------
+    def alloc(self, size: int, space: str, name: str = "", align: int = 256, init: bytes | None = None) -> int:
+        base = (self.next[space] + align - 1) // align * align
+        self.next[space] = base + max(size, 1) + 256   # a gap, so overruns fault
+        data = np.zeros(max(size, 0), dtype=np.uint8)
+        if init:
+            data[: len(init)] = np.frombuffer(init, dtype=np.uint8)[:size]
+        a = Allocation(base, size, space, name or f"{space}#{len(self.allocs)}", data)
+        i = bisect.bisect(self.bases, base)
+        self.bases.insert(i, base)
+        self.allocs.insert(i, a)
+        return base
+
+    def free(self, address: int, space: str) -> bool:
+        a = self.find(address)
+        if a is None or a.base != address or a.freed or a.space != space:
+            return False
+        a.freed = True
+        return True
+
+    def find(self, address: int) -> Allocation | None:
+        i = bisect.bisect(self.bases, address) - 1
+        if i >= 0:
+            a = self.allocs[i]
+            if a.base <= address < a.base + max(a.size, 1):
+                return a
+        return None
+
+    def nearest(self, address: int) -> Allocation | None:
+        i = bisect.bisect(self.bases, address)
+        cands = [self.allocs[j] for j in (i - 1, i) if 0 <= j < len(self.allocs)]
+        return min(cands, key=lambda a: min(abs(address - a.base), abs(address - (a.base + a.size))), default=None)
+
+    def locate(self, address: int, size: int, kind: str) -> tuple[Allocation, int]:
+        a = self.find(address)
+        if a is None or a.freed or address + size > a.base + a.size:
+            reason = "use after free" if a is not None and a.freed else "out-of-bounds access"
+            raise MemoryFault(address, size, kind, a or self.nearest(address), reason)
+        if address % size:
+            raise MemoryFault(address, size, kind, a, "misaligned address")
+        return a, address - a.base
+
+    # ---- scalar access (host code, the runtime) -----------------------------------------
+    def read(self, address: int, size: int) -> bytes:
+        a, off = self.locate(address, 1, "read")
+        if off + size > a.size:
+            raise MemoryFault(address, size, "read", a, "out-of-bounds access")
+        return a.data[off:off + size].tobytes()
+
+    def write(self, address: int, data: bytes) -> None:
+        if not data:
+            return
+        a, off = self.locate(address, 1, "write")
+        if off + len(data) > a.size:
+            raise MemoryFault(address, len(data), "write", a, "out-of-bounds access")
+        a.data[off:off + len(data)] = np.frombuffer(data, dtype=np.uint8)
+        self.writes += 1
+
+    def read_cstring(self, address: int, limit: int = 1 << 20) -> bytes:
+        a, off = self.locate(address, 1, "read")
+        chunk = a.data[off:].tobytes()
+        end = chunk.find(b"\0")
+        if end < 0:
+            raise MemoryFault(address, len(chunk), "read", a, "unterminated string")
+        return chunk[:min(end, limit)]
+
+    # ---- lane-vectorised access (the interpreter) ---------------------------------------------
+    def load(self, addresses: np.ndarray, width: str, mask: np.ndarray, kind: str = "load") -> np.ndarray:
+        size = WIDTH_BYTES[width]
+        out = np.zeros(len(addresses), dtype=np.uint64 if size == 8 else np.uint32)
+        for lane in np.nonzero(mask)[0]:
+            address = int(addresses[lane])
+            a, off = self.locate_lane(address, size, kind, lane)
+            raw = int.from_bytes(a.data[off:off + size].tobytes(), "little")
+            if width in ("S8", "S16") and raw >> (size * 8 - 1):
+                raw = (raw - (1 << (size * 8))) & 0xFFFFFFFF
+            out[lane] = raw
+        return out
+
+    def store(self, addresses: np.ndarray, values: np.ndarray, width: str, mask: np.ndarray) -> None:
+        size = WIDTH_BYTES[width]
+        for lane in np.nonzero(mask)[0]:
+            address = int(addresses[lane])
+            a, off = self.locate_lane(address, size, "store", lane)
+            new = (int(values[lane]) & ((1 << (size * 8)) - 1)).to_bytes(size, "little")
+            if a.data[off:off + size].tobytes() != new:
+                self.writes += 1
+            a.data[off:off + size] = np.frombuffer(new, dtype=np.uint8)
+
+    def locate_lane(self, address: int, size: int, kind: str, lane: int):
+        try:
+            return self.locate(address, size, kind)
+        except MemoryFault as f:
+            f.lane = int(lane)
+            raise
