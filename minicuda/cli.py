@@ -160,6 +160,68 @@ def _compile_to_ir(args, diags: DiagnosticEngine) -> int:
     return 0
 
 
+def _run(args) -> int:
+    import json
+    import os
+
+    from minicuda.compiler import compile_program, parse_arch
+    from minicuda.pipeline import Options
+    from minicuda.vm.interp import VMError
+    from minicuda.vm.machine import Machine
+    try:
+        arch = parse_arch(args.arch)
+    except ValueError as e:
+        print(f"minicuda: error: {e}", file=sys.stderr)
+        return EXIT_USAGE
+    diags = DiagnosticEngine()
+    try:
+        program = compile_program(args.file, arch, 0 if args.debug else args.opt, Options(), args.include_dirs,
+                                  args.defines, diags)
+    except CompileError as e:
+        _report(diags, e)
+        return EXIT_USER
+    _report(diags)
+    trace = None
+    if args.trace or os.environ.get("MINICUDA_TRACE") == "1":
+        trace = lambda line: print(line, file=sys.stderr)
+    machine = Machine(program, sched=args.sched, max_steps=args.max_steps, trace=trace)
+    try:
+        code = machine.run([args.file] + list(args.args))
+    except VMError as e:
+        sys.stdout.flush()
+        machine.runtime.flush_device()
+        where = f"{e.loc}: " if e.loc is not None else ""
+        print(f"{where}error: {e}", file=sys.stderr)
+        code = EXIT_USER
+    sys.stdout.flush()
+    if args.metrics:
+        _print_metrics(machine.launches)
+    if args.metrics_json:
+        with open(args.metrics_json, "w") as f:
+            json.dump([m.as_dict() for m in machine.launches], f, indent=2)
+    return code
+
+
+def _print_metrics(launches) -> None:
+    out = sys.stdout
+    print("==minicuda== Metric result:", file=out)
+    rows = [("inst_executed", "Instructions Executed", lambda m: m.inst_executed),
+            ("thread_inst_executed", "Thread Instructions Executed", lambda m: m.thread_inst_executed),
+            ("thread_inst_executed_pred_on", "Thread Instructions Executed (guard true)", lambda m: m.thread_inst_executed_pred_on),
+            ("branch", "Branches", lambda m: m.branch),
+            ("divergent_branch", "Divergent Branches", lambda m: m.divergent_branch),
+            ("branch_efficiency", "Branch Efficiency", lambda m: f"{m.branch_efficiency:.2f}%"),
+            ("warp_execution_efficiency", "Warp Execution Efficiency", lambda m: f"{m.warp_execution_efficiency:.2f}%"),
+            ("max_simt_stack_depth" , "Max SIMT Stack Depth / Concurrent Paths",
+             lambda m: m.max_stack_depth if m.sched == "stack" else m.max_paths),
+            ("barriers", "Barriers Executed", lambda m: m.barriers)]
+    for m in launches:
+        print(f"    Kernel: {m.kernel} <<<({m.grid[0]},{m.grid[1]},{m.grid[2]}), ({m.block[0]},{m.block[1]},{m.block[2]})>>> "
+              f"[{m.arch}, {m.sched}]", file=out)
+        for key, desc, value in rows:
+            print(f"        {key:<30} {desc:<45} {value(m)}", file=out)
+
+
 def _guard(fn, args) -> int:
     try:
         return fn(args)
@@ -189,8 +251,24 @@ def minicuda_main(argv: list[str] | None = None) -> int:
     check = sub.add_parser("check", help="check a program (parse and type-check) and report every error")
     check.add_argument("file")
     _add_frontend_options(check)
+    run = sub.add_parser("run", help="compile a program and run it on the VM, warp by warp")
+    run.add_argument("file")
+    run.add_argument("args", nargs="*", help="arguments for the program's main (after -- when they start with -)")
+    run.add_argument("--arch", default="sm_70", help="target architecture (default sm_70); "
+                     "sm_20..sm_62 / fermi..pascal run the stack model, sm_70+ / volta.. independent thread scheduling")
+    run.add_argument("--sched", choices=["stack", "its"], default=None, help="force a scheduling model")
+    run.add_argument("-O", dest="opt", type=int, choices=[0, 1, 2, 3], default=3, help="optimisation level (default 3)")
+    run.add_argument("-G", dest="debug", action="store_true", help="like nvcc -G: -O0, every branch kept")
+    run.add_argument("--max-steps", type=int, default=200_000_000, metavar="N",
+                     help="stop after N warp instructions (default 200000000)")
+    run.add_argument("--metrics", action="store_true", help="print an nvprof-like metrics table after the output")
+    run.add_argument("--metrics-json", metavar="FILE", help="write one JSON object per kernel launch to FILE")
+    run.add_argument("--trace", action="store_true", help="print warp, pc, active mask, stack depth per instruction")
+    _add_frontend_options(run)
     p.add_argument("--version", action="version", version=f"minicuda {__version__}")
     args = p.parse_args(argv)
+    if args.command == "run":
+        return _guard(_run, args)
     if args.command == "check":
         args.preprocess_only, args.emit, args.output = False, None, None
         return _guard(_compile, args)

@@ -146,6 +146,7 @@ class Interpreter:
         self.sched, self.max_steps, self.trace = sched, max_steps, trace
         self.codes: dict[str, Code] = {}
         self.steps = 0
+        self.machine = None   # the Machine running a whole program, for CALL and LAUNCH
 
     def code(self, name: str) -> Code:
         if name not in self.codes:
@@ -266,7 +267,12 @@ class Interpreter:
         if op == "S2R":
             self.write(w, ins.dsts[0], self.special(w, ins.srcs[0].name), on, 32)
             return
-        if op in ("SHFL", "VOTE", "ACTIVEMASK", "CALL", "LAUNCH", "BAR.RED", "MATCH"):
+        if op in ("CALL", "LAUNCH"):
+            if self.machine is None:
+                raise VMError("unsupported", f"{ins.opcode} needs a whole program (minicuda run)", ins.loc)
+            self.machine.call(self, w, ins, on)
+            return
+        if op in ("SHFL", "VOTE", "ACTIVEMASK", "BAR.RED", "MATCH"):
             raise VMError("unsupported", f"{ins.opcode} is not supported by this VM yet", ins.loc)
         widths = semantics.source_widths(ins)
         srcs = [self.read(w, s, wd) for s, wd in zip(ins.srcs, widths)]

@@ -1,0 +1,161 @@
+"""A whole program on the VM: host `main` as one scalar thread, kernels as warps.
+
+The host thread runs on the same interpreter as the kernels (one live lane, the
+stack model: it cannot diverge).  CALL runs a user function on a fresh register
+file for the calling lanes; CALL.RT enters the runtime (vm/runtime.py); LAUNCH
+runs a kernel's grid to completion, collecting its metrics.  A fault in a kernel
+stops the program as CUDA's sticky errors do, with CUDA's message.
+"""
+from __future__ import annotations
+
+import struct
+
+import numpy as np
+
+from minicuda.grammar import types as T
+from minicuda.vm.interp import WARP, Interpreter, VMError, Warp
+from minicuda.vm.launcher import sched_for
+from minicuda.vm.memory import Memory, MemoryFault
+from minicuda.vm.runtime import ProgramExit, Runtime
+
+RETURNS_64 = {"malloc", "calloc", "realloc", "memset", "memcpy", "memmove", "cudaGetErrorString", "cudaGetErrorName",
+              "time", "clock", "atof", "strtod", "atol", "atoll", "strtol", "strtoul", "strlen", "getenv"}
+
+
+class Machine:
+    def __init__(self, program, sched: str | None = None, max_steps: int = 200_000_000, trace=None,
+                 stdout=None, stderr=None):
+        self.program = program
+        self.arch = program.options.arch
+        self.memory = Memory()
+        self.symbols: dict[str, int] = {}
+        self.strings: dict[bytes, int] = {}
+        self.stdout_handle, self.stderr_handle = 1, 2
+        for name, g in program.module.globals.items():
+            if g.space != "shared":
+                space = {"global": "global", "constant": "constant"}.get(g.space, "static")
+                init = g.init
+                if name in ("stdout", "stderr", "stdin"):
+                    init = struct.pack("<Q", {"stdin": 0, "stdout": 1, "stderr": 2}[name])
+                self.symbols[name] = self.memory.alloc(g.size, space, name, align=max(g.align, 8), init=init)
+        self.sched = sched or sched_for(self.arch)
+        self.interp = Interpreter(program.module, self.memory, self.symbols, self.sched, max_steps, trace)
+        self.interp.machine = self
+        self.host = Interpreter(program.module, self.memory, self.symbols, "stack", max_steps, None)
+        self.host.machine = self
+        self.runtime = Runtime(self, stdout, stderr)
+        self.launches = []
+
+    def string(self, data: bytes) -> int:
+        if data not in self.strings:
+            self.strings[data] = self.memory.alloc(len(data) + 1, "static", "string", align=8, init=data + b"\0")
+        return self.strings[data]
+
+    def struct_layout(self, tag: str) -> dict:
+        for key, info in T.STRUCTS.items():
+            if info.name == tag and info.fields is not None:
+                return {"__size__": info.size, "__fields__": info.fields}
+        raise VMError("internal", f"no struct {tag}")
+
+    # ---- the host ----------------------------------------------------------------------------
+    def run(self, argv: list[str]) -> int:
+        fn = self.program.module.functions.get("main")
+        if fn is None or fn.kind != "host":
+            raise VMError("link", "undefined reference to 'main': the program has no host main function")
+        args = []
+        if fn.params:
+            ptrs = [self.string(a.encode()) for a in argv] + [0]
+            array = self.memory.alloc(8 * len(ptrs), "static", "argv", align=8, init=b"".join(struct.pack("<Q", p) for p in ptrs))
+            args = [len(argv), array][: len(fn.params)]
+        try:
+            value = self.call_function(self.host, "main", args, live=_lane0(), ids=_host_ids())
+            code = value & 0xFFFFFFFF if fn.rets else 0
+            code = code - (1 << 32) if code >> 31 else code
+        except ProgramExit as e:
+            code = e.code
+        self.runtime.flush_device()
+        return code & 0xFF
+
+    def call_function(self, interp: Interpreter, name: str, args: list[int], live: np.ndarray, ids: dict,
+                      lane_args: list | None = None) -> int:
+        code = interp.code(name)
+        fn = code.fn
+        frame = self.memory.alloc(WARP * max(fn.local_bytes, 1), "stack", f"frame of {name}", align=16) if fn.local_bytes else 0
+        w = Warp(code, live, ids, frame, max(fn.local_bytes, 1))
+        for i, p in enumerate(fn.params):
+            value = lane_args[i] if lane_args is not None else np.full(WARP, args[i] if i < len(args) else 0, dtype=np.uint64)
+            interp.write(w, p.reg, value, np.ones(WARP, bool), 64 if p.size == 8 else 32)
+        run = interp.run_stack if interp.sched == "stack" else interp.run_its
+        if run(w, _Sink()) == "bar":
+            raise VMError("unsupported", f"__syncthreads() inside the called function '{name}' is not supported", fn.loc)
+        if frame:
+            self.memory.free(frame, "stack")
+        if fn.rets:
+            wide = fn.rets[0].is_wide or getattr(fn, "ret_wide", False)
+            self.last_returns = interp.read(w, fn.rets[0], 64 if wide else 32)
+            return int(self.last_returns[int(np.nonzero(live)[0][0])]) if live.any() else 0
+        self.last_returns = None
+        return 0
+
+    # ---- CALL, CALL.RT and LAUNCH -------------------------------------------------------------
+    def call(self, interp: Interpreter, w: Warp, ins, on: np.ndarray) -> None:
+        name = ins.srcs[0].name
+        if ins.op == "LAUNCH":
+            self.launch(interp, w, ins, on)
+            return
+        if "RT" in ins.mods:
+            args = [interp.read(w, s, 64) for s in ins.srcs[1:]]
+            device = w.code.fn.kind != "host"
+            result = np.zeros(WARP, np.uint64)
+            for lane in np.nonzero(on)[0]:
+                try:
+                    result[lane] = self.runtime.call(name, [int(a[lane]) for a in args], device) & 0xFFFFFFFFFFFFFFFF
+                except MemoryFault as f:
+                    raise VMError("memory", f"segmentation fault in {name}(): {f}", ins.loc) from None
+                except RuntimeError as e:
+                    raise VMError("runtime", str(e), ins.loc) from None
+            if ins.dsts:
+                interp.write(w, ins.dsts[0], result, on, 64 if name in RETURNS_64 or ins.dsts[0].is_wide else 32)
+            return
+        callee = interp.code(name).fn
+        lane_args = []
+        for p, s in zip(callee.params, ins.srcs[1:]):
+            lane_args.append(interp.read(w, s, 64 if p.size == 8 else 32))
+        self.call_function(interp, name, [], live=on, ids=w.ids, lane_args=lane_args)
+        if ins.dsts and self.last_returns is not None:
+            interp.write(w, ins.dsts[0], self.last_returns, on, 64 if self.last_returns.dtype == np.uint64 else 32)
+
+    def launch(self, interp: Interpreter, w: Warp, ins, on: np.ndarray) -> None:
+        name = ins.srcs[0].name
+        dims = [int(interp.read(w, s, 32)[0]) for s in ins.srcs[1:7]]
+        smem = int(interp.read(w, ins.srcs[7], 64)[0])
+        kernel = self.program.module.functions[name]
+        args = [int(interp.read(w, s, 64 if p.size == 8 else 32)[0]) for p, s in zip(kernel.params, ins.srcs[9:])]
+        grid, block = tuple(dims[:3]), tuple(dims[3:])
+        if min(grid + block) < 1 or block[0] * block[1] * block[2] > 1024:
+            self.runtime.last_error = 9
+            return
+        metrics = self.interp.launch(name, grid, block, args, self.program.arch, smem)
+        self.launches.append(metrics)
+
+
+class _Sink:
+    """Metrics of host code and calls are not reported."""
+
+    def __getattr__(self, name):
+        return 0
+
+    def __setattr__(self, name, value):
+        pass
+
+
+def _lane0() -> np.ndarray:
+    live = np.zeros(WARP, bool)
+    live[0] = True
+    return live
+
+
+def _host_ids() -> dict:
+    zero = np.zeros(WARP, np.uint32)
+    return {"SR_TID": {a: zero for a in "XYZ"}, "SR_CTAID": {a: zero for a in "XYZ"},
+            "SR_NTID": {a: zero for a in "XYZ"}, "SR_NCTAID": {a: zero for a in "XYZ"}, "warp": "host"}

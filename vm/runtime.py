@@ -1,0 +1,318 @@
+"""The CUDA runtime and C library subset that programs call (CALL.RT), run by the VM.
+
+Every builtin receives its arguments as raw 64-bit register values and returns a
+raw value; it reads and writes program memory through `Memory`, so a bad pointer
+is caught like any other access.  Host output goes to `stdout`/`stderr` as the
+program writes it; device printf output is buffered per launch and flushed at the
+next synchronisation, as CUDA does.  `rand()` is glibc's, so programs print the
+numbers they print natively.
+"""
+from __future__ import annotations
+
+import math
+import struct
+import sys
+import time
+
+import numpy as np
+
+from minicuda.vm.libc import GlibcRandom, PrintfError, format_printf
+from minicuda.vm.memory import MemoryFault
+
+ERROR_STRINGS = {0: "no error", 1: "invalid argument", 2: "out of memory", 3: "initialization error",
+                 4: "unspecified launch failure", 9: "invalid configuration argument", 17: "invalid device pointer",
+                 21: "invalid copy direction", 100: "no CUDA-capable device is detected", 101: "invalid device ordinal",
+                 700: "an illegal memory access was encountered", 702: "the launch timed out and was terminated"}
+ERROR_NAMES = {0: "cudaSuccess", 1: "cudaErrorInvalidValue", 2: "cudaErrorMemoryAllocation", 700: "cudaErrorIllegalAddress",
+               9: "cudaErrorInvalidConfiguration", 17: "cudaErrorInvalidDevicePointer", 101: "cudaErrorInvalidDevice"}
+
+# name, SM count, warp size, shared per block, regs per block, max threads per block, major, minor,
+# global memory (GiB), clock (kHz), memory clock (kHz), bus width, L2 bytes, max threads per SM
+DEVICES = {
+    "fermi": ("Tesla M2090", 16, 48 * 1024, 32768, 1024, 2, 0, 6, 1301000, 1848000, 384, 786432, 1536),
+    "kepler": ("Tesla K40c", 15, 48 * 1024, 65536, 1024, 3, 5, 12, 745000, 3004000, 384, 1572864, 2048),
+    "maxwell": ("Tesla M40", 24, 48 * 1024, 65536, 1024, 5, 2, 12, 1112000, 3004000, 384, 3145728, 2048),
+    "pascal": ("Tesla P100-PCIE-16GB", 56, 48 * 1024, 65536, 1024, 6, 0, 16, 1328500, 715000, 4096, 4194304, 2048),
+    "volta": ("Tesla V100-SXM2-16GB", 80, 48 * 1024, 65536, 1024, 7, 0, 16, 1530000, 877000, 4096, 6291456, 2048),
+    "turing": ("Tesla T4", 40, 48 * 1024, 65536, 1024, 7, 5, 15, 1590000, 5001000, 256, 4194304, 1024),
+    "ampere": ("NVIDIA A100-SXM4-40GB", 108, 48 * 1024, 65536, 1024, 8, 0, 40, 1410000, 1215000, 5120, 41943040, 2048),
+    "ada": ("NVIDIA L4", 58, 48 * 1024, 65536, 1024, 8, 9, 22, 2040000, 6251000, 192, 50331648, 1536),
+    "hopper": ("NVIDIA H100 80GB HBM3", 132, 48 * 1024, 65536, 1024, 9, 0, 80, 1980000, 2619000, 5120, 52428800, 2048),
+}
+
+
+def device_for(arch: int):
+    for family, cutoff in (("fermi", 30), ("kepler", 50), ("maxwell", 60), ("pascal", 70), ("volta", 75),
+                           ("turing", 80), ("ampere", 89), ("ada", 90)):
+        if arch < cutoff:
+            return DEVICES[family]
+    return DEVICES["hopper"]
+
+
+class ProgramExit(Exception):
+    def __init__(self, code: int):
+        self.code = code
+
+
+def _s32(x: int) -> int:
+    x &= 0xFFFFFFFF
+    return x - (1 << 32) if x >> 31 else x
+
+
+def _double(x: int) -> float:
+    return struct.unpack("<d", struct.pack("<Q", x & 0xFFFFFFFFFFFFFFFF))[0]
+
+
+class Runtime:
+    def __init__(self, machine, stdout=None, stderr=None):
+        self.machine = machine
+        self.memory = machine.memory
+        self.out = stdout or sys.stdout.buffer
+        self.err = stderr or sys.stderr.buffer
+        self.random = GlibcRandom()
+        self.device_output: list[bytes] = []
+        self.last_error = 0
+        self.events: dict[int, float] = {}
+        self.started = time.time()
+
+    def call(self, name: str, args: list[int], device: bool = False) -> int:
+        method = getattr(self, "rt_" + name, None)
+        if method is None:
+            fn = getattr(math, name.rstrip("f"), None)
+            raise RuntimeError(f"the runtime function '{name}' is not supported yet")
+        return method(*args) if not device else self.device_call(name, args)
+
+    def device_call(self, name: str, args: list[int]) -> int:
+        if name == "printf":
+            self.device_output.append(self.format(args))
+            return 0
+        if name in ("malloc", "free", "memset", "memcpy"):
+            return getattr(self, "rt_" + name)(*args)
+        raise RuntimeError(f"'{name}' cannot be called from device code in this VM")
+
+    def flush_device(self) -> None:
+        if self.device_output:
+            self.out.write(b"".join(self.device_output))
+            self.device_output.clear()
+            self.out.flush()
+
+    def format(self, args: list[int]) -> bytes:
+        fmt = self.memory.read_cstring(args[0])
+        try:
+            return format_printf(fmt, args[1:], self.memory.read_cstring)
+        except PrintfError as e:
+            raise RuntimeError(f"printf: {e}") from None
+
+    # ---- stdio -------------------------------------------------------------------------------
+    def rt_printf(self, *args) -> int:
+        text = self.format(list(args))
+        self.out.write(text)
+        return len(text)
+
+    def rt_fprintf(self, stream, *args) -> int:
+        text = self.format(list(args))
+        (self.err if stream == self.machine.stderr_handle else self.out).write(text)
+        return len(text)
+
+    def rt_puts(self, s) -> int:
+        self.out.write(self.memory.read_cstring(s) + b"\n")
+        return 1
+
+    def rt_putchar(self, c) -> int:
+        self.out.write(bytes([c & 0xFF]))
+        return c & 0xFF
+
+    def rt_fflush(self, stream) -> int:
+        self.out.flush()
+        return 0
+
+    # ---- stdlib ---------------------------------------------------------------------------
+    def rt_malloc(self, size) -> int:
+        return self.memory.alloc(size, "host", f"malloc({size})", align=16)
+
+    def rt_calloc(self, n, size) -> int:
+        return self.memory.alloc(n * size, "host", f"calloc({n}, {size})", align=16)
+
+    def rt_free(self, p) -> int:
+        if p and not self.memory.free(p, "host"):
+            raise MemoryFault(p, 0, "free", self.memory.nearest(p), "free() of a pointer malloc did not return")
+        return 0
+
+    def rt_atoi(self, s) -> int:
+        text = self.memory.read_cstring(s).strip()
+        sign, digits = (-1, text[1:]) if text[:1] == b"-" else (1, text.lstrip(b"+"))
+        n = 0
+        for ch in digits:
+            if not 48 <= ch <= 57:
+                break
+            n = n * 10 + ch - 48
+        return (sign * n) & 0xFFFFFFFF
+
+    rt_atol = rt_atoi
+
+    def rt_atof(self, s) -> int:
+        try:
+            value = float(self.memory.read_cstring(s).split()[0])
+        except (ValueError, IndexError):
+            value = 0.0
+        return struct.unpack("<Q", struct.pack("<d", value))[0]
+
+    def rt_rand(self) -> int:
+        return self.random.rand()
+
+    def rt_srand(self, seed) -> int:
+        self.random.srand(seed & 0xFFFFFFFF)
+        return 0
+
+    def rt_exit(self, code) -> int:
+        raise ProgramExit(_s32(code))
+
+    def rt_abort(self) -> int:
+        raise ProgramExit(134)
+
+    # ---- string.h ---------------------------------------------------------------------------
+    def rt_memset(self, p, c, n) -> int:
+        self.memory.write(p, bytes([c & 0xFF]) * n)
+        return p
+
+    def rt_memcpy(self, dst, src, n) -> int:
+        self.memory.write(dst, self.memory.read(src, n))
+        return dst
+
+    rt_memmove = rt_memcpy
+
+    def rt_strlen(self, s) -> int:
+        return len(self.memory.read_cstring(s))
+
+    # ---- time ----------------------------------------------------------------------------
+    def rt_time(self, p) -> int:
+        now = int(time.time())
+        if p:
+            self.memory.write(p, struct.pack("<q", now))
+        return now
+
+    def rt_clock(self) -> int:
+        return int(time.process_time() * 1_000_000)
+
+    def rt_gettimeofday(self, tv, tz) -> int:
+        now = time.time()
+        self.memory.write(tv, struct.pack("<qq", int(now), int((now % 1) * 1_000_000)))
+        return 0
+
+    # ---- the CUDA runtime -------------------------------------------------------------------
+    def _status(self, code: int) -> int:
+        if code:
+            self.last_error = code
+        return code
+
+    def rt_cudaMalloc(self, pp, size) -> int:
+        address = self.memory.alloc(size, "global", f"cudaMalloc({size})", align=256)
+        self.memory.write(pp, struct.pack("<Q", address))
+        return 0
+
+    rt_cudaMallocHost = rt_malloc
+
+    def rt_cudaFree(self, p) -> int:
+        if p and not self.memory.free(p, "global"):
+            return self._status(17)
+        return 0
+
+    def rt_cudaFreeHost(self, p) -> int:
+        return self.rt_free(p)
+
+    def rt_cudaMemcpy(self, dst, src, n, kind) -> int:
+        self.flush_device()
+        if (kind & 0xFFFFFFFF) > 4:
+            return self._status(21)
+        self.memory.write(dst, self.memory.read(src, n))
+        return 0
+
+    def rt_cudaMemset(self, p, value, n) -> int:
+        self.memory.write(p, bytes([value & 0xFF]) * n)
+        return 0
+
+    def rt_cudaMemcpyToSymbol(self, symbol, src, n, offset, kind) -> int:
+        self.memory.write(symbol + offset, self.memory.read(src, n))
+        return 0
+
+    def rt_cudaMemcpyFromSymbol(self, dst, symbol, n, offset, kind) -> int:
+        self.memory.write(dst, self.memory.read(symbol + offset, n))
+        return 0
+
+    def rt_cudaDeviceSynchronize(self) -> int:
+        self.flush_device()
+        return 0
+
+    def rt_cudaDeviceReset(self) -> int:
+        self.flush_device()
+        return 0
+
+    def rt_cudaSetDevice(self, dev) -> int:
+        return 0 if _s32(dev) == 0 else self._status(101)
+
+    def rt_cudaGetDevice(self, p) -> int:
+        self.memory.write(p, struct.pack("<i", 0))
+        return 0
+
+    def rt_cudaGetDeviceCount(self, p) -> int:
+        self.memory.write(p, struct.pack("<i", 1))
+        return 0
+
+    def rt_cudaGetLastError(self) -> int:
+        code, self.last_error = self.last_error, 0
+        return code
+
+    def rt_cudaPeekAtLastError(self) -> int:
+        return self.last_error
+
+    def rt_cudaGetErrorString(self, code) -> int:
+        return self.machine.string(ERROR_STRINGS.get(_s32(code), "unrecognized error code").encode())
+
+    def rt_cudaGetErrorName(self, code) -> int:
+        return self.machine.string(ERROR_NAMES.get(_s32(code), "cudaErrorUnknown").encode())
+
+    def rt_cudaGetDeviceProperties(self, p, dev) -> int:
+        info = self.machine.struct_layout("cudaDeviceProp")
+        (name, sms, smem, regs, threads, major, minor, gib, clock, mclock, bus, l2, threads_sm) = device_for(self.machine.arch)
+        values = {"name": name.encode(), "totalGlobalMem": gib << 30, "sharedMemPerBlock": smem, "regsPerBlock": regs,
+                  "warpSize": 32, "memPitch": 2147483647, "maxThreadsPerBlock": threads, "maxThreadsDim": (1024, 1024, 64),
+                  "maxGridSize": (2147483647, 65535, 65535), "clockRate": clock, "totalConstMem": 65536,
+                  "major": major, "minor": minor, "textureAlignment": 512, "deviceOverlap": 1,
+                  "multiProcessorCount": sms, "concurrentKernels": 1, "ECCEnabled": 1, "asyncEngineCount": 2,
+                  "unifiedAddressing": 1, "memoryClockRate": mclock, "memoryBusWidth": bus, "l2CacheSize": l2,
+                  "maxThreadsPerMultiProcessor": threads_sm, "sharedMemPerMultiprocessor": 65536 if major < 7 else 98304,
+                  "regsPerMultiprocessor": 65536, "sharedMemPerBlockOptin": smem, "maxBlocksPerMultiProcessor": 32}
+        out = bytearray(info["__size__"])
+        for field, (ty, off) in info["__fields__"].items():
+            v = values.get(field, 0)
+            if isinstance(v, bytes):
+                out[off:off + len(v) + 1] = v + b"\0"
+            elif isinstance(v, tuple):
+                for i, x in enumerate(v):
+                    out[off + 4 * i:off + 4 * i + 4] = struct.pack("<i", x)
+            else:
+                out[off:off + ty.size] = int(v).to_bytes(ty.size, "little", signed=False)
+        self.memory.write(p, bytes(out))
+        return 0
+
+    def rt_cudaEventCreate(self, p) -> int:
+        handle = 0x1000 + len(self.events)
+        self.events[handle] = 0.0
+        self.memory.write(p, struct.pack("<Q", handle))
+        return 0
+
+    def rt_cudaEventRecord(self, event, stream=0) -> int:
+        self.flush_device()
+        self.events[event] = time.time()
+        return 0
+
+    def rt_cudaEventSynchronize(self, event) -> int:
+        return 0
+
+    def rt_cudaEventElapsedTime(self, p, start, end) -> int:
+        ms = (self.events.get(end, 0.0) - self.events.get(start, 0.0)) * 1000.0
+        self.memory.write(p, struct.pack("<f", ms))
+        return 0
+
+    def rt_cudaEventDestroy(self, event) -> int:
+        return 0
