@@ -90,6 +90,35 @@ class CompiledProgram:
     def ir(self) -> str:
         return format_module(self.module)
 
+    def device(self, sched: str | None = None):
+        """The VM this program's kernels launch on from Python (one per program and model)."""
+        from minicuda.vm.launcher import Device
+        cache = self.__dict__.setdefault("_devices", {})
+        if sched not in cache:
+            cache[sched] = Device(self, sched)
+        return cache[sched]
+
+    def __getattr__(self, name: str):
+        """`program.kernel[grid, block](array, n)`, as Numba users write it: copies numpy
+        arrays in and back and returns the launch's metrics."""
+        functions = self.__dict__.get("module").functions if "module" in self.__dict__ else {}
+        fn = functions.get(name)
+        if fn is None or fn.kind != "kernel":
+            raise AttributeError(f"'{name}' is not a kernel of this program")
+        return _KernelHandle(self, name)
+
+
+class _KernelHandle:
+    def __init__(self, program: CompiledProgram, name: str):
+        self.program, self.name = program, name
+
+    def __getitem__(self, config):
+        if not isinstance(config, tuple) or not 2 <= len(config) <= 3:
+            raise TypeError(f"launch {self.name} as {self.name}[grid, block] or [grid, block, shared_bytes]")
+        grid, block = config[:2]
+        shared = config[2] if len(config) > 2 else 0
+        return lambda *args: self.program.device().launch(self.name, grid, block, *args, shared=shared)
+
 
 def compile_program(path_or_source: str, arch: str | int = "sm_70", opt: int = 3, options: Options | None = None,
                     include_dirs=(), defines=(), diags: DiagnosticEngine | None = None) -> CompiledProgram:

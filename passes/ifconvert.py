@@ -147,7 +147,7 @@ class IfConvert:
         for arm in arms:
             runs_when_taken = arm == taken
             neg = branch.guard_neg if runs_when_taken else not branch.guard_neg
-            instrs = body(fn, arm) if fn.block(arm).instrs[-1].op == "BRA" else fn.block(arm).instrs
+            instrs = body(fn, arm)  # without its closing jump; an exit arm keeps its EXIT
             for ins in instrs:
                 head.instrs.append(replace(ins, guard=branch.guard, guard_neg=neg))
             fn.blocks.remove(fn.block(arm))

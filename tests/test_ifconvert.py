@@ -126,3 +126,21 @@ def test_long_arms_are_kept_at_O3():
     program = minicuda.compile(src, opt=3)
     (d,) = program.branch_decisions
     assert not d.predicated and d.instructions >= 14 and d.line == 4
+
+
+def test_an_empty_arm_is_predicated_without_trouble():
+    # regression: an arm left empty by cleanup (found by the VM property test)
+    text = """.kernel k (%r0:n:4:value)
+  .shared 0 .local 0
+.L_entry:
+  S2R %r1, SR_TID.X
+  ISETP.EQ.S32 %p0, %r1, 0
+  @!%p0 BRA .L2
+.L1:
+.L2:
+  MOV %r2, 1
+  EXIT
+.end k
+"""
+    fn, d = convert(text)
+    assert d.predicated and d.instructions == 0

@@ -104,3 +104,35 @@ def test_barrier_and_shared_memory_reduction():
         m = device.launch("sum", 4, 128, data, out)
         assert list(out) == [int(x) for x in data.reshape(4, 128).sum(axis=1)]
         assert m.barriers > 0
+
+
+def test_shuffles_votes_and_syncwarp_under_both_models():
+    src = """__global__ void k(int *out) {
+  int v = threadIdx.x;
+  for (int off = 16; off > 0; off /= 2) v += __shfl_down_sync(0xffffffff, v, off);
+  unsigned int b = __ballot_sync(0xffffffff, threadIdx.x % 3 == 0);
+  int any = __any_sync(0xffffffff, threadIdx.x == 5);
+  int all = __all_sync(0xffffffff, threadIdx.x < 16);
+  int x = __shfl_xor_sync(0xffffffff, (int)threadIdx.x, 1);
+  int up = __shfl_up_sync(0xffffffff, (int)threadIdx.x, 2, 8);
+  __syncwarp();
+  if (threadIdx.x == 0) { out[0] = v; out[1] = b; out[2] = any; out[3] = all; }
+  if (threadIdx.x == 3) { out[4] = x; }
+  if (threadIdx.x == 9) { out[5] = up; }
+  if (threadIdx.x == 17) { out[6] = __shfl_sync(0xffffffff, v, 0); }
+}"""
+    for arch in ("sm_60", "sm_90"):
+        out = np.zeros(7, np.uint32)
+        Device(minicuda.compile(src, arch=arch)).launch("k", 1, 32, out)
+        ballot = sum(1 << i for i in range(32) if i % 3 == 0)
+        assert list(out[:6]) == [496, ballot, 1, 0, 2, 9]  # lane 9 in its 8-wide segment: 9 - 2 < 8, so its own
+
+
+@needs_groundtruth
+def test_numba_style_launch_from_python():
+    program = minicuda.compile(str(GROUNDTRUTH), arch="sm_90", opt=0)
+    c = np.zeros(64, np.float32)
+    stats = program.mathKernel1[1, 64](c)
+    assert stats.divergent_branch == 2 and c[0] == 100.0 and c[1] == 200.0
+    with pytest.raises(AttributeError):
+        program.noSuchKernel

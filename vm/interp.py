@@ -272,12 +272,50 @@ class Interpreter:
                 raise VMError("unsupported", f"{ins.opcode} needs a whole program (minicuda run)", ins.loc)
             self.machine.call(self, w, ins, on)
             return
-        if op in ("SHFL", "VOTE", "ACTIVEMASK", "BAR.RED", "MATCH"):
+        if op == "SHFL":
+            self.shuffle(w, ins, on)
+            return
+        if op in ("VOTE", "ACTIVEMASK"):
+            self.vote(w, ins, on)
+            return
+        if op in ("BAR.RED", "MATCH"):
             raise VMError("unsupported", f"{ins.opcode} is not supported by this VM yet", ins.loc)
         widths = semantics.source_widths(ins)
         srcs = [self.read(w, s, wd) for s, wd in zip(ins.srcs, widths)]
         result = semantics.evaluate(ins, srcs)
         self.write(w, ins.dsts[0], np.broadcast_to(result, (WARP,)), on, semantics.result_width(ins))
+
+    def shuffle(self, w: Warp, ins, on: np.ndarray) -> None:
+        """SHFL.IDX/UP/DOWN/BFLY d, var, lane-or-delta, width, mask: as __shfl*_sync."""
+        mode = ins.mods[0]
+        bits = 64 if "64" in ins.mods else 32
+        var = self.read(w, ins.srcs[0], bits)
+        arg = self.read(w, ins.srcs[1], 32).astype(np.int64)
+        width = self.read(w, ins.srcs[2], 32).astype(np.int64)
+        width = np.where((width >= 1) & (width <= WARP), width, WARP)
+        base = (LANES // width) * width
+        if mode == "IDX":
+            src = base + (arg % width)
+        elif mode == "UP":
+            src = np.where(LANES - arg >= base, LANES - arg, LANES)
+        elif mode == "DOWN":
+            src = np.where(LANES + arg < base + width, LANES + arg, LANES)
+        else:
+            src = np.where((LANES ^ arg) < base + width, LANES ^ arg, LANES)
+        self.write(w, ins.dsts[0], var[np.clip(src, 0, WARP - 1)], on, bits)
+
+    def vote(self, w: Warp, ins, on: np.ndarray) -> None:
+        """VOTE.ANY/ALL/BALLOT d, predicate, mask; ACTIVEMASK d."""
+        if ins.op == "ACTIVEMASK":
+            self.write(w, ins.dsts[0], np.full(WARP, _mask(on), np.uint32), on, 32)
+            return
+        pred = self.read(w, ins.srcs[0], 32) != 0
+        mask_bits = int(self.read(w, ins.srcs[1], 32)[np.nonzero(on)[0][0]])
+        in_mask = ((mask_bits >> LANES) & 1).astype(bool) & on
+        ballot = _mask(pred & in_mask)
+        kind = ins.mods[0]
+        value = ballot if kind == "BALLOT" else int(ballot != 0) if kind == "ANY" else int(ballot == _mask(in_mask))
+        self.write(w, ins.dsts[0], np.full(WARP, value, np.uint32), on, 32)
 
     def atomic(self, w: Warp, ins, on: np.ndarray) -> None:
         kind, tmod = ins.mods[0], ins.mods[1] if len(ins.mods) > 1 else "S32"
@@ -408,6 +446,12 @@ class Interpreter:
                 w.waiting[on] = n
                 w.pc[on] = pc
                 self.release_bsync(w)
+            elif event == "warpsync":
+                bits = int(self.read(w, ins.srcs[0], 32)[np.nonzero(group)[0][0]]) if group.any() else 0
+                w.barrier_masks["B99"] = ((bits >> LANES) & 1).astype(bool) & w.live
+                w.waiting[on] = 99
+                w.pc[on] = pc
+                self.release_bsync(w)
             elif event == "yield":
                 w.current = pc + 1
             stall = 0 if self.memory.writes != writes else stall + 1
@@ -462,11 +506,14 @@ class Interpreter:
                    "SR_NCTAID": {a: np.full(WARP, v, np.uint32) for a, v in zip("XYZ", grid)},
                    "warp": wi}
             frame = self.memory.alloc(WARP * max(fn.local_bytes, 1), "local", f"frames of warp {wi}") if fn.local_bytes else 0
-            w = Warp(code, live, ids, frame, max(fn.local_bytes, 1))
-            for p, value in zip(fn.params, args):
-                self.write(w, p.reg, np.full(WARP, value, dtype=np.uint64), np.ones(WARP, bool), 64 if p.size == 8 else 32)
-            warps.append(w)
-        run = self.run_stack if self.sched == "stack" else self.run_its
+            # the scalar reference runs every thread on its own, one lane of a warp at a time
+            groups = [live] if self.sched != "scalar" else [LANES == lane for lane in np.nonzero(live)[0]]
+            for lanes in groups:
+                w = Warp(code, lanes, ids, frame, max(fn.local_bytes, 1))
+                for p, value in zip(fn.params, args):
+                    self.write(w, p.reg, np.full(WARP, value, dtype=np.uint64), np.ones(WARP, bool), 64 if p.size == 8 else 32)
+                warps.append(w)
+        run = self.run_its if self.sched == "its" else self.run_stack
         pending = list(warps)
         while pending:
             states = [run(w, metrics) for w in pending]

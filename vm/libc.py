@@ -176,11 +176,12 @@ def _format_integer(spec: _Spec, raw: int) -> bytes:
     return _format_magnitude(spec, abs(value), value < 0, signed, _BASES[spec.conv])
 
 
-def _format_magnitude(spec: _Spec, magnitude: int, negative: bool, signed: bool, base: int) -> bytes:
+def _format_magnitude(spec: _Spec, magnitude: int, negative: bool, takes_sign: bool, base: int) -> bytes:
+    """Digits, precision zeros, `#` prefix; `takes_sign`: whether `+`/` ` flags apply."""
     digits = b"" if spec.prec == 0 and magnitude == 0 else _digits(magnitude, base, spec.conv == b"X")
     if spec.prec is not None:
         digits = digits.rjust(spec.prec, b"0")
-    prefix = spec.sign_of(negative) if signed else b""
+    prefix = spec.sign_of(negative) if takes_sign else b""
     if b"#" in spec.flags and base == 8 and not digits.startswith(b"0"):
         digits = b"0" + digits
     if b"#" in spec.flags and base == 16 and magnitude != 0:
