@@ -184,7 +184,7 @@ def _run(args) -> int:
     trace = None
     if args.trace or os.environ.get("MINICUDA_TRACE") == "1":
         trace = lambda line: print(line, file=sys.stderr)
-    machine = Machine(program, sched=args.sched, max_steps=args.max_steps, trace=trace)
+    machine = Machine(program, sched=args.sched, max_steps=args.max_steps, trace=trace, seed=args.sched_seed)
     try:
         code = machine.run([args.file] + list(args.args))
     except VMError as e:
@@ -194,6 +194,8 @@ def _run(args) -> int:
         print(f"{where}error: {e}", file=sys.stderr)
         code = EXIT_USER
     sys.stdout.flush()
+    for warning in machine.interp.warnings:
+        print(warning, file=sys.stderr)
     if args.metrics:
         _print_metrics(machine.launches)
     if args.metrics_json:
@@ -257,6 +259,8 @@ def minicuda_main(argv: list[str] | None = None) -> int:
     run.add_argument("--arch", default="sm_70", help="target architecture (default sm_70); "
                      "sm_20..sm_62 / fermi..pascal run the stack model, sm_70+ / volta.. independent thread scheduling")
     run.add_argument("--sched", choices=["stack", "its"], default=None, help="force a scheduling model")
+    run.add_argument("--sched-seed", type=int, default=None, metavar="N",
+                     help="ITS: choose the next path at random with seed N instead of round-robin (reproducible)")
     run.add_argument("-O", dest="opt", type=int, choices=[0, 1, 2, 3], default=3, help="optimisation level (default 3)")
     run.add_argument("-G", dest="debug", action="store_true", help="like nvcc -G: -O0, every branch kept")
     run.add_argument("--max-steps", type=int, default=200_000_000, metavar="N",

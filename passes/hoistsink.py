@@ -35,6 +35,8 @@ def find_hammock(fn: Function, cfg, head_label: str) -> Hammock | None:
     for then, other in ((a, b), (b, a)):
         if _single_entry_exit(cfg, then, head_label):
             join = cfg.succs(then)[0]
+            if join == "EXIT":  # arms that leave the function have no join to merge at
+                continue
             if join == other:
                 return Hammock(head_label, then, None, join)
             if _single_entry_exit(cfg, other, head_label) and cfg.succs(other)[0] == join:

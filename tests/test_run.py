@@ -64,3 +64,22 @@ def test_max_steps_ends_an_endless_program(tmp_path, capsys):
     f.write_text("int main() { volatile int x = 0; while (1) { x = x + 1; } return 0; }\n")
     assert minicuda_main(["run", str(f), "--max-steps", "2000"]) == 1
     assert "instruction budget exhausted" in capsys.readouterr().err
+
+
+def test_a_barrier_after_some_threads_exited_runs_on_with_a_warning(tmp_path, capsys):
+    f = tmp_path / "bar.cu"
+    f.write_text("#include <stdio.h>\n__global__ void k(int *p) {\n  if (threadIdx.x >= 32) return;\n"
+                 "  __syncthreads();\n  p[threadIdx.x] = 1;\n}\n"
+                 "int main() {\n  int *d; int h[64];\n  cudaMalloc(&d, sizeof(h));\n  cudaMemset(d, 0, sizeof(h));\n"
+                 "  k<<<1, 64>>>(d);\n  cudaMemcpy(h, d, sizeof(h), cudaMemcpyDeviceToHost);\n"
+                 "  printf(\"%d %d\\n\", h[0], h[40]);\n  return 0;\n}\n")
+    assert minicuda_main(["run", str(f), "--arch", "volta"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.strip() == "1 0"
+    assert "warning: __syncthreads() in kernel 'k'" in captured.err and "bar.cu:4:" in captured.err
+
+
+def test_a_seeded_its_schedule_still_completes_the_lock(capsys):
+    for seed in (1, 2, 3):
+        assert minicuda_main(["run", SAMPLE["warpLock.cu"], "--arch", "volta", "--sched-seed", str(seed)]) == 0
+        assert "counter = 32 (expected 32)" in capsys.readouterr().out

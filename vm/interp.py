@@ -141,12 +141,16 @@ class Warp:
 
 class Interpreter:
     def __init__(self, module, memory: Memory, symbols: dict[str, int], sched: str = "its",
-                 max_steps: int = 50_000_000, trace=None):
+                 max_steps: int = 50_000_000, trace=None, seed: int | None = None):
         self.module, self.memory, self.symbols = module, memory, symbols
         self.sched, self.max_steps, self.trace = sched, max_steps, trace
         self.codes: dict[str, Code] = {}
         self.steps = 0
         self.machine = None   # the Machine running a whole program, for CALL and LAUNCH
+        self.warnings: list[str] = []
+        # ITS picks the next path round-robin; with a seed, at random (still fair, reproducible)
+        import random
+        self.rng = random.Random(seed) if seed is not None else None
 
     def code(self, name: str) -> Code:
         if name not in self.codes:
@@ -419,8 +423,11 @@ class Interpreter:
             pcs = np.unique(w.pc[runnable])
             metrics.max_paths = max(metrics.max_paths, len(pcs))
             if w.current not in pcs:
-                later = pcs[pcs > w.current]
-                w.current = int(later[0]) if len(later) else int(pcs[0])
+                if self.rng is not None:
+                    w.current = int(self.rng.choice(list(pcs)))
+                else:
+                    later = pcs[pcs > w.current]
+                    w.current = int(later[0]) if len(later) else int(pcs[0])
             pc = w.current
             group = runnable & (w.pc == pc)
             writes = self.memory.writes
@@ -518,6 +525,14 @@ class Interpreter:
         while pending:
             states = [run(w, metrics) for w in pending]
             pending = [w for w, s in zip(pending, states) if s == "bar"]
+            if pending and len(pending) < len(warps) or any((w.exited & w.live).any() for w in pending):
+                loc = next((i.loc for i in code.instrs if i.op == "BAR"), None)
+                where = f"{loc}: " if loc is not None else ""
+                message = (f"{where}warning: __syncthreads() in kernel '{fn.name}' block {bid} completed with only "
+                           f"part of the block: the other threads had exited (undefined in CUDA; sm_70+ hardware "
+                           f"runs on, and so does minicuda)")
+                if message not in self.warnings:
+                    self.warnings.append(message)
             for w in pending:  # every live warp has arrived: the barrier opens
                 w.at_bar[:] = False
         self.symbols.clear()

@@ -24,7 +24,7 @@ RETURNS_64 = {"malloc", "calloc", "realloc", "memset", "memcpy", "memmove", "cud
 
 class Machine:
     def __init__(self, program, sched: str | None = None, max_steps: int = 200_000_000, trace=None,
-                 stdout=None, stderr=None):
+                 stdout=None, stderr=None, seed: int | None = None):
         self.program = program
         self.arch = program.options.arch
         self.memory = Memory()
@@ -39,7 +39,7 @@ class Machine:
                     init = struct.pack("<Q", {"stdin": 0, "stdout": 1, "stderr": 2}[name])
                 self.symbols[name] = self.memory.alloc(g.size, space, name, align=max(g.align, 8), init=init)
         self.sched = sched or sched_for(self.arch)
-        self.interp = Interpreter(program.module, self.memory, self.symbols, self.sched, max_steps, trace)
+        self.interp = Interpreter(program.module, self.memory, self.symbols, self.sched, max_steps, trace, seed)
         self.interp.machine = self
         self.host = Interpreter(program.module, self.memory, self.symbols, "stack", max_steps, None)
         self.host.machine = self
