@@ -123,6 +123,7 @@ class RegisterAllocation:
     def run(self, fn: Function, analyses) -> bool:
         alloc = allocate(fn, analyses.get("cfg"))
         m = alloc.mapping
+        fn.ret_wide = bool(fn.rets) and fn.rets[0].is_wide  # R0 alone does not say it holds a pair
         for b in fn.blocks:  # a physical register does not say its width: spell 64-bit moves
             b.instrs = [replace(i, mods=i.mods + ("64",)) if i.op in ("MOV", "SEL") and i.dsts and i.dsts[0].is_wide
                         and "64" not in i.mods else i for i in b.instrs]

@@ -83,3 +83,11 @@ def test_a_seeded_its_schedule_still_completes_the_lock(capsys):
     for seed in (1, 2, 3):
         assert minicuda_main(["run", SAMPLE["warpLock.cu"], "--arch", "volta", "--sched-seed", str(seed)]) == 0
         assert "counter = 32 (expected 32)" in capsys.readouterr().out
+
+
+def test_a_host_function_returning_double_keeps_all_64_bits(tmp_path, capsys):
+    f = tmp_path / "d.cu"
+    f.write_text("#include <stdio.h>\ndouble half(int x) { return x / 2.0 + 1e10; }\n"
+                 "int main() { printf(\"%.1f\\n\", half(3)); return 0; }\n")
+    assert minicuda_main(["run", str(f)]) == 0
+    assert capsys.readouterr().out == "10000000001.5\n"
