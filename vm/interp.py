@@ -250,7 +250,8 @@ class Interpreter:
             self.effect(w, ins, on)
         except MemoryFault as f:
             lane = getattr(f, "lane", int(np.nonzero(on)[0][0]))
-            raise VMError("memory", self.fault_message(w, f, lane), ins.loc) from None
+            raise VMError("memory", self.fault_message(w, f, lane) + f" (instruction: {ins.opcode} at pc {pc:#06x})",
+                          ins.loc) from None
         return None, on
 
     def effect(self, w: Warp, ins, on: np.ndarray) -> None:
