@@ -27,11 +27,14 @@ from minicuda.ir import Function, Imm, Label, Mem, Reg, Special, Str, Sym
 from minicuda.passes.cfg import EXIT, build_cfg
 from minicuda.passes.postdom import ipdom_of
 from minicuda import semantics
-from minicuda.vm.memory import Memory, MemoryFault
+from minicuda.vm.memory import BlockScope, Memory, MemoryFault
+from minicuda.vm.state import (CURRENT, DEPTH, DONE, MAXD, NBAR, RNG, STALL, STATUS, BSET, WARPSYNC_BARRIER,
+                               BlockState, Layout, bits_mask, block_template, mask_bits, rng_next, start_block)
 
 WARP = 32
 LANES = np.arange(WARP)
 DEADLOCK_STEPS = 20_000   # warp instructions with a diverged stack and no memory change
+ITS_STALL_STEPS = 2_000_000   # warp instructions with no memory change under ITS
 
 
 class VMError(Exception):
@@ -57,6 +60,7 @@ class LaunchMetrics:
     max_stack_depth: int = 0
     max_paths: int = 0
     barriers: int = 0
+    wall_s: float = 0.0   # seconds the launch took (not part of the nvprof-style report)
 
     @property
     def branch_efficiency(self) -> float:
@@ -92,13 +96,17 @@ class Code:
         cfg = build_cfg(fn)
         ipdom = ipdom_of(cfg)
         self.rpc = {label: (self.end if j is None or j == EXIT else self.label_pc[j]) for label, j in ipdom.items()}
+        # register rows: R<n> at row n, then the virtual registers (a %rd pair aligned);
+        # predicate P<n> / %p<n> at 1000 + n (row n of the predicate file)
+        regs = [r for ins in self.instrs for r in list(ins.dsts) + ins.uses()] + [p.reg for p in fn.params]
+        phys = [int(r.name[1:]) for r in regs if not r.is_pred and r.name.startswith("R") and r.name != "RZ"]
+        self.virtual_base = (max(phys, default=-1) + 2 + 1) // 2 * 2
         self.slots: dict[str, int] = {}
         self.nslots = 0
-        for ins in self.instrs:
-            for r in list(ins.dsts) + ins.uses():
-                self.slot(r)
-        for p in fn.params:
-            self.slot(p.reg)
+        self.npreds = 1
+        for r in regs:
+            self.slot(r)
+        self.rows = self.virtual_base + self.nslots + 2
 
     def slot(self, r: Reg) -> int:
         name = r.name
@@ -107,36 +115,68 @@ class Code:
         if r.is_pred:
             n = int(name[2:]) if name.startswith("%p") else (7 if name == "PT" else int(name[1:]))
             s = 1000 + n
+            self.npreds = max(self.npreds, n + 1)
         elif name.startswith("R") and name != "RZ":
             s = int(name[1:])
         elif name == "RZ":
             s = -1
         else:
             wide = name.startswith("%rd")
-            s = self.nslots + (self.nslots % 2 if wide else 0) + 256
-            self.nslots = s - 256 + (2 if wide else 1)
+            s = self.nslots + (self.nslots % 2 if wide else 0) + self.virtual_base
+            self.nslots = s - self.virtual_base + (2 if wide else 1)
         self.slots[name] = s
         return s
 
 
 class Warp:
-    def __init__(self, code: Code, lanes_live: np.ndarray, ids: dict, frame_base: int, frame_size: int):
-        self.code = code
-        self.regs = np.zeros((256 + code.nslots + 2, WARP), dtype=np.uint32)
-        self.preds = np.zeros((1000 + 8 + code.nslots, WARP), dtype=bool)
-        self.live = lanes_live.copy()
-        self.exited = ~lanes_live
-        self.ids = ids
-        self.frame = np.uint64(frame_base) + LANES.astype(np.uint64) * np.uint64(frame_size)
-        # stack model
-        self.stack = [[0, lanes_live.copy(), code.end]]
-        # its model
-        self.pc = np.zeros(WARP, dtype=np.int64)
-        self.waiting = np.zeros(WARP, dtype=np.int64) - 1   # barrier register waited on, -1 none, 99 BAR
-        self.barrier_masks: dict[str, np.ndarray] = {}
-        self.current = 0
-        self.at_bar = np.zeros(WARP, dtype=bool)
-        self.done = False
+    """One warp: views of its rows in a BlockState, plus the scheduler's Python-side state
+    (`pull` reads it from the shared arrays, `push` writes it back for the JIT)."""
+
+    def __init__(self, code: Code, state: BlockState, index: int, symbols: dict, scope=None, warp_id=0):
+        self.code, self.state, self.index = code, state, index
+        self.regs = state.regs[index]
+        self.preds = state.preds[index].view(bool)
+        flags = state.flags[index].view(bool)
+        self.live, self.exited, self.at_bar = flags[0], flags[1], flags[2]
+        self.pc = state.pcs[index]
+        self.waiting = state.wait[index]
+        self.frame = state.frame[index]
+        self.ids = state.warp_ids(index)
+        self.ids["warp"] = warp_id
+        self.symbols, self.scope = symbols, scope
+        self.pull()
+
+    def pull(self) -> None:
+        words, index = self.state.words[self.index], self.index
+        self.stack = [[int(pc), bits_mask(m), int(rpc)] for pc, m, rpc in self.state.stack[index, :int(words[DEPTH])]]
+        self.current, self.stall, self.rng = int(words[CURRENT]), int(words[STALL]), int(words[RNG])
+        self.done = int(words[STATUS]) == DONE
+        self.barrier_masks = {_barrier_name(n): bits_mask(self.state.bmask[index, n])
+                              for n in range(NBAR) if int(words[BSET]) >> n & 1}
+
+    def push(self) -> None:
+        words, index = self.state.words[self.index], self.index
+        if len(self.stack) > MAXD:
+            raise VMError("internal", f"reconvergence stack deeper than {MAXD} entries")
+        for i, (pc, m, rpc) in enumerate(self.stack):
+            self.state.stack[index, i] = (pc, mask_bits(m), rpc)
+        words[DEPTH], words[CURRENT], words[STALL], words[RNG] = len(self.stack), self.current, self.stall, self.rng
+        if self.done:
+            words[STATUS] = DONE
+        bset = 0
+        for name, m in self.barrier_masks.items():
+            n = _barrier_index(name)
+            bset |= 1 << n
+            self.state.bmask[index, n] = mask_bits(m)
+        words[BSET] = bset
+
+
+def _barrier_name(n: int) -> str:
+    return "B99" if n == WARPSYNC_BARRIER else f"B{n}"
+
+
+def _barrier_index(name: str) -> int:
+    return WARPSYNC_BARRIER if name == "B99" else int(name[1:])
 
 
 class Interpreter:
@@ -149,8 +189,7 @@ class Interpreter:
         self.machine = None   # the Machine running a whole program, for CALL and LAUNCH
         self.warnings: list[str] = []
         # ITS picks the next path round-robin; with a seed, at random (still fair, reproducible)
-        import random
-        self.rng = random.Random(seed) if seed is not None else None
+        self.seed = seed
 
     def code(self, name: str) -> Code:
         if name not in self.codes:
@@ -171,7 +210,7 @@ class Interpreter:
         if isinstance(o, Imm):
             return semantics.operand_value(o, width, WARP)
         if isinstance(o, Sym):
-            base = w.frame if o.name == "frame" else np.full(WARP, self.symbols[o.name], dtype=np.uint64)
+            base = w.frame if o.name == "frame" else np.full(WARP, w.symbols[o.name], dtype=np.uint64)
             value = base + np.uint64(o.offset)
             return value if width == 64 else value.astype(np.uint32)
         if isinstance(o, Special):
@@ -258,13 +297,13 @@ class Interpreter:
         op = ins.op
         if op in ("LDG", "LDS", "LDL", "LDC"):
             width = ins.mods[0] if ins.mods else "32"
-            values = self.memory.load(self.address(w, ins.srcs[0]), width, on)
+            values = self.memory.load(self.address(w, ins.srcs[0]), width, on, scope=w.scope)
             self.write(w, ins.dsts[0], values, on, 64 if width == "64" else 32)
             return
         if op in ("STG", "STS", "STL"):
             width = ins.mods[0] if ins.mods else "32"
             value = self.read(w, ins.srcs[1], 64 if width == "64" else 32)
-            self.memory.store(self.address(w, ins.srcs[0]), value, width, on)
+            self.memory.store(self.address(w, ins.srcs[0]), value, width, on, scope=w.scope)
             return
         if op == "ATOM" or op == "ATOMS":
             self.atomic(w, ins, on)
@@ -332,11 +371,11 @@ class Interpreter:
         for lane in np.nonzero(on)[0]:  # one thread at a time, in lane order
             one = np.zeros(WARP, bool)
             one[lane] = True
-            cur = self.memory.load(addrs, width, one)[lane]
+            cur = self.memory.load(addrs, width, one, scope=w.scope)[lane]
             new = _atomic_op(kind, tmod, int(cur), [int(v[lane]) for v in vals], bits)
             old[lane] = cur
             if new is not None:
-                self.memory.store(addrs, np.full(WARP, new, dtype=old.dtype), width, one)
+                self.memory.store(addrs, np.full(WARP, new, dtype=old.dtype), width, one, scope=w.scope)
         self.write(w, ins.dsts[0], old, on, bits)
 
     def fault_message(self, w: Warp, f: MemoryFault, lane: int) -> str:
@@ -350,46 +389,53 @@ class Interpreter:
     # ---- the stack model ----------------------------------------------------------------
     def run_stack(self, w: Warp, metrics: LaunchMetrics) -> str:
         """Run until the warp exits ('done') or reaches a barrier ('bar')."""
-        stall = 0
-        while w.stack:
-            top = w.stack[-1]
-            pc, mask, rpc = top
-            mask = mask & ~w.exited
-            top[1] = mask
-            if pc == rpc or not mask.any() or pc >= w.code.end:
-                w.stack.pop()
-                continue
-            metrics.max_stack_depth = max(metrics.max_stack_depth, len(w.stack))
-            writes = self.memory.writes
-            event, on = self.execute(w, pc, mask, metrics)
-            ins = w.code.instrs[pc]
-            if event == "branch":
-                target = w.code.label_pc[ins.target]
-                taken, rest = on, mask & ~on
-                if taken.any() and rest.any():
-                    join = w.code.rpc[w.code.block_of[pc]]
-                    top[0] = join
-                    w.stack.append([pc + 1, rest, join])
-                    w.stack.append([target, taken, join])
-                else:
-                    top[0] = target if taken.any() else pc + 1
-            elif event == "exit":
-                w.exited |= on
-                top[0] = pc + 1
-            elif event == "bar":
-                top[0] = pc + 1
-                if len(w.stack) > 1 or not np.array_equal(mask, w.live & ~w.exited):
-                    raise VMError("barrier", f"__syncthreads() reached by a divergent part of warp {w.ids['warp']} "
-                                             f"(threads {_lanes(mask)}) under the stack model: the other threads "
-                                             f"of the warp can never arrive", ins.loc)
-                return "bar"
+        while True:
+            state = self.step_stack(w, metrics)
+            if state is not None:
+                return state
+
+    def step_stack(self, w: Warp, metrics: LaunchMetrics) -> str | None:
+        """One turn of the stack model: pop the top entry, or run its next instruction."""
+        if not w.stack:
+            w.done = True
+            return "done"
+        top = w.stack[-1]
+        pc, mask, rpc = top
+        mask = mask & ~w.exited
+        top[1] = mask
+        if pc == rpc or not mask.any() or pc >= w.code.end:
+            w.stack.pop()
+            return None
+        metrics.max_stack_depth = max(metrics.max_stack_depth, len(w.stack))
+        writes = self.memory.writes
+        event, on = self.execute(w, pc, mask, metrics)
+        ins = w.code.instrs[pc]
+        if event == "branch":
+            target = w.code.label_pc[ins.target]
+            taken, rest = on, mask & ~on
+            if taken.any() and rest.any():
+                join = w.code.rpc[w.code.block_of[pc]]
+                top[0] = join
+                w.stack.append([pc + 1, rest, join])
+                w.stack.append([target, taken, join])
             else:
-                top[0] = pc + 1
-            stall = 0 if self.memory.writes != writes or len(w.stack) == 1 else stall + 1
-            if stall > DEADLOCK_STEPS:
-                self.deadlock(w)
-        w.done = True
-        return "done"
+                top[0] = target if taken.any() else pc + 1
+        elif event == "exit":
+            w.exited |= on
+            top[0] = pc + 1
+        elif event == "bar":
+            top[0] = pc + 1
+            if len(w.stack) > 1 or not np.array_equal(mask, w.live & ~w.exited):
+                raise VMError("barrier", f"__syncthreads() reached by a divergent part of warp {w.ids['warp']} "
+                                         f"(threads {_lanes(mask)}) under the stack model: the other threads "
+                                         f"of the warp can never arrive", ins.loc)
+            return "bar"
+        else:
+            top[0] = pc + 1
+        w.stall = 0 if self.memory.writes != writes or len(w.stack) == 1 else w.stall + 1
+        if w.stall > DEADLOCK_STEPS:
+            self.deadlock(w)
+        return None
 
     def deadlock(self, w: Warp):
         top = w.stack[-1]
@@ -409,62 +455,69 @@ class Interpreter:
 
     # ---- independent thread scheduling ---------------------------------------------------------
     def run_its(self, w: Warp, metrics: LaunchMetrics) -> str:
-        stall = 0
         while True:
-            runnable = ~w.exited & (w.waiting < 0) & ~w.at_bar & (w.pc < w.code.end)
-            if not runnable.any():
-                if w.at_bar.any() and not (~w.exited & ~w.at_bar & (w.waiting < 0)).any():
-                    return "bar"
-                if (~w.exited & (w.waiting >= 0)).any():
-                    self.release_all_bsync(w)
-                    if (~w.exited & (w.waiting < 0) & ~w.at_bar).any():
-                        continue
-                w.done = True
-                return "done"
-            pcs = np.unique(w.pc[runnable])
-            metrics.max_paths = max(metrics.max_paths, len(pcs))
-            if w.current not in pcs:
-                if self.rng is not None:
-                    w.current = int(self.rng.choice(list(pcs)))
-                else:
-                    later = pcs[pcs > w.current]
-                    w.current = int(later[0]) if len(later) else int(pcs[0])
-            pc = w.current
-            group = runnable & (w.pc == pc)
-            writes = self.memory.writes
-            event, on = self.execute(w, pc, group, metrics)
-            ins = w.code.instrs[pc]
-            w.pc[group] = pc + 1
-            if event == "branch":
-                target = w.code.label_pc[ins.target]
-                w.pc[on] = target
-                if target <= pc and on.any():
-                    w.current = pc + 1  # a backward branch is a yield point: let other paths run
-                elif on.any() and not (group & ~on).any():
-                    w.current = target
-            elif event == "exit":
-                w.exited |= on
-                self.release_bsync(w)
-            elif event == "bar":
-                w.at_bar |= on  # they resume after the barrier once the block has arrived
-            elif event == "bssy":
-                w.barrier_masks[ins.srcs[0].name] = on.copy()
-            elif event == "bsync":
-                n = int(ins.srcs[0].name[1:])
-                w.waiting[on] = n
-                w.pc[on] = pc
-                self.release_bsync(w)
-            elif event == "warpsync":
-                bits = int(self.read(w, ins.srcs[0], 32)[np.nonzero(group)[0][0]]) if group.any() else 0
-                w.barrier_masks["B99"] = ((bits >> LANES) & 1).astype(bool) & w.live
-                w.waiting[on] = 99
-                w.pc[on] = pc
-                self.release_bsync(w)
-            elif event == "yield":
-                w.current = pc + 1
-            stall = 0 if self.memory.writes != writes else stall + 1
-            if stall > 2_000_000:
-                raise VMError("deadlock", f"warp {w.ids['warp']} of kernel '{w.code.fn.name}' makes no progress", ins.loc)
+            state = self.step_its(w, metrics)
+            if state is not None:
+                return state
+
+    def step_its(self, w: Warp, metrics: LaunchMetrics) -> str | None:
+        """One turn of independent thread scheduling: pick a path, run one instruction."""
+        runnable = ~w.exited & (w.waiting < 0) & ~w.at_bar & (w.pc < w.code.end)
+        if not runnable.any():
+            if w.at_bar.any() and not (~w.exited & ~w.at_bar & (w.waiting < 0)).any():
+                return "bar"
+            if (~w.exited & (w.waiting >= 0)).any():
+                self.release_all_bsync(w)
+                if (~w.exited & (w.waiting < 0) & ~w.at_bar).any():
+                    return None
+            w.done = True
+            return "done"
+        pcs = np.unique(w.pc[runnable])
+        metrics.max_paths = max(metrics.max_paths, len(pcs))
+        if w.current not in pcs:
+            if self.seed is not None:
+                w.rng, value = rng_next(w.rng)
+                w.current = int(pcs[(value >> 32) % len(pcs)])
+            else:
+                later = pcs[pcs > w.current]
+                w.current = int(later[0]) if len(later) else int(pcs[0])
+        pc = w.current
+        group = runnable & (w.pc == pc)
+        writes = self.memory.writes
+        event, on = self.execute(w, pc, group, metrics)
+        ins = w.code.instrs[pc]
+        w.pc[group] = pc + 1
+        if event == "branch":
+            target = w.code.label_pc[ins.target]
+            w.pc[on] = target
+            if target <= pc and on.any():
+                w.current = pc + 1  # a backward branch is a yield point: let other paths run
+            elif on.any() and not (group & ~on).any():
+                w.current = target
+        elif event == "exit":
+            w.exited |= on
+            self.release_bsync(w)
+        elif event == "bar":
+            w.at_bar |= on  # they resume after the barrier once the block has arrived
+        elif event == "bssy":
+            w.barrier_masks[ins.srcs[0].name] = on.copy()
+        elif event == "bsync":
+            n = int(ins.srcs[0].name[1:])
+            w.waiting[on] = n
+            w.pc[on] = pc
+            self.release_bsync(w)
+        elif event == "warpsync":
+            bits = int(self.read(w, ins.srcs[0], 32)[np.nonzero(group)[0][0]]) if group.any() else 0
+            w.barrier_masks["B99"] = ((bits >> LANES) & 1).astype(bool) & w.live
+            w.waiting[on] = 99
+            w.pc[on] = pc
+            self.release_bsync(w)
+        elif event == "yield":
+            w.current = pc + 1
+        w.stall = 0 if self.memory.writes != writes else w.stall + 1
+        if w.stall > ITS_STALL_STEPS:
+            raise VMError("deadlock", f"warp {w.ids['warp']} of kernel '{w.code.fn.name}' makes no progress", ins.loc)
+        return None
 
     def release_bsync(self, w: Warp) -> None:
         for name, mask in w.barrier_masks.items():
@@ -482,62 +535,87 @@ class Interpreter:
     # ---- a kernel launch ----------------------------------------------------------------
     def launch(self, kernel: str, grid: tuple, block: tuple, args: list[int], arch: str,
                shared_dynamic: int = 0) -> LaunchMetrics:
-        code = self.code(kernel)
-        fn = code.fn
+        setup = LaunchSetup(self, kernel, grid, block, args, shared_dynamic)
         metrics = LaunchMetrics(kernel, grid, block, arch, self.sched)
-        nthreads = block[0] * block[1] * block[2]
-        nwarps = (nthreads + WARP - 1) // WARP
-        for bz in range(grid[2]):
-            for by in range(grid[1]):
-                for bx in range(grid[0]):
-                    self.run_block(code, (bx, by, bz), grid, block, nwarps, args, metrics, shared_dynamic)
+        state = BlockState(setup.layout)
+        scope = setup.new_scope()
+        for linear, bid in enumerate(setup.blocks()):
+            self.run_block(setup, state, scope, bid, linear, metrics)
         return metrics
 
-    def run_block(self, code: Code, bid, grid, block, nwarps, args, metrics, shared_dynamic):
-        fn = code.fn
-        saved = dict(self.symbols)
-        for name, g in self.module.globals.items():
-            if g.space == "shared" and (name.startswith(fn.name + "::") or name == "dynamic_smem"):
-                size = shared_dynamic if name == "dynamic_smem" else g.size
-                self.symbols[name] = self.memory.alloc(size, "shared", f"{name} (block {bid})", align=16)
-        warps = []
-        nthreads = block[0] * block[1] * block[2]
-        for wi in range(nwarps):
-            linear = wi * WARP + LANES
-            live = linear < nthreads
-            tx = linear % block[0]
-            ty = (linear // block[0]) % block[1]
-            tz = linear // (block[0] * block[1])
-            ids = {"SR_TID": {"X": tx.astype(np.uint32), "Y": ty.astype(np.uint32), "Z": tz.astype(np.uint32)},
-                   "SR_CTAID": {a: np.full(WARP, v, np.uint32) for a, v in zip("XYZ", bid)},
-                   "SR_NTID": {a: np.full(WARP, v, np.uint32) for a, v in zip("XYZ", block)},
-                   "SR_NCTAID": {a: np.full(WARP, v, np.uint32) for a, v in zip("XYZ", grid)},
-                   "warp": wi}
-            frame = self.memory.alloc(WARP * max(fn.local_bytes, 1), "local", f"frames of warp {wi}") if fn.local_bytes else 0
-            # the scalar reference runs every thread on its own, one lane of a warp at a time
-            groups = [live] if self.sched != "scalar" else [LANES == lane for lane in np.nonzero(live)[0]]
-            for lanes in groups:
-                w = Warp(code, lanes, ids, frame, max(fn.local_bytes, 1))
-                for p, value in zip(fn.params, args):
-                    self.write(w, p.reg, np.full(WARP, value, dtype=np.uint64), np.ones(WARP, bool), 64 if p.size == 8 else 32)
-                warps.append(w)
+    def block_warps(self, setup: "LaunchSetup", state: BlockState, scope, bid, linear: int) -> list[Warp]:
+        """Start block `bid` in `state` and `scope`; its warps (one per thread for the scalar reference)."""
+        start_block(state, setup.template, bid, linear, self.seed)
+        scope.enter(bid)
+        return [Warp(setup.code, state, i, setup.symbols, scope, wi) for i, wi in enumerate(setup.warp_of)]
+
+    def run_block(self, setup: "LaunchSetup", state: BlockState, scope, bid, linear: int, metrics) -> None:
+        warps = self.block_warps(setup, state, scope, bid, linear)
         run = self.run_its if self.sched == "its" else self.run_stack
         pending = list(warps)
         while pending:
             states = [run(w, metrics) for w in pending]
             pending = [w for w, s in zip(pending, states) if s == "bar"]
             if pending and len(pending) < len(warps) or any((w.exited & w.live).any() for w in pending):
-                loc = next((i.loc for i in code.instrs if i.op == "BAR"), None)
-                where = f"{loc}: " if loc is not None else ""
-                message = (f"{where}warning: __syncthreads() in kernel '{fn.name}' block {bid} completed with only "
-                           f"part of the block: the other threads had exited (undefined in CUDA; sm_70+ hardware "
-                           f"runs on, and so does minicuda)")
-                if message not in self.warnings:
-                    self.warnings.append(message)
+                self.partial_barrier_warning(setup.code, bid)
             for w in pending:  # every live warp has arrived: the barrier opens
                 w.at_bar[:] = False
-        self.symbols.clear()
-        self.symbols.update(saved)
+
+    def partial_barrier_warning(self, code: Code, bid) -> None:
+        fn = code.fn
+        loc = next((i.loc for i in code.instrs if i.op == "BAR"), None)
+        where = f"{loc}: " if loc is not None else ""
+        message = (f"{where}warning: __syncthreads() in kernel '{fn.name}' block {bid} completed with only "
+                   f"part of the block: the other threads had exited (undefined in CUDA; sm_70+ hardware "
+                   f"runs on, and so does minicuda)")
+        if message not in self.warnings:
+            self.warnings.append(message)
+
+
+class LaunchSetup:
+    """What every block of a launch shares: the code, the block's state layout and its
+    starting image, the symbols (shared memory at its fixed addresses), the shape of
+    a block scope.  Both engines start blocks from here."""
+
+    def __init__(self, interp: Interpreter, kernel: str, grid: tuple, block: tuple, args: list[int],
+                 shared_dynamic: int):
+        self.code = code = interp.code(kernel)
+        fn = code.fn
+        self.grid, self.block = grid, block
+        nthreads = block[0] * block[1] * block[2]
+        nwarps = (nthreads + WARP - 1) // WARP
+        self.shared = []
+        for name, g in interp.module.globals.items():
+            if g.space == "shared" and (name.startswith(fn.name + "::") or name == "dynamic_smem"):
+                self.shared.append((name, shared_dynamic if name == "dynamic_smem" else g.size))
+        self.frame_size = max(fn.local_bytes, 1)
+        self.frames = [(f"frames of warp {wi}", WARP * self.frame_size) for wi in range(nwarps)] if fn.local_bytes else []
+        scope = self.new_scope()
+        self.symbols = dict(interp.symbols)
+        for name, _ in self.shared:
+            self.symbols[name] = scope.address(name)
+        frame_bases = [scope.address(name) for name, _ in self.frames]
+        # the scalar reference runs every thread on its own, one lane of a warp at a time
+        if interp.sched == "scalar":
+            groups = [(wi, lane) for wi in range(nwarps) for lane in range(WARP) if wi * WARP + lane < nthreads]
+        else:
+            groups = [(wi, None) for wi in range(nwarps)]
+        self.warp_of = [wi for wi, _ in groups]
+        self.layout = Layout(code.rows, code.npreds, len(groups))
+        params = []
+        for p, value in zip(fn.params, args):
+            params.append((code.slot(p.reg), 64 if p.size == 8 else 32, value))
+        self.template = block_template(self.layout, block, grid, nthreads, code.end, frame_bases, self.frame_size,
+                                       params, groups)
+
+    def new_scope(self) -> BlockScope:
+        return BlockScope(self.shared, self.frames)
+
+    def blocks(self):
+        for bz in range(self.grid[2]):
+            for by in range(self.grid[1]):
+                for bx in range(self.grid[0]):
+                    yield (bx, by, bz)
 
 
 def _atomic_op(kind: str, tmod: str, cur: int, vals: list[int], bits: int):

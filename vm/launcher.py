@@ -12,6 +12,7 @@ import struct
 
 import numpy as np
 
+from minicuda.vm.engine import make_engine
 from minicuda.vm.interp import Interpreter, LaunchMetrics
 from minicuda.vm.memory import Memory
 
@@ -28,7 +29,8 @@ def _dim(d) -> tuple:
 
 
 class Device:
-    def __init__(self, program, sched: str | None = None, max_steps: int = 50_000_000, trace=None):
+    def __init__(self, program, sched: str | None = None, max_steps: int = 50_000_000, trace=None,
+                 engine: str = "interp", jobs: int | None = None):
         self.program = program
         self.memory = Memory()
         self.symbols: dict[str, int] = {}
@@ -38,6 +40,7 @@ class Device:
                 self.symbols[name] = self.memory.alloc(g.size, space, name, align=max(g.align, 8), init=g.init)
         self.sched = sched or sched_for(program.options.arch)
         self.interp = Interpreter(program.module, self.memory, self.symbols, self.sched, max_steps, trace)
+        self.engine = make_engine("interp" if trace is not None else engine, self, jobs)
 
     def launch(self, kernel: str, grid, block, *args, shared: int = 0) -> LaunchMetrics:
         fn = self.program.module.functions[kernel]
@@ -53,7 +56,7 @@ class Device:
                               struct.unpack("<Q", struct.pack("<d", a))[0])
             else:
                 values.append(int(a) & ((1 << (8 * p.size)) - 1))
-        metrics = self.interp.launch(kernel, _dim(grid), _dim(block), values, self.program.arch, shared)
+        metrics = self.engine.launch(kernel, _dim(grid), _dim(block), values, self.program.arch, shared)
         for a, address in copies:
             a[...] = np.frombuffer(self.memory.read(address, a.nbytes), dtype=a.dtype).reshape(a.shape)
         return metrics

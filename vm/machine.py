@@ -9,11 +9,14 @@ stops the program as CUDA's sticky errors do, with CUDA's message.
 from __future__ import annotations
 
 import struct
+import time
 
 import numpy as np
 
 from minicuda.grammar import types as T
+from minicuda.vm.engine import make_engine
 from minicuda.vm.interp import WARP, Interpreter, VMError, Warp
+from minicuda.vm.state import DEPTH, ID_NAMES, BlockState, Layout, mask_bits
 from minicuda.vm.launcher import sched_for
 from minicuda.vm.memory import Memory, MemoryFault
 from minicuda.vm.runtime import ProgramExit, Runtime
@@ -24,7 +27,7 @@ RETURNS_64 = {"malloc", "calloc", "realloc", "memset", "memcpy", "memmove", "cud
 
 class Machine:
     def __init__(self, program, sched: str | None = None, max_steps: int = 200_000_000, trace=None,
-                 stdout=None, stderr=None, seed: int | None = None):
+                 stdout=None, stderr=None, seed: int | None = None, engine: str = "interp", jobs: int | None = None):
         self.program = program
         self.arch = program.options.arch
         self.memory = Memory()
@@ -45,6 +48,8 @@ class Machine:
         self.host.machine = self
         self.runtime = Runtime(self, stdout, stderr)
         self.launches = []
+        # a trace shows every instruction, which only the interpreter does
+        self.engine = make_engine("interp" if trace is not None else engine, self, jobs)
 
     def string(self, data: bytes) -> int:
         if data not in self.strings:
@@ -77,16 +82,17 @@ class Machine:
         return code & 0xFF
 
     def call_function(self, interp: Interpreter, name: str, args: list[int], live: np.ndarray, ids: dict,
-                      lane_args: list | None = None) -> int:
+                      lane_args: list | None = None, caller: Warp | None = None) -> int:
         code = interp.code(name)
         fn = code.fn
         frame = self.memory.alloc(WARP * max(fn.local_bytes, 1), "stack", f"frame of {name}", align=16) if fn.local_bytes else 0
-        w = Warp(code, live, ids, frame, max(fn.local_bytes, 1))
+        state = function_state(code, live, ids, frame, max(fn.local_bytes, 1))
+        symbols, scope = (caller.symbols, caller.scope) if caller is not None else (self.symbols, None)
+        w = Warp(code, state, 0, symbols, scope, ids["warp"])
         for i, p in enumerate(fn.params):
             value = lane_args[i] if lane_args is not None else np.full(WARP, args[i] if i < len(args) else 0, dtype=np.uint64)
             interp.write(w, p.reg, value, np.ones(WARP, bool), 64 if p.size == 8 else 32)
-        run = interp.run_stack if interp.sched == "stack" else interp.run_its
-        if run(w, _Sink()) == "bar":
+        if self.engine.run_function(interp, w, _Sink()) == "bar":
             raise VMError("unsupported", f"__syncthreads() inside the called function '{name}' is not supported", fn.loc)
         if frame:
             self.memory.free(frame, "stack")
@@ -121,7 +127,7 @@ class Machine:
         lane_args = []
         for p, s in zip(callee.params, ins.srcs[1:]):
             lane_args.append(interp.read(w, s, 64 if p.size == 8 else 32))
-        self.call_function(interp, name, [], live=on, ids=w.ids, lane_args=lane_args)
+        self.call_function(interp, name, [], live=on, ids=w.ids, lane_args=lane_args, caller=w)
         if ins.dsts and self.last_returns is not None:
             interp.write(w, ins.dsts[0], self.last_returns, on, 64 if self.last_returns.dtype == np.uint64 else 32)
 
@@ -135,8 +141,25 @@ class Machine:
         if min(grid + block) < 1 or block[0] * block[1] * block[2] > 1024:
             self.runtime.last_error = 9
             return
-        metrics = self.interp.launch(name, grid, block, args, self.program.arch, smem)
+        started = time.perf_counter()
+        metrics = self.engine.launch(name, grid, block, args, self.program.arch, smem)
+        metrics.wall_s = time.perf_counter() - started
         self.launches.append(metrics)
+
+
+def function_state(code, live: np.ndarray, ids: dict, frame: int, frame_size: int) -> BlockState:
+    """The state of one call: a single warp of the callee, `live` threads, the caller's ids."""
+    state = BlockState(Layout(code.rows, code.npreds, 1))
+    state.flags[0, 0] = live
+    state.flags[0, 1] = ~live
+    state.wait[0] = -1
+    for i, name in enumerate(ID_NAMES):
+        for j, axis in enumerate("XYZ"):
+            state.ids[0, i, j] = ids[name][axis]
+    state.frame[0] = np.uint64(frame) + np.arange(WARP, dtype=np.uint64) * np.uint64(frame_size)
+    state.stack[0, 0] = (0, mask_bits(live), code.end)
+    state.words[0, DEPTH] = 1
+    return state
 
 
 class _Sink:

@@ -43,32 +43,17 @@ class MemoryFault(Exception):
         super().__init__(f"{reason}: {kind} of {size} bytes at {address:#x}{near}")
 
 
-class Memory:
+class _Table:
+    """Allocations sorted by base address, searched by bisection."""
+
     def __init__(self) -> None:
         self.bases: list[int] = []
         self.allocs: list[Allocation] = []
-        self.next = dict(SPACE_BASE)
-        self.writes = 0   # a counter of stores that changed memory (progress for deadlock detection)
 
-    # ---- allocation ----------------------------------------------------------------------
-    def alloc(self, size: int, space: str, name: str = "", align: int = 256, init: bytes | None = None) -> int:
-        base = (self.next[space] + align - 1) // align * align
-        self.next[space] = base + max(size, 1) + 256   # a gap, so overruns fault
-        data = np.zeros(max(size, 0), dtype=np.uint8)
-        if init:
-            data[: len(init)] = np.frombuffer(init, dtype=np.uint8)[:size]
-        a = Allocation(base, size, space, name or f"{space}#{len(self.allocs)}", data)
-        i = bisect.bisect(self.bases, base)
-        self.bases.insert(i, base)
+    def insert(self, a: Allocation) -> None:
+        i = bisect.bisect(self.bases, a.base)
+        self.bases.insert(i, a.base)
         self.allocs.insert(i, a)
-        return base
-
-    def free(self, address: int, space: str) -> bool:
-        a = self.find(address)
-        if a is None or a.base != address or a.freed or a.space != space:
-            return False
-        a.freed = True
-        return True
 
     def find(self, address: int) -> Allocation | None:
         i = bisect.bisect(self.bases, address) - 1
@@ -83,11 +68,89 @@ class Memory:
         cands = [self.allocs[j] for j in (i - 1, i) if 0 <= j < len(self.allocs)]
         return min(cands, key=lambda a: min(abs(address - a.base), abs(address - (a.base + a.size))), default=None)
 
-    def locate(self, address: int, size: int, kind: str) -> tuple[Allocation, int]:
+
+BLOCK_SPACES = ("shared", "local")
+_SPACE_SPAN = 1 << 40
+
+
+class BlockScope(_Table):
+    """A block's shared memory and its threads' frames.
+
+    As on a GPU, where every block sees its shared memory through the same window,
+    these allocations have the same addresses in every block; each scope has
+    storage of its own, so blocks run side by side.  A scope is reused block after
+    block: `enter(bid)` zeroes it and names its allocations after the block, so a
+    fault report says which block's shared memory was hit.
+    """
+
+    def __init__(self, shared: list[tuple[str, int]], frames: list[tuple[str, int]]) -> None:
+        super().__init__()
+        self.by_name: dict[str, Allocation] = {}
+        for space, entries in (("shared", shared), ("local", frames)):
+            cursor = SPACE_BASE[space]
+            for name, size in entries:
+                base = (cursor + 15) // 16 * 16
+                cursor = base + max(size, 1) + 256
+                a = Allocation(base, size, space, name, np.zeros(size, dtype=np.uint8))
+                self.insert(a)
+                self.by_name[name] = a
+
+    @staticmethod
+    def owns(address: int) -> bool:
+        return any(SPACE_BASE[s] <= address < SPACE_BASE[s] + _SPACE_SPAN for s in BLOCK_SPACES)
+
+    def enter(self, bid: tuple) -> None:
+        for a in self.allocs:
+            a.data[:] = 0
+            if a.space == "shared":
+                a.name = f"{a.name.split(' (block ')[0]} (block {bid})"
+
+    def address(self, name: str) -> int:
+        return self.by_name[name].base
+
+
+class Memory(_Table):
+    def __init__(self) -> None:
+        super().__init__()
+        self.next = dict(SPACE_BASE)
+        self.writes = 0   # a counter of stores that changed memory (progress for deadlock detection)
+        self.version = 0  # bumped whenever the allocation table changes (the JIT rebuilds its copy)
+        self.live_bytes = 0
+        self.peak_live_bytes = 0
+
+    # ---- allocation ----------------------------------------------------------------------
+    def alloc(self, size: int, space: str, name: str = "", align: int = 256, init: bytes | None = None) -> int:
+        base = (self.next[space] + align - 1) // align * align
+        self.next[space] = base + max(size, 1) + 256   # a gap, so overruns fault
+        data = np.zeros(max(size, 0), dtype=np.uint8)
+        if init:
+            data[: len(init)] = np.frombuffer(init, dtype=np.uint8)[:size]
+        self.insert(Allocation(base, size, space, name or f"{space}#{len(self.allocs)}", data))
+        self.version += 1
+        self.live_bytes += size
+        self.peak_live_bytes = max(self.peak_live_bytes, self.live_bytes)
+        return base
+
+    def free(self, address: int, space: str) -> bool:
         a = self.find(address)
+        if a is None or a.base != address or a.freed or a.space != space:
+            return False
+        a.freed = True
+        self.live_bytes -= a.size
+        if space == "stack":   # a returned frame: gone, not kept for use-after-free reports
+            i = self.allocs.index(a)
+            del self.allocs[i], self.bases[i]
+        else:
+            a.data = np.zeros(0, dtype=np.uint8)   # the storage goes back; the record stays
+        self.version += 1
+        return True
+
+    def locate(self, address: int, size: int, kind: str, scope: BlockScope | None = None) -> tuple[Allocation, int]:
+        table = scope if scope is not None and BlockScope.owns(address) else self
+        a = table.find(address)
         if a is None or a.freed or address + size > a.base + a.size:
             reason = "use after free" if a is not None and a.freed else "out-of-bounds access"
-            raise MemoryFault(address, size, kind, a or self.nearest(address), reason)
+            raise MemoryFault(address, size, kind, a or table.nearest(address), reason)
         if address % size:
             raise MemoryFault(address, size, kind, a, "misaligned address")
         return a, address - a.base
@@ -117,31 +180,33 @@ class Memory:
         return chunk[:min(end, limit)]
 
     # ---- lane-vectorised access (the interpreter) ---------------------------------------------
-    def load(self, addresses: np.ndarray, width: str, mask: np.ndarray, kind: str = "load") -> np.ndarray:
+    def load(self, addresses: np.ndarray, width: str, mask: np.ndarray, kind: str = "load",
+             scope: BlockScope | None = None) -> np.ndarray:
         size = WIDTH_BYTES[width]
         out = np.zeros(len(addresses), dtype=np.uint64 if size == 8 else np.uint32)
         for lane in np.nonzero(mask)[0]:
             address = int(addresses[lane])
-            a, off = self.locate_lane(address, size, kind, lane)
+            a, off = self.locate_lane(address, size, kind, lane, scope)
             raw = int.from_bytes(a.data[off:off + size].tobytes(), "little")
             if width in ("S8", "S16") and raw >> (size * 8 - 1):
                 raw = (raw - (1 << (size * 8))) & 0xFFFFFFFF
             out[lane] = raw
         return out
 
-    def store(self, addresses: np.ndarray, values: np.ndarray, width: str, mask: np.ndarray) -> None:
+    def store(self, addresses: np.ndarray, values: np.ndarray, width: str, mask: np.ndarray,
+              scope: BlockScope | None = None) -> None:
         size = WIDTH_BYTES[width]
         for lane in np.nonzero(mask)[0]:
             address = int(addresses[lane])
-            a, off = self.locate_lane(address, size, "store", lane)
+            a, off = self.locate_lane(address, size, "store", lane, scope)
             new = (int(values[lane]) & ((1 << (size * 8)) - 1)).to_bytes(size, "little")
             if a.data[off:off + size].tobytes() != new:
                 self.writes += 1
             a.data[off:off + size] = np.frombuffer(new, dtype=np.uint8)
 
-    def locate_lane(self, address: int, size: int, kind: str, lane: int):
+    def locate_lane(self, address: int, size: int, kind: str, lane: int, scope: BlockScope | None = None):
         try:
-            return self.locate(address, size, kind)
+            return self.locate(address, size, kind, scope)
         except MemoryFault as f:
             f.lane = int(lane)
             raise

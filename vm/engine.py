@@ -1,0 +1,34 @@
+"""Engines: what runs kernels and functions for a Machine or a Device.
+
+`interp` is the reference interpreter (vm/interp.py), the specification.  `jit`
+(vm/jit/) compiles each function to native code with llvmlite and hands the rare
+instruction it does not compile to the interpreter, so both engines give the same
+memory, output and metrics.
+"""
+from __future__ import annotations
+
+ENGINES = ("jit", "interp")
+
+
+class InterpEngine:
+    name = "interp"
+
+    def __init__(self, interp):
+        self.interp = interp
+
+    def launch(self, kernel: str, grid: tuple, block: tuple, args: list[int], arch, shared_dynamic: int = 0):
+        return self.interp.launch(kernel, grid, block, args, arch, shared_dynamic)
+
+    def run_function(self, interp, w, metrics) -> str:
+        run = interp.run_stack if interp.sched == "stack" else interp.run_its
+        return run(w, metrics)
+
+
+def make_engine(name: str, owner, jobs: int | None = None):
+    """The engine `name` for `owner` (a Machine or a Device: its `interp` runs kernels)."""
+    if name == "interp" or owner.interp.sched == "scalar":
+        return InterpEngine(owner.interp)
+    if name == "jit":
+        from minicuda.vm.jit.engine import JitEngine
+        return JitEngine(owner.interp, jobs)
+    raise ValueError(f"unknown engine '{name}' (choose from {', '.join(ENGINES)})")
