@@ -184,7 +184,8 @@ def _run(args) -> int:
     trace = None
     if args.trace or os.environ.get("MINICUDA_TRACE") == "1":
         trace = lambda line: print(line, file=sys.stderr)
-    machine = Machine(program, sched=args.sched, max_steps=args.max_steps, trace=trace, seed=args.sched_seed)
+    machine = Machine(program, sched=args.sched, max_steps=args.max_steps, trace=trace, seed=args.sched_seed,
+                      engine=args.engine, jobs=args.jobs)
     try:
         code = machine.run([args.file] + list(args.args))
     except VMError as e:
@@ -242,6 +243,16 @@ def _guard(fn, args) -> int:
         return EXIT_INTERNAL
 
 
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
 def minicudac_main(argv: list[str] | None = None) -> int:
     args = compiler_parser().parse_args(argv)
     return _guard(_compile, args)
@@ -267,6 +278,10 @@ def minicuda_main(argv: list[str] | None = None) -> int:
                      help="stop after N warp instructions (default 200000000)")
     run.add_argument("--metrics", action="store_true", help="print an nvprof-like metrics table after the output")
     run.add_argument("--metrics-json", metavar="FILE", help="write one JSON object per kernel launch to FILE")
+    run.add_argument("--engine", choices=["jit", "interp"], default="jit",
+                     help="jit: native code compiled with llvmlite (default); interp: the reference interpreter")
+    run.add_argument("--jobs", "-j", type=_positive, default=None, metavar="N",
+                     help="run independent blocks on N threads (default: the number of cores)")
     run.add_argument("--trace", action="store_true", help="print warp, pc, active mask, stack depth per instruction")
     _add_frontend_options(run)
     p.add_argument("--version", action="version", version=f"minicuda {__version__}")

@@ -134,6 +134,12 @@ def compile_program(path_or_source: str, arch: str | int = "sm_70", opt: int = 3
     except Exception as e:
         raise InternalError("lower", f"{type(e).__name__}: {e}") from e
     program = CompiledProgram(fe, module, options)
+    if options.opt > 0:
+        from minicuda.passes.inline import inline_device_calls
+        try:
+            inline_device_calls(module)
+        except Exception as e:
+            raise InternalError("inline", f"{type(e).__name__}: {e}") from e
     passes = pipeline(options)
     for fn in module.functions.values():
         verify(fn, "lower")

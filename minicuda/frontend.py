@@ -57,9 +57,11 @@ def _stage(name: str, fn, *args):
         raise InternalError(name, f"{type(e).__name__}: {e}") from e
 
 
-def load(path_or_source: str, include_dirs=(), defines=(), undefines=(),
+def load(path_or_source, include_dirs=(), defines=(), undefines=(),
          diags: DiagnosticEngine | None = None) -> Frontend:
+    """path_or_source: a file's path (str or os.PathLike) or the program's text."""
     diags = diags or DiagnosticEngine()
+    path_or_source = os.fspath(path_or_source)
     pp, diags = _stage("preprocess", preprocess_only, path_or_source, include_dirs, defines, undefines, diags)
     tu = _stage("parse", parse, pp, diags)
     if tu is None:

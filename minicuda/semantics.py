@@ -30,8 +30,9 @@ Choices the IR docstring leaves open, fixed here:
   (f64), so results do not depend on the host CPU.  FNEG, DNEG and MUFU.FABS only
   touch the sign bit.  FMNMX of +0 and -0: MIN gives -0, MAX gives +0.
 - FFMA and DFMA round once (a true fused multiply-add).  MUFU on f32 computes in
-  f64 and rounds to f32.  MUFU.ROUND rounds half away from zero (C `round`),
-  MUFU.ATAN2 d, y, x and MUFU.POW d, x, y take C's argument order.
+  f64 and rounds to f32; its transcendental functions are the C library's (libm)
+  double functions, MUFU.EXP10 x is pow(10, x).  MUFU.ROUND rounds half away from
+  zero (C `round`), MUFU.ATAN2 d, y, x and MUFU.POW d, x, y take C's argument order.
 - Conversions: types S8 U8 S16 U16 live in 32-bit registers, sign- or zero-extended;
   a source is read from its low bits, a result is truncated then extended.  F2I
   saturates to the destination type's range, NaN -> 0.
@@ -40,6 +41,8 @@ Choices the IR docstring leaves open, fixed here:
 """
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 from fractions import Fraction
 
 import numpy as np
@@ -341,7 +344,10 @@ def _float_op(ins, s):
 
 
 def _min_max(which, a, b, w):
-    value = np.fmin(a, b) if which == "MIN" else np.fmax(a, b)
+    # fmin/fmax spelled out: numpy's own ufuncs treat a signalling NaN differently
+    # inside and outside their SIMD blocks, so a lane's result would depend on its index
+    pick = np.minimum(a, b) if which == "MIN" else np.maximum(a, b)
+    value = np.where(np.isnan(a), b, np.where(np.isnan(b), a, pick))
     ab, bb = a.view(_UINT[w]), b.view(_UINT[w])
     zeros = (a == 0) & (b == 0)                         # -0 < +0 for the choice
     signed_zero = (ab | bb) if which == "MIN" else (ab & bb)
@@ -407,23 +413,60 @@ def _fma_exact(a: float, b: float, c: float) -> float:
 
 
 # MUFU -------------------------------------------------------------------------------------
+# The transcendental functions are the C library's double functions (glibc libm), called
+# lane by lane through ctypes, never numpy's own SIMD versions: their last bit may differ
+# with the CPU, and the JIT (vm/jit/ops.py) calls these same libm functions.  The exact
+# functions (sqrt, 1/x, 1/sqrt, floor, ..., fmod, copysign) stay numpy: correctly rounded.
+_LIBM = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
+LIBM_ARITY = {"sin": 1, "cos": 1, "tan": 1, "asin": 1, "acos": 1, "atan": 1, "sinh": 1, "cosh": 1,
+              "tanh": 1, "asinh": 1, "acosh": 1, "atanh": 1, "exp": 1, "exp2": 1, "expm1": 1,
+              "log": 1, "log2": 1, "log10": 1, "log1p": 1, "cbrt": 1, "pow": 2, "atan2": 2, "hypot": 2,
+              "fmod": 2}
+# MUFU function -> (libm function, constant leading arguments): EXP10 x is pow(10, x)
+MUFU_LIBM = {
+    "EXP": ("exp", ()), "EX2": ("exp2", ()), "EXP10": ("pow", (10.0,)), "EXPM1": ("expm1", ()),
+    "LOG": ("log", ()), "LG2": ("log2", ()), "LOG10": ("log10", ()), "LOG1P": ("log1p", ()),
+    "SIN": ("sin", ()), "COS": ("cos", ()), "TAN": ("tan", ()), "ASIN": ("asin", ()), "ACOS": ("acos", ()),
+    "ATAN": ("atan", ()), "SINH": ("sinh", ()), "COSH": ("cosh", ()), "TANH": ("tanh", ()),
+    "ASINH": ("asinh", ()), "ACOSH": ("acosh", ()), "ATANH": ("atanh", ()), "CBRT": ("cbrt", ()),
+    "POW": ("pow", ()), "ATAN2": ("atan2", ()), "HYPOT": ("hypot", ()),
+}
+
+
+def libm_function(name: str):
+    """libm's `double name(double[, double])` as a ctypes function."""
+    fn = getattr(_LIBM, name)
+    fn.restype = ctypes.c_double
+    fn.argtypes = [ctypes.c_double] * LIBM_ARITY[name]
+    return fn
+
+
+def _libm_call(name: str, constants: tuple = ()):
+    fn = libm_function(name)
+
+    def apply(*args):
+        arrays = np.broadcast_arrays(*(np.asarray(a, dtype=np.float64) for a in args))
+        columns = [a.ravel().tolist() for a in arrays]
+        out = np.array([fn(*constants, *xs) for xs in zip(*columns)], dtype=np.float64)
+        return out.reshape(arrays[0].shape)
+    return apply
+
+
 def _round_half_away(x):
     r = np.floor(np.abs(x))
     r = r + ((np.abs(x) - r) >= 0.5)
     return np.copysign(r, x)
 
 
-MUFU_UNARY = {
+_MUFU_EXACT_UNARY = {
     "SQRT": np.sqrt, "RSQ": lambda x: 1.0 / np.sqrt(x), "RCP": lambda x: 1.0 / x,
-    "EXP": np.exp, "EX2": np.exp2, "EXP10": lambda x: np.power(10.0, x), "EXPM1": np.expm1,
-    "LOG": np.log, "LG2": np.log2, "LOG10": np.log10, "LOG1P": np.log1p,
-    "SIN": np.sin, "COS": np.cos, "TAN": np.tan, "ASIN": np.arcsin, "ACOS": np.arccos, "ATAN": np.arctan,
-    "SINH": np.sinh, "COSH": np.cosh, "TANH": np.tanh,
-    "ASINH": np.arcsinh, "ACOSH": np.arccosh, "ATANH": np.arctanh, "CBRT": np.cbrt,
     "FLOOR": np.floor, "CEIL": np.ceil, "ROUND": _round_half_away, "TRUNC": np.trunc, "RINT": np.rint,
 }
-MUFU_BINARY = {"POW": np.power, "ATAN2": np.arctan2, "FMOD": np.fmod, "HYPOT": np.hypot,
-               "COPYSIGN": np.copysign}
+_MUFU_EXACT_BINARY = {"FMOD": np.fmod, "COPYSIGN": np.copysign}
+MUFU_UNARY = {**_MUFU_EXACT_UNARY,
+              **{fn: _libm_call(name, k) for fn, (name, k) in MUFU_LIBM.items() if LIBM_ARITY[name] - len(k) == 1}}
+MUFU_BINARY = {**_MUFU_EXACT_BINARY,
+               **{fn: _libm_call(name, k) for fn, (name, k) in MUFU_LIBM.items() if LIBM_ARITY[name] - len(k) == 2}}
 
 
 def _mufu(ins, s):

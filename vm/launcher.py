@@ -30,7 +30,7 @@ def _dim(d) -> tuple:
 
 class Device:
     def __init__(self, program, sched: str | None = None, max_steps: int = 50_000_000, trace=None,
-                 engine: str = "interp", jobs: int | None = None):
+                 engine: str = "jit", jobs: int | None = None):
         self.program = program
         self.memory = Memory()
         self.symbols: dict[str, int] = {}

@@ -27,7 +27,7 @@ RETURNS_64 = {"malloc", "calloc", "realloc", "memset", "memcpy", "memmove", "cud
 
 class Machine:
     def __init__(self, program, sched: str | None = None, max_steps: int = 200_000_000, trace=None,
-                 stdout=None, stderr=None, seed: int | None = None, engine: str = "interp", jobs: int | None = None):
+                 stdout=None, stderr=None, seed: int | None = None, engine: str = "jit", jobs: int | None = None):
         self.program = program
         self.arch = program.options.arch
         self.memory = Memory()

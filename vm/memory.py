@@ -102,6 +102,10 @@ class BlockScope(_Table):
     def enter(self, bid: tuple) -> None:
         for a in self.allocs:
             a.data[:] = 0
+        self.rename(bid)
+
+    def rename(self, bid: tuple) -> None:
+        for a in self.allocs:
             if a.space == "shared":
                 a.name = f"{a.name.split(' (block ')[0]} (block {bid})"
 

@@ -1,0 +1,150 @@
+"""Inline device functions into their callers, as nvcc does at -O1 and above.
+
+nvcc inlines `__device__` functions unless told not to, so on the GPU a warp-unrolled
+reduction's `warpReduce(vmem, tid)` is part of the kernel: its instructions are
+counted in the kernel's metrics and its branches are predicated or kept with the
+kernel's.  This pass does the same on the IR right after lowering, before every
+other pass: the callee's blocks are copied into the caller with fresh registers and
+labels, parameters become moves, each RET a branch to the continuation, and the
+callee's frame is appended to the caller's.
+
+Not inlined (they stay CALLs, run by the VM as calls): recursive functions, host
+functions, functions with `__shared__` variables of their own or struct parameters,
+and everything at -O0 (nvcc -G keeps calls too).
+"""
+from __future__ import annotations
+
+import re
+
+import networkx as nx
+
+from minicuda.ir import Block, Function, Imm, Instr, Label, Mem, Module, Reg, Sym
+
+_VIRTUAL = re.compile(r"%(rd|r|p)(\d+)$")
+
+
+def inline_device_calls(module: Module) -> None:
+    graph = nx.DiGraph()
+    for fn in module.functions.values():
+        graph.add_node(fn.name)
+        for ins in fn.instructions():
+            if _is_call(ins):
+                graph.add_edge(fn.name, ins.srcs[0].name)
+    recursive = {n for scc in nx.strongly_connected_components(graph)
+                 for n in scc if len(scc) > 1 or graph.has_edge(n, n)}
+    shared_owners = {name.split("::")[0] for name, g in module.globals.items() if g.space == "shared"}
+
+    def inlinable(name: str) -> bool:
+        callee = module.functions.get(name)
+        return (callee is not None and callee.kind == "device" and name not in recursive
+                and name not in shared_owners and all(p.kind != "struct" for p in callee.params))
+
+    # callees first, so what is copied is already inlined itself
+    for name in reversed(list(nx.topological_sort(graph.subgraph(set(graph) - recursive)))):
+        fn = module.functions.get(name)
+        if fn is not None:
+            _inline_into(fn, module, inlinable)
+
+
+def _is_call(ins: Instr) -> bool:
+    return ins.op == "CALL" and "RT" not in ins.mods and isinstance(ins.srcs[0], Sym)
+
+
+class _Names:
+    """Fresh virtual registers and labels for one function."""
+
+    def __init__(self, fn: Function):
+        self.next = {"r": 0, "rd": 0, "p": 0}
+        for ins in fn.instructions():
+            for r in list(ins.dsts) + ins.uses() + ([ins.guard] if ins.guard is not None else []):
+                self.see(r)
+        for p in fn.params:
+            self.see(p.reg)
+        for r in fn.rets:
+            self.see(r)
+        self.labels = 0
+
+    def see(self, r: Reg) -> None:
+        m = _VIRTUAL.match(r.name)
+        if m:
+            self.next[m.group(1)] = max(self.next[m.group(1)], int(m.group(2)) + 1)
+
+    def fresh(self, r: Reg) -> Reg:
+        m = _VIRTUAL.match(r.name)
+        if not m:
+            return r
+        kind = m.group(1)
+        n = self.next[kind]
+        self.next[kind] += 1
+        return Reg(f"%{kind}{n}")
+
+    def label(self, callee: str) -> str:
+        self.labels += 1
+        return f".Linline{self.labels}_{re.sub(r'[^A-Za-z0-9_]', '_', callee)}"
+
+
+def _inline_into(fn: Function, module: Module, inlinable) -> None:
+    names = _Names(fn)
+    changed = True
+    while changed:
+        changed = False
+        for bi, block in enumerate(fn.blocks):
+            for ii, ins in enumerate(block.instrs):
+                if _is_call(ins) and inlinable(ins.srcs[0].name):
+                    _inline_call(fn, bi, ii, module.functions[ins.srcs[0].name], names)
+                    changed = True
+                    break
+            if changed:
+                break
+
+
+def _inline_call(fn: Function, bi: int, ii: int, callee: Function, names: _Names) -> None:
+    block = fn.blocks[bi]
+    call = block.instrs[ii]
+    regs: dict[str, Reg] = {}
+
+    def reg(r: Reg) -> Reg:
+        if r.name not in regs:
+            regs[r.name] = names.fresh(r)
+        return regs[r.name]
+
+    labels = {b.label: names.label(callee.name) for b in callee.blocks}
+    cont = names.label(callee.name)
+    align = 16
+    frame_base = (fn.local_bytes + align - 1) // align * align if callee.local_bytes else fn.local_bytes
+    fn.local_bytes = frame_base + callee.local_bytes
+
+    def operand(o):
+        if isinstance(o, Reg):
+            return reg(o)
+        if isinstance(o, Label):
+            return Label(labels[o.name])
+        if isinstance(o, Sym) and o.name == "frame":
+            return Sym("frame", o.offset + frame_base)
+        if isinstance(o, Mem):
+            return Mem(operand(o.base), o.offset)
+        return o
+
+    # the call: arguments moved into the callee's parameters, then into its body
+    entry = [Instr("MOV", dsts=(reg(p.reg),), srcs=(arg,), loc=call.loc)
+             for p, arg in zip(callee.params, call.srcs[1:])]
+    entry += [Instr("MOV", dsts=(reg(p.reg),), srcs=(Imm(0),), loc=call.loc)
+              for p in callee.params[len(call.srcs) - 1:]]
+    entry.append(Instr("BRA", srcs=(Label(labels[callee.blocks[0].label]),), loc=call.loc))
+    body = []
+    for b in callee.blocks:
+        copied = []
+        for ins in b.instrs:
+            if ins.op == "RET":
+                copied.append(Instr("BRA", srcs=(Label(cont),), guard=reg(ins.guard) if ins.guard else None,
+                                    guard_neg=ins.guard_neg, loc=ins.loc))
+                continue
+            copied.append(Instr(ins.op, ins.mods, tuple(reg(d) for d in ins.dsts),
+                                tuple(operand(s) for s in ins.srcs),
+                                reg(ins.guard) if ins.guard is not None else None, ins.guard_neg, ins.loc))
+        body.append(Block(labels[b.label], copied))
+    after = []
+    if call.dsts and callee.rets:
+        after.append(Instr("MOV", dsts=call.dsts, srcs=(reg(callee.rets[0]),), loc=call.loc))
+    after += block.instrs[ii + 1:]
+    fn.blocks[bi:bi + 1] = [Block(block.label, block.instrs[:ii] + entry)] + body + [Block(cont, after)]

@@ -1,0 +1,165 @@
+"""The JIT against its specification, the interpreter: on the samples and on generated
+kernels both engines give the same memory, the same output and the same metrics,
+whatever the scheduling model, the optimisation level and the number of workers;
+faults, deadlocks and budget reports are word for word the same."""
+import io
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import minicuda
+from minicuda.vm.interp import VMError
+from minicuda.vm.jit.engine import compile_function
+from minicuda.vm.launcher import Device
+from minicuda.vm.machine import Machine
+from test_vm_properties import statements
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+_PROGRAMS: dict = {}
+
+
+def program(source, arch: str, opt: int = 3):
+    key = (str(source), arch, opt)
+    if key not in _PROGRAMS:
+        _PROGRAMS[key] = minicuda.compile(source, arch=arch, opt=opt)
+    return _PROGRAMS[key]
+
+
+def run(prog, args: list[str], engine: str, jobs: int = 1, seed=None, max_steps: int = 200_000_000) -> dict:
+    out, err = io.BytesIO(), io.BytesIO()
+    m = Machine(prog, engine=engine, jobs=jobs, stdout=out, stderr=err, seed=seed, max_steps=max_steps)
+    try:
+        status = m.run(["prog"] + args)
+    except VMError as e:
+        status = (e.kind, str(e), e.loc.line if e.loc else None)
+    # timings differ from run to run; everything else must not
+    text = re.sub(rb"\d+\.\d+ sec", b"T sec", out.getvalue())
+    memory = {(a.space, a.name): a.data.tobytes() for a in m.memory.allocs if a.space in ("global", "host")}
+    metrics = [dict(l.as_dict(), depth=l.max_stack_depth, paths=l.max_paths, on=l.thread_inst_executed_pred_on,
+                    barriers=l.barriers) for l in m.launches]
+    return {"status": status, "stdout": text, "memory": memory, "metrics": metrics,
+            "warnings": list(m.interp.warnings)}
+
+
+def same(a: dict, b: dict) -> None:
+    assert a["status"] == b["status"]
+    assert a["stdout"] == b["stdout"]
+    assert a["metrics"] == b["metrics"]
+    assert a["warnings"] == b["warnings"]
+    assert a["memory"].keys() == b["memory"].keys()
+    for key in a["memory"]:
+        assert a["memory"][key] == b["memory"][key], key
+
+
+@pytest.mark.parametrize("arch", ["pascal", "volta"])
+@pytest.mark.parametrize("sample,args", [("simpleDivergence.cu", ["64", "256"]),
+                                         ("reduceInteger.cu", ["64", "4096"]),
+                                         ("sumMatrix.cu", ["48", "40", "16", "8"]),
+                                         ("warpLock.cu", [])])
+def test_samples_agree_with_the_interpreter(sample, args, arch):
+    prog = program(SAMPLES / sample, arch)
+    same(run(prog, args, "interp"), run(prog, args, "jit"))
+
+
+@pytest.mark.parametrize("arch", ["pascal", "volta"])
+def test_samples_agree_at_O0(arch):
+    prog = program(SAMPLES / "simpleDivergence.cu", arch, opt=0)
+    reference = run(prog, ["64", "128"], "interp")
+    assert reference["metrics"][1]["divergent_branch"] > 0
+    same(reference, run(prog, ["64", "128"], "jit"))
+
+
+def test_results_and_metrics_do_not_depend_on_the_number_of_workers():
+    prog = program(SAMPLES / "reduceInteger.cu", "volta")
+    one = run(prog, ["64", "16384"], "jit", jobs=1)
+    assert b"Test PASSED" in one["stdout"] or b"gpu_sum" in one["stdout"]
+    for jobs in (2, 5):
+        same(one, run(prog, ["64", "16384"], "jit", jobs=jobs))
+
+
+def test_atomics_are_atomic_across_parallel_blocks():
+    src = """__global__ void count(int *c, unsigned long long *sum, float *f) {
+        atomicAdd(c, 1); atomicAdd(sum, (unsigned long long)(threadIdx.x + 1)); atomicAdd(f, 0.5f);
+        atomicMax(c + 1, blockIdx.x); atomicMin(c + 2, -(int)blockIdx.x); }"""
+    prog = minicuda.compile(src, arch="volta")
+    c, s, f = np.zeros(3, np.int32), np.zeros(1, np.uint64), np.zeros(1, np.float32)
+    Device(prog, jobs=4).launch("count", 640, 128, c, s, f)
+    assert c.tolist() == [640 * 128, 639, -639]
+    assert int(s[0]) == 640 * (128 * 129 // 2)
+    assert f[0] == 640 * 128 * 0.5
+
+
+@pytest.mark.parametrize("arch", ["pascal", "volta"])
+def test_a_fault_is_reported_word_for_word(arch):
+    src = """__global__ void k(int *a, int n) {
+        int t = blockIdx.x * blockDim.x + threadIdx.x;
+        if (t % 97 == 3) a[t + n] = t; }
+        int main() { int *d; cudaMalloc(&d, 256 * sizeof(int)); k<<<4, 64>>>(d, 256);
+        cudaDeviceSynchronize(); return 0; }"""
+    prog = minicuda.compile(src, arch=arch)
+    ref, jit = run(prog, [], "interp"), run(prog, [], "jit", jobs=3)
+    assert ref["status"][0] == "memory" and "block (0, 0, 0), thread (3, 0, 0)" in ref["status"][1]
+    same(ref, jit)
+
+
+def test_the_simt_deadlock_and_the_budget_are_reported_alike():
+    prog = program(SAMPLES / "warpLock.cu", "pascal")
+    ref = run(prog, [], "interp")
+    assert ref["status"][0] == "deadlock"
+    same(ref, run(prog, [], "jit"))
+    prog = program(SAMPLES / "reduceInteger.cu", "volta")
+    ref = run(prog, ["64", "4096"], "interp", max_steps=30_000)
+    assert ref["status"][0] == "budget"
+    same(ref, run(prog, ["64", "4096"], "jit", max_steps=30_000))
+
+
+@pytest.mark.parametrize("seed", [1, 7])
+def test_seeded_its_schedules_are_the_same(seed):
+    prog = program(SAMPLES / "warpLock.cu", "volta")
+    ref = run(prog, [], "interp", seed=seed)
+    assert b"counter = 32" in ref["stdout"]
+    same(ref, run(prog, [], "jit", seed=seed, jobs=2))
+
+
+def test_compiled_code_is_cached_per_function_and_arch():
+    prog = program(SAMPLES / "reduceInteger.cu", "volta")
+    from minicuda.vm.interp import Code
+    code = Code(prog.functions["reduceNeighbored"])
+    assert compile_function(code, "its", 32, True) is compile_function(Code(prog.functions["reduceNeighbored"]), "its", 32, True)
+    other = Code(program(SAMPLES / "reduceInteger.cu", "pascal").functions["reduceNeighbored"])
+    assert compile_function(other, "stack", 32, True) is not compile_function(code, "its", 32, True)
+
+
+WARP_OPS = ["a = __shfl_xor_sync(0xffffffff, a, {k});", "b = __shfl_down_sync(0xffffffff, b, {k});",
+            "a += __ballot_sync(0xffffffff, (b & {k}) != 0);", "b ^= __any_sync(0xffffffff, a > {k});",
+            "atomicAdd(&out[(t * {k}) % 80], a);", "atomicMax(&out[{k}], b);", "s[threadIdx.x] = a; __syncthreads();"
+            " a += s[(threadIdx.x + {k}) % blockDim.x]; __syncthreads();"]
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(body=st.lists(statements(), min_size=1, max_size=4),
+       extra=st.lists(st.tuples(st.sampled_from(WARP_OPS), st.integers(1, 9)), max_size=3))
+def test_generated_kernels_agree_with_the_interpreter(body, extra):
+    """Generated kernels: nested branches and loops on thread ids, warp shuffles and
+    votes, atomics, shared memory with barriers, under both models and both -O levels."""
+    lines = body + [op.format(k=k) for op, k in extra]
+    src = ("__global__ void k(int *out, int n) {\n  __shared__ int s[64];\n"
+           "  int t = blockIdx.x * blockDim.x + threadIdx.x;\n  int a = t, b = n - t;\n  "
+           + "\n  ".join(lines) + "\n  out[t] += a ^ (b << 1);\n}\n")
+    for opt in (0, 3):
+        for arch in ("pascal", "volta"):
+            prog = minicuda.compile(src, arch=arch, opt=opt)
+            results = []
+            for engine in ("interp", "jit"):
+                out = np.zeros(80, np.int32)
+                try:
+                    m = Device(prog, engine=engine, jobs=2).launch("k", 2, 40, out, 77)
+                    metrics = (m.as_dict(), m.max_stack_depth, m.max_paths, m.thread_inst_executed_pred_on)
+                except VMError as e:
+                    metrics = (e.kind, str(e))
+                results.append((out.tobytes(), metrics))
+            assert results[0] == results[1], src

@@ -1,0 +1,1 @@
+"""The JIT engine: bytecode compiled to native code with llvmlite (see engine.py)."""

@@ -1,0 +1,342 @@
+"""The JIT engine: compiled functions, workers running blocks in parallel, the hand-off
+of single instructions to the interpreter.
+
+Compiled code is cached per function text, scheduling model and lane count, so a
+kernel compiled for one architecture is compiled once per process.  A launch's
+blocks are spread over `jobs` workers (threads: native code releases the GIL);
+each worker has its own block state and block scope (shared memory, frames), and
+blocks are taken in chunks from a common counter.  Counters are summed, so
+metrics do not depend on the number of workers; a fault is reported for the
+lowest block that faults, as a one-worker run reports it.
+"""
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import os
+import threading
+from dataclasses import dataclass
+
+import numpy as np
+
+from minicuda.vm.interp import Interpreter, LaunchMetrics, LaunchSetup, VMError, Warp
+from minicuda.vm.jit import layout as L
+from minicuda.vm.jit.codegen import module_ir
+from minicuda.vm.state import AT_BAR, DONE, BlockState
+
+_ENTRY = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p)
+CHUNK = 64   # blocks a worker takes at a time
+
+
+class _LLVM:
+    """llvmlite's native target, set up once per process."""
+    _instance = None
+
+    def __init__(self):
+        import llvmlite.binding as llvm
+        llvm.initialize_native_target()
+        llvm.initialize_native_asmprinter()
+        self.llvm = llvm
+        self.target = llvm.Target.from_default_triple()
+        self.cpu, self.features = llvm.get_host_cpu_name(), llvm.get_host_cpu_features().flatten()
+        try:
+            from minicuda.vm.jit import ops
+            for name, address in ops.libm_symbols().items():
+                llvm.add_symbol(name, address)
+        except (ImportError, AttributeError):
+            pass
+        self.lock = threading.Lock()
+
+    @classmethod
+    def get(cls) -> "_LLVM":
+        if cls._instance is None:
+            cls._instance = cls()
+        return cls._instance
+
+    def compile(self, text: str, speed: int):
+        llvm = self.llvm
+        with self.lock:
+            module = llvm.parse_assembly(text)
+            module.verify()
+            # an execution engine owns its target machine: one each
+            tm = self.target.create_target_machine(cpu=self.cpu, features=self.features, opt=3, reloc="default",
+                                                   codemodel="jitdefault")
+            pb = llvm.create_pass_builder(tm, llvm.create_pipeline_tuning_options(speed_level=max(speed, 0)))
+            if speed >= 0:
+                pb.getModulePassManager().run(module, pb)
+            else:   # registers into SSA and a clean CFG: most of the speed for a fraction of the time
+                pm = llvm.create_new_module_pass_manager()
+                pm.add_always_inliner_pass()
+                pm.add_sroa_pass()
+                pm.add_simplify_cfg_pass()
+                pm.add_sroa_pass()
+                pm.run(module, pb)
+            engine = llvm.create_mcjit_compiler(module, tm)
+            engine.finalize_object()
+        return engine
+
+
+@dataclass
+class Compiled:
+    engine: object
+    run_function: object
+    run_blocks: object | None
+    symbols: list[str]
+    entries: frozenset   # pcs native code can be entered at (and `end`)
+
+
+_CACHE: dict[str, Compiled] = {}
+
+
+def compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool = False) -> Compiled:
+    """Native code for `code` (cached by its text)."""
+    from minicuda.ir import Mem, Sym
+    symbols = sorted({o.name for ins in code.instrs for s in ins.srcs
+                      for o in ((s.base,) if isinstance(s, Mem) else (s,)) if isinstance(o, Sym) and o.name != "frame"})
+    text, entries = module_ir(code, sched, lanes, symbols, kernel, seeded and sched == "its")
+    key = hashlib.sha1(text.encode()).hexdigest()
+    if key not in _CACHE:
+        llvm = _LLVM.get()
+        engine = llvm.compile(text, speed=int(os.environ.get("MC_SPEED_K" if kernel else "MC_SPEED_H", "-1" if kernel else "1")))
+        run_function = _ENTRY(engine.get_function_address("run_function"))
+        run_blocks = _ENTRY(engine.get_function_address("run_blocks")) if kernel else None
+        _CACHE[key] = Compiled(engine, run_function, run_blocks, symbols, frozenset(entries) | {code.end})
+    return _CACHE[key]
+
+
+class _Context:
+    """The int64 fields native code reads (vm/jit/layout.py), and the arrays they point to."""
+
+    def __init__(self, state: BlockState, compiled: Compiled, symbols: dict, max_steps: int):
+        self.ctx = np.zeros(L.NFIELDS, dtype=np.int64)
+        self.counters = np.zeros(L.NCOUNTERS, dtype=np.int64)
+        self.warn = np.zeros(L.WARN_CAP, dtype=np.int64)
+        self.rand = np.zeros(33, dtype=np.uint32)
+        self.syms = np.array([symbols.get(n, 0) for n in compiled.symbols] or [0], dtype=np.uint64)
+        c = self.ctx
+        self.state = state
+        for name, index in L.SECTION.items():
+            c[index] = getattr(state, name).ctypes.data
+        c[L.SYMS] = self.syms.ctypes.data
+        c[L.COUNTERS] = self.counters.ctypes.data
+        c[L.NWARPS] = state.layout.nwarps
+        c[L.STATE] = state.buf.ctypes.data
+        c[L.STATE_SIZE] = state.buf.nbytes
+        c[L.WARN] = self.warn.ctypes.data
+        c[L.RAND] = self.rand.ctypes.data
+        c[L.MAX_STEPS] = max_steps
+        self.table_key = None
+        self.address = c.ctypes.data
+
+    def set_table(self, memory, scope) -> None:
+        """Point native code at the allocations (the program's, and the block scope's)."""
+        key = (memory.version, id(scope))
+        if key == self.table_key:
+            return
+        allocs = list(memory.allocs) + (list(scope.allocs) if scope is not None else [])
+        allocs.sort(key=lambda a: a.base)
+        self.bases = np.array([a.base for a in allocs] or [0], dtype=np.uint64)
+        self.ends = np.array([a.base if a.freed else a.base + a.size for a in allocs] or [0], dtype=np.uint64)
+        self.hosts = np.array([a.data.ctypes.data for a in allocs] or [0], dtype=np.uint64)
+        self.keep = allocs
+        c = self.ctx
+        c[L.MT_N] = len(allocs)
+        c[L.MT_BASE], c[L.MT_END], c[L.MT_HOST] = (x.ctypes.data for x in (self.bases, self.ends, self.hosts))
+        self.table_key = key
+
+
+class JitEngine:
+    name = "jit"
+
+    def __init__(self, interp: Interpreter, jobs: int | None = None):
+        self.interp = interp
+        self.jobs = max(1, jobs or os.cpu_count() or 1)
+        self.bail_lock = threading.Lock()
+
+    # ---- a whole grid ----------------------------------------------------------------------
+    def launch(self, kernel: str, grid: tuple, block: tuple, args: list[int], arch, shared_dynamic: int = 0):
+        interp = self.interp
+        setup = LaunchSetup(interp, kernel, grid, block, args, shared_dynamic)
+        compiled = compile_function(setup.code, interp.sched, 32, kernel=True, seeded=interp.seed is not None)
+        metrics = LaunchMetrics(kernel, grid, block, arch, interp.sched)
+        nblocks = grid[0] * grid[1] * grid[2]
+        nworkers = min(self.jobs, -(-nblocks // CHUNK))
+        budget = interp.max_steps
+        workers = [_Worker(self, setup, compiled, metrics, budget) for _ in range(nworkers)]
+        start_steps = interp.steps
+        for w in workers:
+            w.context.counters[L.STEPS] = start_steps
+        self.next_block = 0
+        self.first_fault = None   # (block, error)
+        self.counter_lock = threading.Lock()
+        self.nblocks = nblocks
+        if nworkers == 1:
+            workers[0].run()
+        else:
+            threads = [threading.Thread(target=w.run) for w in workers]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+        used = 0
+        for w in workers:
+            _add_counters(metrics, w.context.counters)
+            used += int(w.context.counters[L.STEPS]) - start_steps
+        interp.steps = start_steps + used
+        if self.first_fault is not None:
+            raise self.first_fault[1]
+        warned = sorted(b for w in workers for b in w.warned)
+        blocks = list(setup.blocks()) if warned else []
+        for b in warned:
+            interp.partial_barrier_warning(setup.code, blocks[b])
+        return metrics
+
+    def take_chunk(self) -> tuple[int, int] | None:
+        with self.counter_lock:
+            limit = self.nblocks if self.first_fault is None else self.first_fault[0]
+            if self.next_block >= limit:
+                return None
+            begin = self.next_block
+            self.next_block = min(limit, begin + CHUNK)
+            return begin, self.next_block
+
+    def fault(self, block: int, error: Exception) -> None:
+        with self.counter_lock:
+            if self.first_fault is None or block < self.first_fault[0]:
+                self.first_fault = (block, error)
+
+    # ---- one function for some threads (host code, a device function's call) --------------
+    def run_function(self, interp: Interpreter, w: Warp, metrics) -> str:
+        fn = w.code.fn
+        host = fn.kind == "host"
+        sched = "stack" if host else interp.sched
+        compiled = compile_function(w.code, sched, 1 if host else 32, kernel=False, seeded=interp.seed is not None)
+        context = _Context(w.state, compiled, w.symbols, interp.max_steps)
+        rt = interp.machine.runtime.random if interp.machine is not None else None
+        w.push()
+        while True:
+            context.set_table(interp.memory, w.scope)
+            context.counters[:] = 0
+            context.counters[L.STEPS] = interp.steps
+            if rt is not None:
+                _rand_out(rt, context.rand)
+            status = compiled.run_function(context.address)
+            if rt is not None:
+                _rand_in(rt, context.rand)
+            interp.steps = int(context.counters[L.STEPS])
+            _add_counters(metrics, context.counters)
+            w.pull()
+            if status == L.DONE:
+                w.done = True
+                return "done"
+            if status == L.AT_BAR:
+                return "bar"
+            result = interpret_until_entry(interp, w, metrics, sched, compiled.entries)
+            w.push()
+            if result is not None:
+                return result
+
+
+class _Worker:
+    def __init__(self, engine: JitEngine, setup: LaunchSetup, compiled: Compiled, metrics, budget: int):
+        self.engine, self.setup, self.compiled, self.metrics = engine, setup, compiled, metrics
+        self.state = BlockState(setup.layout)
+        self.scope = setup.new_scope()
+        self.context = _Context(self.state, compiled, setup.symbols, budget)
+        c = self.context.ctx
+        c[L.GRID_X], c[L.GRID_Y], c[L.GRID_Z] = setup.grid
+        c[L.TEMPLATE] = setup.template.buf.ctypes.data
+        self.scope_ptrs = np.array([a.data.ctypes.data for a in self.scope.allocs] or [0], dtype=np.uint64)
+        self.scope_sizes = np.array([a.size for a in self.scope.allocs] or [0], dtype=np.int64)
+        c[L.SCOPE_N] = len(self.scope.allocs)
+        c[L.SCOPE_PTRS], c[L.SCOPE_SIZES] = self.scope_ptrs.ctypes.data, self.scope_sizes.ctypes.data
+        seed = engine.interp.seed
+        c[L.RNG_ON] = 1 if seed is not None else 0
+        c[L.SEED] = np.int64(np.uint64(seed & ((1 << 64) - 1))) if seed is not None else 0
+        self.warned: list[int] = []
+
+    def run(self) -> None:
+        interp = self.engine.interp
+        c = self.context.ctx
+        while True:
+            chunk = self.engine.take_chunk()
+            if chunk is None:
+                return
+            c[L.BLOCK], c[L.BLOCK_END] = chunk
+            c[L.RESUME] = 0
+            c[L.NWARN] = 0
+            while True:
+                self.context.set_table(interp.memory, self.scope)
+                status = self.compiled.run_blocks(self.context.address)
+                if status == L.DONE:
+                    break
+                try:
+                    self.bail()
+                except Exception as error:   # reported for the lowest faulting block
+                    self.engine.fault(int(c[L.BLOCK]), error)
+                    return
+                c[L.RESUME] = 1
+            self.warned.extend(int(b) for b in self.context.warn[:min(int(c[L.NWARN]), L.WARN_CAP)])
+
+    def bail(self) -> None:
+        """Let the interpreter run the instruction native code stopped at."""
+        setup, interp = self.setup, self.engine.interp
+        c = self.context.ctx
+        index = int(c[L.BAIL_WARP])
+        blocks = setup.grid
+        b = int(c[L.BLOCK])
+        bid = (b % blocks[0], (b // blocks[0]) % blocks[1], b // (blocks[0] * blocks[1]))
+        self.scope.rename(bid)
+        w = Warp(setup.code, self.state, index, setup.symbols, self.scope, setup.warp_of[index])
+        with self.engine.bail_lock:
+            counters = self.context.counters
+            interp.steps = int(counters[L.STEPS])
+            result = interpret_until_entry(interp, w, self.metrics, interp.sched, self.compiled.entries)
+            counters[L.STEPS] = interp.steps
+        w.push()
+        words = self.state.words[index]
+        if result == "bar":
+            words[3] = AT_BAR
+        elif result == "done":
+            words[3] = DONE
+
+
+def interpret_until_entry(interp: Interpreter, w: Warp, metrics, sched: str, entries: frozenset) -> str | None:
+    """Run the instruction native code stopped at on the interpreter, then on until
+    the warp is where native code can take it back."""
+    if sched == "stack":
+        while True:
+            result = interp.step_stack(w, metrics)
+            if result is not None or not w.stack:
+                return result
+            pc, mask, _ = w.stack[-1]
+            if pc in entries or not (mask & ~w.exited).any():
+                return None
+    while True:
+        result = interp.step_its(w, metrics)
+        if result is not None:
+            return result
+        runnable = ~w.exited & (w.waiting < 0) & ~w.at_bar
+        if all(int(pc) in entries for pc in w.pc[runnable]):
+            return None
+
+
+def _add_counters(metrics, counters) -> None:
+    metrics.inst_executed += int(counters[L.INST])
+    metrics.thread_inst_executed += int(counters[L.THREAD])
+    metrics.thread_inst_executed_pred_on += int(counters[L.PRED_ON])
+    metrics.branch += int(counters[L.BRANCH])
+    metrics.divergent_branch += int(counters[L.DIVERGENT])
+    metrics.barriers += int(counters[L.BARRIERS])
+    metrics.max_stack_depth = max(metrics.max_stack_depth, int(counters[L.MAX_DEPTH]))
+    metrics.max_paths = max(metrics.max_paths, int(counters[L.MAX_PATHS]))
+
+
+def _rand_out(random, array: np.ndarray) -> None:
+    array[:31] = random._state
+    array[31], array[32] = random._front, random._rear
+
+
+def _rand_in(random, array: np.ndarray) -> None:
+    random._state = [int(x) for x in array[:31]]
+    random._front, random._rear = int(array[31]), int(array[32])

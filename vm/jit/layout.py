@@ -1,0 +1,47 @@
+"""The context block native code and Python share: one int64 array of fields.
+
+The engine fills a context per worker (pointers to the block state's sections,
+the memory table, the symbol values, counters) and passes its address to the
+compiled entry points; native code writes back counters, the block it reached,
+and, when it hands an instruction to the interpreter, which warp and pc.
+"""
+from minicuda.vm.state import SECTIONS
+
+# ---- context fields (int64 each) ----------------------------------------------------------
+SECTION = {name: i for i, (name, _) in enumerate(SECTIONS)}   # 0..9: section base pointers
+SYMS = 10          # uint64[] symbol addresses, in the order of the compiled module's table
+MT_N = 11          # the memory table: entries, then sorted bases, ends (base + size, = base when freed), host pointers
+MT_BASE = 12
+MT_END = 13
+MT_HOST = 14
+COUNTERS = 15      # int64[NCOUNTERS]
+NWARPS = 16
+BLOCK = 17         # the block running (linear index), then the end of the range to run
+BLOCK_END = 18
+BAIL_WARP = 19     # where native code stopped to let the interpreter run one instruction
+BAIL_PC = 20
+RESUME = 21        # 1: go on with the block in the state (after the interpreter's instruction)
+GRID_X, GRID_Y, GRID_Z = 22, 23, 24
+TEMPLATE = 25      # the block's starting image and its size
+STATE_SIZE = 26
+STATE = 27
+SCOPE_N = 28       # the block scope's storage to zero at each block: count, host pointers, sizes
+SCOPE_PTRS = 29
+SCOPE_SIZES = 30
+SEED = 31          # the seeded ITS schedule: on/off and seed
+RNG_ON = 32
+MAX_STEPS = 33
+WARN = 34          # int64[WARN_CAP]: blocks whose __syncthreads() completed with part of the block
+NWARN = 35
+ABORT = 36
+RAND = 37          # uint32[33]: glibc rand()'s state (31 words, front, rear)
+NFIELDS = 40
+
+WARN_CAP = 1024
+
+# ---- counters ------------------------------------------------------------------------------
+INST, THREAD, PRED_ON, BRANCH, DIVERGENT, MAX_DEPTH, MAX_PATHS, BARRIERS, STEPS = range(9)
+NCOUNTERS = 10
+
+# ---- what an entry point returns -----------------------------------------------------------
+DONE, AT_BAR, BAIL = 0, 1, 2
