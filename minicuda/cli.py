@@ -274,8 +274,9 @@ def minicuda_main(argv: list[str] | None = None) -> int:
                      help="ITS: choose the next path at random with seed N instead of round-robin (reproducible)")
     run.add_argument("-O", dest="opt", type=int, choices=[0, 1, 2, 3], default=3, help="optimisation level (default 3)")
     run.add_argument("-G", dest="debug", action="store_true", help="like nvcc -G: -O0, every branch kept")
-    run.add_argument("--max-steps", type=int, default=200_000_000, metavar="N",
-                     help="stop after N warp instructions (default 200000000)")
+    run.add_argument("--max-steps", type=_positive, default=None, metavar="N",
+                     help="stop after N warp instructions (default 40000000000 with the JIT, "
+                          "200000000 with the interpreter)")
     run.add_argument("--metrics", action="store_true", help="print an nvprof-like metrics table after the output")
     run.add_argument("--metrics-json", metavar="FILE", help="write one JSON object per kernel launch to FILE")
     run.add_argument("--engine", choices=["jit", "interp"], default="jit",

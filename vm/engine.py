@@ -8,6 +8,13 @@ memory, output and metrics.
 from __future__ import annotations
 
 ENGINES = ("jit", "interp")
+# the instruction budget (--max-steps) when none is given: about a minute and a half of
+# work for either engine, enough for the textbook programs at their printed sizes
+DEFAULT_MAX_STEPS = {"jit": 40_000_000_000, "interp": 200_000_000}
+
+
+def default_max_steps(engine: str, trace=None) -> int:
+    return DEFAULT_MAX_STEPS["interp" if trace is not None else engine]
 
 
 class InterpEngine:

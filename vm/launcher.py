@@ -12,9 +12,7 @@ import struct
 
 import numpy as np
 
-from minicuda.vm.engine import make_engine
-from minicuda.vm.interp import Interpreter, LaunchMetrics
-from minicuda.vm.memory import Memory
+from minicuda.vm.interp import LaunchMetrics
 
 STACK_ARCH_BELOW = 70
 
@@ -29,18 +27,14 @@ def _dim(d) -> tuple:
 
 
 class Device:
-    def __init__(self, program, sched: str | None = None, max_steps: int = 50_000_000, trace=None,
-                 engine: str = "jit", jobs: int | None = None):
+    def __init__(self, program, sched: str | None = None, max_steps: int | None = None, trace=None,
+                 engine: str = "jit", jobs: int | None = None, stdout=None):
+        from minicuda.vm.machine import Machine   # a whole machine: calls and device printf work too
         self.program = program
-        self.memory = Memory()
-        self.symbols: dict[str, int] = {}
-        for name, g in program.module.globals.items():
-            if g.space != "shared":
-                space = {"global": "global", "constant": "constant"}.get(g.space, "static")
-                self.symbols[name] = self.memory.alloc(g.size, space, name, align=max(g.align, 8), init=g.init)
-        self.sched = sched or sched_for(program.options.arch)
-        self.interp = Interpreter(program.module, self.memory, self.symbols, self.sched, max_steps, trace)
-        self.engine = make_engine("interp" if trace is not None else engine, self, jobs)
+        self.machine = Machine(program, sched=sched, max_steps=max_steps, trace=trace, engine=engine, jobs=jobs,
+                               stdout=stdout)
+        self.memory, self.symbols = self.machine.memory, self.machine.symbols
+        self.sched, self.interp, self.engine = self.machine.sched, self.machine.interp, self.machine.engine
 
     def launch(self, kernel: str, grid, block, *args, shared: int = 0) -> LaunchMetrics:
         fn = self.program.module.functions[kernel]
@@ -57,6 +51,7 @@ class Device:
             else:
                 values.append(int(a) & ((1 << (8 * p.size)) - 1))
         metrics = self.engine.launch(kernel, _dim(grid), _dim(block), values, self.program.arch, shared)
+        self.machine.runtime.flush_device()
         for a, address in copies:
             a[...] = np.frombuffer(self.memory.read(address, a.nbytes), dtype=a.dtype).reshape(a.shape)
         return metrics

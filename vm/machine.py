@@ -14,7 +14,7 @@ import time
 import numpy as np
 
 from minicuda.grammar import types as T
-from minicuda.vm.engine import make_engine
+from minicuda.vm.engine import default_max_steps, make_engine
 from minicuda.vm.interp import WARP, Interpreter, VMError, Warp
 from minicuda.vm.state import DEPTH, ID_NAMES, BlockState, Layout, mask_bits
 from minicuda.vm.launcher import sched_for
@@ -26,11 +26,12 @@ RETURNS_64 = {"malloc", "calloc", "realloc", "memset", "memcpy", "memmove", "cud
 
 
 class Machine:
-    def __init__(self, program, sched: str | None = None, max_steps: int = 200_000_000, trace=None,
+    def __init__(self, program, sched: str | None = None, max_steps: int | None = None, trace=None,
                  stdout=None, stderr=None, seed: int | None = None, engine: str = "jit", jobs: int | None = None):
         self.program = program
         self.arch = program.options.arch
         self.memory = Memory()
+        max_steps = max_steps or default_max_steps(engine, trace)
         self.symbols: dict[str, int] = {}
         self.strings: dict[bytes, int] = {}
         self.stdout_handle, self.stderr_handle = 1, 2

@@ -97,7 +97,9 @@ def compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool = 
     key = hashlib.sha1(text.encode()).hexdigest()
     if key not in _CACHE:
         llvm = _LLVM.get()
-        engine = llvm.compile(text, speed=int(os.environ.get("MC_SPEED_K" if kernel else "MC_SPEED_H", "-1" if kernel else "1")))
+        # kernels: registers into SSA and native code, no more (their time is in memory
+        # and vector work); host code: LLVM -O1 for its scalar loops, unless it is huge
+        engine = llvm.compile(text, speed=-1 if kernel or len(text) > 300_000 else 1)
         run_function = _ENTRY(engine.get_function_address("run_function"))
         run_blocks = _ENTRY(engine.get_function_address("run_blocks")) if kernel else None
         _CACHE[key] = Compiled(engine, run_function, run_blocks, symbols, frozenset(entries) | {code.end})
