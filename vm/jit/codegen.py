@@ -46,7 +46,7 @@ except ImportError:   # pragma: no cover
 
 WIDTH_BYTES = {"U8": 1, "S8": 1, "U16": 2, "S16": 2, "32": 4, "64": 8}
 INT64_MAX = (1 << 63) - 1
-NATIVE_RUNTIME = {"rand"}
+NATIVE_RUNTIME = {"rand", "memcpy", "memmove", "memset"}
 ATOMIC_RMW = {"ADD": "add", "SUB": "sub", "EXCH": "xchg", "AND": "and", "OR": "or", "XOR": "xor",
               "INC": "uinc_wrap", "DEC": "udec_wrap"}
 
@@ -965,7 +965,7 @@ class FunctionCodegen:
             return self.effect(lambda i, on, ob, bail: self.emit_shuffle(i, on) or "false")
         if op == "CALL" and "RT" in ins.mods and ins.srcs[0].name in NATIVE_RUNTIME and self.W == 1 \
                 and not self.kernel:
-            return self.effect(self.emit_rand)
+            return self.effect(self.emit_rand if ins.srcs[0].name == "rand" else self.emit_memory_function)
         if _ops is not None and _ops.supported(ins):
             return self.effect(self.emit_pure)
         return None
@@ -988,6 +988,35 @@ class FunctionCodegen:
             value = self.op(f"zext i32 {v} to i64") if wide else v
             vec = self.splat_value("i64" if wide else "i32", value)
             self.write(ins.dsts[0], vec, on, 64 if wide else 32)
+        self.br(done)
+        self.label(done)
+        return "false"
+
+    def emit_memory_function(self, ins, on: str, on_bits: str, bail: str) -> str:
+        """memcpy, memmove, memset for the host thread, when every byte lies in one live
+        allocation (else the interpreter runs it and reports the fault)."""
+        name = ins.srcs[0].name
+        args = [self.op(f"extractelement <1 x i64> {self.read(s, 64)}, i32 0") for s in ins.srcs[1:4]]
+        go, check, done = self.lbl("mem"), self.lbl("memchk"), self.lbl("memd")
+        self.cbr(self.op(f"icmp eq i32 {on_bits}, 0"), done, check)
+        self.label(check)
+        self.cbr(self.op(f"icmp eq i64 {args[2]}, 0"), bail, go)   # n == 0: the interpreter's corner
+        self.label(go)
+        dst = self.op(f"call ptr @range_ptr(ptr %ctx, i64 {args[0]}, i64 {args[2]})")
+        fine = self.lbl("memok")
+        self.cbr(self.op(f"icmp eq ptr {dst}, null"), bail, fine)
+        self.label(fine)
+        if name == "memset":
+            c = self.op(f"trunc i64 {args[1]} to i8")
+            self.line(f"call void @llvm.memset.p0.i64(ptr {dst}, i8 {c}, i64 {args[2]}, i1 false)")
+        else:
+            src = self.op(f"call ptr @range_ptr(ptr %ctx, i64 {args[1]}, i64 {args[2]})")
+            ok = self.lbl("memok")
+            self.cbr(self.op(f"icmp eq ptr {src}, null"), bail, ok)
+            self.label(ok)
+            self.line(f"call void @llvm.memmove.p0.p0.i64(ptr {dst}, ptr {src}, i64 {args[2]}, i1 false)")
+        if ins.dsts:
+            self.write(ins.dsts[0], self.splat_value("i64", args[0]), on, 64)
         self.br(done)
         self.label(done)
         return "false"
@@ -1270,6 +1299,7 @@ done:
 """
 
 RAND = f"""
+declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
 define internal i32 @rand_native(ptr %ctx) {{
 entry:
   %sp = getelementptr i64, ptr %ctx, i64 {L.RAND}
@@ -1386,6 +1416,41 @@ def _bits_ir(lanes: int, vec: str, out: str) -> str:
     return f"{out}.n = bitcast <{lanes} x i1> {vec} to i{lanes}\n  {out} = zext i{lanes} {out}.n to i32"
 
 
+RANGE_PTR = f"""
+declare void @llvm.memmove.p0.p0.i64(ptr, ptr, i64, i1)
+define internal ptr @range_ptr(ptr %ctx, i64 %addr, i64 %n) {{
+entry:
+  %idx = call i64 @find(ptr %ctx, i64 %addr)
+  %none = icmp slt i64 %idx, 0
+  br i1 %none, label %fail, label %found
+found:
+  %bpp = getelementptr i64, ptr %ctx, i64 {L.MT_BASE}
+  %bases = load ptr, ptr %bpp
+  %epp = getelementptr i64, ptr %ctx, i64 {L.MT_END}
+  %ends = load ptr, ptr %epp
+  %hpp = getelementptr i64, ptr %ctx, i64 {L.MT_HOST}
+  %hosts = load ptr, ptr %hpp
+  %bp = getelementptr i64, ptr %bases, i64 %idx
+  %base = load i64, ptr %bp
+  %ep = getelementptr i64, ptr %ends, i64 %idx
+  %end = load i64, ptr %ep
+  %hp = getelementptr i64, ptr %hosts, i64 %idx
+  %host = load i64, ptr %hp
+  %room = sub i64 %end, %addr
+  %fits = icmp ule i64 %n, %room
+  %inside = icmp ult i64 %addr, %end
+  %ok = and i1 %fits, %inside
+  br i1 %ok, label %make, label %fail
+make:
+  %off = sub i64 %addr, %base
+  %h = add i64 %host, %off
+  %p = inttoptr i64 %h to ptr
+  ret ptr %p
+fail:
+  ret ptr null
+}}
+"""
+
 RUN_FUNCTION = """
 define i32 @run_function(ptr %ctx) {
 entry:
@@ -1408,7 +1473,6 @@ def run_blocks_ir(ids_stride: int, flags_stride: int, words_stride: int) -> str:
     cta = ID_NAMES.index("SR_CTAID") * 3 * WARP * 4
     return f"""
 declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
-declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
 define i32 @run_blocks(ptr %ctx) {{
 entry:
   %nwp = {_f(L.NWARPS)}
@@ -1629,7 +1693,7 @@ def module_ir(code: Code, sched: str, lanes: int, symbols: list[str], kernel: bo
     """The module's text, and the pcs its code can be entered at."""
     gen = FunctionCodegen(code, sched, lanes, symbols, kernel, seeded)
     warp = gen.warp_function()
-    parts = [warp, FIND, RAND, RUN_FUNCTION, lane_ptrs_ir(lanes, gen.sites)] + list(gen.helpers.values())
+    parts = [warp, FIND, RAND, RANGE_PTR, RUN_FUNCTION, lane_ptrs_ir(lanes, gen.sites)] + list(gen.helpers.values())
     if kernel:
         from minicuda.vm.state import Layout
         lay = Layout(code.rows, code.npreds, 1)

@@ -16,9 +16,11 @@ import hashlib
 import os
 import threading
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
+from minicuda import __version__
 from minicuda.vm.interp import Interpreter, LaunchMetrics, LaunchSetup, VMError, Warp
 from minicuda.vm.jit import layout as L
 from minicuda.vm.jit.codegen import module_ir
@@ -54,7 +56,18 @@ class _LLVM:
         return cls._instance
 
     def compile(self, text: str, speed: int):
+        """An execution engine for the module `text`; its object code comes from the disk
+        cache when this very text was compiled before for this CPU."""
         llvm = self.llvm
+        key = hashlib.sha1("\0".join((text, str(speed), self.cpu, self.features, llvm.__name__,
+                                       _llvmlite_version(), __version__)).encode()).hexdigest()
+        path = _cache_dir() / f"{key}.o" if _cache_dir() is not None else None
+        cached = None
+        if path is not None and path.exists():
+            try:
+                cached = path.read_bytes()
+            except OSError:
+                cached = None
         with self.lock:
             module = llvm.parse_assembly(text)
             module.verify()
@@ -62,7 +75,9 @@ class _LLVM:
             tm = self.target.create_target_machine(cpu=self.cpu, features=self.features, opt=3, reloc="default",
                                                    codemodel="jitdefault")
             pb = llvm.create_pass_builder(tm, llvm.create_pipeline_tuning_options(speed_level=max(speed, 0)))
-            if speed >= 0:
+            if cached is not None:
+                pass   # the cached object is already optimised
+            elif speed >= 0:
                 pb.getModulePassManager().run(module, pb)
             else:   # registers into SSA and a clean CFG: most of the speed for a fraction of the time
                 pm = llvm.create_new_module_pass_manager()
@@ -72,8 +87,36 @@ class _LLVM:
                 pm.add_sroa_pass()
                 pm.run(module, pb)
             engine = llvm.create_mcjit_compiler(module, tm)
+            engine.set_object_cache(lambda _module, data: _save(path, data), lambda _module: cached)
             engine.finalize_object()
         return engine
+
+
+def _cache_dir() -> Path | None:
+    """Where compiled objects are kept between runs: $MINICUDA_CACHE_DIR, else
+    $XDG_CACHE_HOME/minicuda or ~/.cache/minicuda; MINICUDA_JIT_CACHE=0 turns it off."""
+    if os.environ.get("MINICUDA_JIT_CACHE", "1") == "0":
+        return None
+    base = os.environ.get("MINICUDA_CACHE_DIR") or \
+        os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "minicuda")
+    return Path(base) / "jit"
+
+
+def _save(path: Path | None, data: bytes) -> None:
+    if path is None or path.exists():
+        return
+    try:   # written aside and renamed: a reader never sees half a file
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+    except OSError:
+        pass   # a cache that cannot be written is only slower
+
+
+def _llvmlite_version() -> str:
+    import llvmlite
+    return llvmlite.__version__
 
 
 @dataclass
