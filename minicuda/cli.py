@@ -259,8 +259,14 @@ def minicudac_main(argv: list[str] | None = None) -> int:
 
 
 def minicuda_main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["bench"]:   # the benchmark has its own options (minicuda bench --help)
+        from minicuda.bench import main as bench_main
+        return bench_main(argv[1:])
     p = _Parser(prog="minicuda", description="Compile and inspect mini-CUDA programs.")
     sub = p.add_subparsers(dest="command", required=True)
+    sub.add_parser("bench", help="measure the engines per kernel against native C, PoCL and Numba "
+                                 "(see minicuda bench --help)")
     check = sub.add_parser("check", help="check a program (parse and type-check) and report every error")
     check.add_argument("file")
     _add_frontend_options(check)
