@@ -19,11 +19,11 @@ when its active threads go to more than one target.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
-from minicuda.ir import Function, Imm, Label, Mem, Reg, Special, Str, Sym
+from minicuda.ir import Function, Imm, Mem, Reg, Special, Sym
 from minicuda.passes.cfg import EXIT, build_cfg
 from minicuda.passes.postdom import ipdom_of
 from minicuda import semantics

@@ -9,12 +9,10 @@ numbers they print natively.
 """
 from __future__ import annotations
 
-import math
 import struct
 import sys
 import time
 
-import numpy as np
 
 from minicuda.vm.libc import GlibcRandom, PrintfError, format_printf
 from minicuda.vm.memory import MemoryFault
@@ -78,7 +76,6 @@ class Runtime:
     def call(self, name: str, args: list[int], device: bool = False) -> int:
         method = getattr(self, "rt_" + name, None)
         if method is None:
-            fn = getattr(math, name.rstrip("f"), None)
             raise RuntimeError(f"the runtime function '{name}' is not supported yet")
         return method(*args) if not device else self.device_call(name, args)
 

@@ -32,7 +32,7 @@ import re
 import numpy as np
 
 from minicuda import semantics
-from minicuda.ir import Imm, Label, Mem, Reg, Special, Sym
+from minicuda.ir import Imm, Mem, Reg, Special, Sym
 from minicuda.vm.interp import DEADLOCK_STEPS, ITS_STALL_STEPS, Code
 from minicuda.vm.jit import layout as L
 from minicuda.vm.jit.emit import Emitter
@@ -420,9 +420,9 @@ class FunctionCodegen:
         body = Emitter(W)
         saved, self.e = self.e, body
         self.label("lane")
-        self.line(f"%i = phi i32 [ 0, %entry ], [ %i1, %next ]")
+        self.line("%i = phi i32 [ 0, %entry ], [ %i1, %next ]")
         self.line(f"%res = phi <{W} x {ty}> [ zeroinitializer, %entry ], [ %res1, %next ]")
-        self.line(f"%chg = phi i1 [ false, %entry ], [ %chg1, %next ]")
+        self.line("%chg = phi i1 [ false, %entry ], [ %chg1, %next ]")
         bit = self.op("shl i32 1, %i")
         active = self.op(f"icmp ne i32 {self.op(f'and i32 %on, {bit}')}, 0")
         self.cbr(active, "do", "skip")
@@ -568,7 +568,6 @@ class FunctionCodegen:
 
     def warp_function(self) -> str:
         """`i32 @warp(ptr %ctx, i64 %wi)`: run warp wi until done (0), a barrier (1) or a bail (2)."""
-        W = self.W
         code = self.code
         self.e.lines = []
         self.label("entry")

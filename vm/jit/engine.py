@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from minicuda import __version__
-from minicuda.vm.interp import Interpreter, LaunchMetrics, LaunchSetup, VMError, Warp
+from minicuda.vm.interp import Interpreter, LaunchMetrics, LaunchSetup, Warp
 from minicuda.vm.jit import layout as L
 from minicuda.vm.jit.codegen import module_ir
 from minicuda.vm.state import AT_BAR, DONE, BlockState
