@@ -200,3 +200,25 @@ def test_compiled_objects_are_kept_on_disk_between_runs(tmp_path):
     second = subprocess.run(cmd, env=env, capture_output=True, cwd=root)
     assert second.returncode == 0 and second.stdout.split(b"\n")[0] == first.stdout.split(b"\n")[0]
     assert sorted(p.name for p in (tmp_path / "jit").iterdir()) == objects   # found, not made again
+
+
+@pytest.mark.parametrize("arch", ["pascal", "volta"])
+def test_a_block_waiting_for_a_later_block_is_reported_not_hung(arch, monkeypatch):
+    """Blocks run one after another, so block 0 spinning on a flag that block 1 sets
+    can never finish: both models report it after a run of instructions that change
+    no memory (2M; 20k here, to keep the interpreter quick), both engines alike."""
+    import minicuda.vm.interp as interp_module
+    import minicuda.vm.jit.codegen as codegen_module
+    monkeypatch.setattr(interp_module, "ITS_STALL_STEPS", 20_000)
+    monkeypatch.setattr(codegen_module, "ITS_STALL_STEPS", 20_000)
+    src = """__global__ void k(volatile int *flag) {
+        if (blockIdx.x == 1) flag[0] = 1;
+        while (flag[0] == 0) { }
+    }
+    int main() { int *f; cudaMalloc(&f, 4); cudaMemset(f, 0, 4); k<<<2, 32>>>(f);
+                 cudaDeviceSynchronize(); return 0; }"""
+    prog = minicuda.compile(src, arch=arch)
+    ref = run(prog, [], "interp")
+    assert ref["status"][0] == "deadlock" and "makes no progress" in ref["status"][1]
+    assert "block (0, 0, 0)" in ref["status"][1]
+    same(ref, run(prog, [], "jit"))

@@ -28,7 +28,7 @@ from minicuda.passes.cfg import EXIT, build_cfg
 from minicuda.passes.postdom import ipdom_of
 from minicuda import semantics
 from minicuda.vm.memory import BlockScope, Memory, MemoryFault
-from minicuda.vm.state import (CURRENT, DEPTH, DONE, MAXD, NBAR, RNG, STALL, STATUS, BSET, WARPSYNC_BARRIER,
+from minicuda.vm.state import (CURRENT, DEPTH, DONE, MAXD, NBAR, RNG, SPIN, STALL, STATUS, BSET, WARPSYNC_BARRIER,
                                BlockState, Layout, bits_mask, block_template, mask_bits, rng_next, start_block)
 
 WARP = 32
@@ -150,6 +150,7 @@ class Warp:
         words, index = self.state.words[self.index], self.index
         self.stack = [[int(pc), bits_mask(m), int(rpc)] for pc, m, rpc in self.state.stack[index, :int(words[DEPTH])]]
         self.current, self.stall, self.rng = int(words[CURRENT]), int(words[STALL]), int(words[RNG])
+        self.spin = int(words[SPIN])
         self.done = int(words[STATUS]) == DONE
         self.barrier_masks = {_barrier_name(n): bits_mask(self.state.bmask[index, n])
                               for n in range(NBAR) if int(words[BSET]) >> n & 1}
@@ -161,6 +162,7 @@ class Warp:
         for i, (pc, m, rpc) in enumerate(self.stack):
             self.state.stack[index, i] = (pc, mask_bits(m), rpc)
         words[DEPTH], words[CURRENT], words[STALL], words[RNG] = len(self.stack), self.current, self.stall, self.rng
+        words[SPIN] = self.spin
         if self.done:
             words[STATUS] = DONE
         bset = 0
@@ -432,9 +434,14 @@ class Interpreter:
             return "bar"
         else:
             top[0] = pc + 1
-        w.stall = 0 if self.memory.writes != writes or len(w.stack) == 1 else w.stall + 1
+        changed = self.memory.writes != writes
+        w.stall = 0 if changed or len(w.stack) == 1 else w.stall + 1
         if w.stall > DEADLOCK_STEPS:
             self.deadlock(w)
+        if w.code.fn.kind == "kernel":   # a kernel's warp spinning without divergence (host loops may)
+            w.spin = 0 if changed else w.spin + 1
+            if w.spin > ITS_STALL_STEPS:
+                self.no_progress(w, ins)
         return None
 
     def deadlock(self, w: Warp):
@@ -516,8 +523,15 @@ class Interpreter:
             w.current = pc + 1
         w.stall = 0 if self.memory.writes != writes else w.stall + 1
         if w.stall > ITS_STALL_STEPS:
-            raise VMError("deadlock", f"warp {w.ids['warp']} of kernel '{w.code.fn.name}' makes no progress", ins.loc)
+            self.no_progress(w, ins)
         return None
+
+    def no_progress(self, w: Warp, ins) -> None:
+        bid = tuple(int(w.ids["SR_CTAID"][a][0]) for a in "XYZ")
+        raise VMError("deadlock", f"warp {w.ids['warp']} of kernel '{w.code.fn.name}', block {bid}, makes no "
+                                  f"progress: {ITS_STALL_STEPS} warp instructions without changing memory (a spin "
+                                  f"on a value no thread will write? blocks run one after another here, so a "
+                                  f"block cannot wait for a later one)", ins.loc)
 
     def release_bsync(self, w: Warp) -> None:
         for name, mask in w.barrier_masks.items():

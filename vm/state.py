@@ -18,7 +18,7 @@ Layout, per section, for warp w of `nwarps`:
     ids    uint32 [nwarps][4][3][32]      SR_TID, SR_CTAID, SR_NTID, SR_NCTAID x X Y Z
     frame  uint64 [nwarps][32]            each thread's frame address
     stack  int64  [nwarps][MAXD][3]       stack model: (pc, mask bits, rpc)
-    words  int64  [nwarps][8]             depth, current, stall, status, barriers set, rng
+    words  int64  [nwarps][8]             depth, current, stall, status, barriers set, rng, spin
     bmask  int64  [nwarps][NBAR]          its: BSSY masks (bits), B0..B15 and WARPSYNC's
 """
 from __future__ import annotations
@@ -31,7 +31,7 @@ NBAR = 17                   # B0..B15 and the WARPSYNC barrier
 WARPSYNC_BARRIER = 16
 ID_NAMES = ("SR_TID", "SR_CTAID", "SR_NTID", "SR_NCTAID")
 # words
-DEPTH, CURRENT, STALL, STATUS, BSET, RNG = range(6)
+DEPTH, CURRENT, STALL, STATUS, BSET, RNG, SPIN = range(7)
 RUN, AT_BAR, DONE = 0, 1, 2
 
 SECTIONS = (("regs", np.uint32), ("preds", np.uint8), ("pcs", np.int64), ("wait", np.int64),

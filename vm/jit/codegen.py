@@ -36,7 +36,7 @@ from minicuda.ir import Imm, Mem, Reg, Special, Sym
 from minicuda.vm.interp import DEADLOCK_STEPS, ITS_STALL_STEPS, Code
 from minicuda.vm.jit import layout as L
 from minicuda.vm.jit.emit import Emitter
-from minicuda.vm.state import (BSET, CURRENT, DEPTH, MAXD, NBAR, RNG, STALL, STATUS, WARP, WARPSYNC_BARRIER,
+from minicuda.vm.state import (BSET, CURRENT, DEPTH, MAXD, NBAR, RNG, SPIN, STALL, STATUS, WARP, WARPSYNC_BARRIER,
                                ID_NAMES, RUN, AT_BAR, DONE)
 
 try:   # the pure-instruction lowering; without it those instructions go to the interpreter
@@ -69,6 +69,9 @@ class FunctionCodegen:
         self.block_starts = set(code.label_pc.values())
         # one thread cannot diverge: its stack never deepens, so it never stalls
         self.track_stall = lanes > 1
+        # a kernel's warp under the stack model also counts instructions without a change
+        # to memory whatever its depth (a uniform spin); ITS's stall counter already does
+        self.track_spin = kernel and sched == "stack"
         # one lane's registers are scalars: keep them in SSA values, not in memory
         self.ssa_regs = lanes == 1
         self.rows_used: set[int] = set()
@@ -564,7 +567,8 @@ class FunctionCodegen:
 
     # ---- the function ------------------------------------------------------------------------
     LOCALS = ("steps", "inst", "thr", "pon", "br", "div", "maxd", "maxp", "bars", "stall", "exb", "abb",
-              "live", "grp", "oth", "nstop", "cur", "rng", "bset", "mask", "depth", "bailpc", "top", "rpc", "steps0")
+              "live", "grp", "oth", "nstop", "cur", "rng", "bset", "mask", "depth", "bailpc", "top", "rpc", "steps0",
+              "spin")
 
     def warp_function(self) -> str:
         """`i32 @warp(ptr %ctx, i64 %wi)`: run warp wi until done (0), a barrier (1) or a bail (2)."""
@@ -591,7 +595,8 @@ class FunctionCodegen:
         self.store_local("steps0", steps)
         for name in ("inst", "thr", "pon", "br", "div", "maxd", "maxp", "bars"):
             self.store_local(name, 0)
-        for name, index in (("stall", STALL), ("cur", CURRENT), ("rng", RNG), ("bset", BSET), ("depth", DEPTH)):
+        for name, index in (("stall", STALL), ("cur", CURRENT), ("rng", RNG), ("bset", BSET), ("depth", DEPTH),
+                            ("spin", SPIN)):
             self.store_local(name, self.op(f"load i64, ptr {self.word_ptr(index)}"))
         for name, which in (("live", 0), ("exb", 1), ("abb", 2)):
             self.store_local(name, self.op(f"zext i32 {self.load_flag_bits(which)} to i64"))
@@ -849,6 +854,9 @@ class FunctionCodegen:
                 stall = self.load_local("stall")
                 limit = DEADLOCK_STEPS if stack else ITS_STALL_STEPS
                 over = self.op(f"or i1 {over}, {self.op(f'icmp sgt i64 {stall}, {limit - run}')}")
+            if self.track_spin:
+                spin = self.load_local("spin")
+                over = self.op(f"or i1 {over}, {self.op(f'icmp sgt i64 {spin}, {ITS_STALL_STEPS - run}')}")
         if stack and ins.op == "BRA":
             depth = self.load_local("depth")
             over = self.op(f"or i1 {over}, {self.op(f'icmp sgt i64 {depth}, {MAXD - 2}')}")
@@ -1028,6 +1036,10 @@ class FunctionCodegen:
         return body
 
     def stall_update(self, changed: str) -> None:
+        if self.track_spin:
+            spin = self.load_local("spin")
+            nxt = self.op(f"add i64 {spin}, 1")
+            self.store_local("spin", self.op(f"select i1 {changed}, i64 0, i64 {nxt}") if changed != "false" else nxt)
         if not self.track_stall:
             return
         stall = self.load_local("stall")
@@ -1259,7 +1271,8 @@ class FunctionCodegen:
             self.line(f"store i64 {self.op(f'select i1 {gt}, i64 {new}, i64 {old}')}, ptr {p}")
         p = self.op(f"getelementptr i64, ptr %counters, i64 {L.STEPS}")
         self.line(f"store i64 {self.load_local('steps')}, ptr {p}")
-        for name, index in (("stall", STALL), ("cur", CURRENT), ("rng", RNG), ("bset", BSET), ("depth", DEPTH)):
+        for name, index in (("stall", STALL), ("cur", CURRENT), ("rng", RNG), ("bset", BSET), ("depth", DEPTH),
+                            ("spin", SPIN)):
             self.line(f"store i64 {self.load_local(name)}, ptr {self.word_ptr(index)}")
         self.store_flag_bits(1, self.i32("exb"))
         self.store_flag_bits(2, self.i32("abb"))
