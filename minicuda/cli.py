@@ -292,8 +292,12 @@ def minicuda_main(argv: list[str] | None = None) -> int:
     run.add_argument("--trace", action="store_true", help="print warp, pc, active mask, stack depth per instruction")
     _add_frontend_options(run)
     p.add_argument("--version", action="version", version=f"minicuda {__version__}")
-    args = p.parse_args(argv)
+    # the program's arguments may come after run's options: minicuda run f.cu --arch pascal 512 1024
+    args, extra = p.parse_known_args(argv)
+    if extra and (args.command != "run" or any(e.startswith("-") for e in extra)):
+        p.error(f"unrecognized arguments: {' '.join(extra)}")
     if args.command == "run":
+        args.args += extra
         return _guard(_run, args)
     if args.command == "check":
         args.preprocess_only, args.emit, args.output = False, None, None

@@ -30,6 +30,16 @@ def test_program_arguments_reach_main(capsys):
     assert "<<<(4,6), (16,8)>>>" in out and "Arrays match." in out
 
 
+def test_program_arguments_may_follow_the_options(capsys):
+    assert minicuda_main(["run", SAMPLE["sumMatrix.cu"], "--engine", "jit", "--jobs", "2", "64", "48", "16", "8"]) == 0
+    assert "Matrix size: nx 64 ny 48" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as e:
+        minicuda_main(["run", SAMPLE["sumMatrix.cu"], "64", "--no-such-flag"])
+    assert e.value.code == 2
+    with pytest.raises(SystemExit):
+        minicuda_main(["run", SAMPLE["sumMatrix.cu"], "--jobs", "0"])
+
+
 def test_the_reduction_check_passes_at_a_small_size(capsys):
     assert minicuda_main(["run", SAMPLE["reduceInteger.cu"], "64", "2048"]) == 0
     out = capsys.readouterr().out
