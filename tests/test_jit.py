@@ -222,3 +222,16 @@ def test_a_block_waiting_for_a_later_block_is_reported_not_hung(arch, monkeypatc
     assert ref["status"][0] == "deadlock" and "makes no progress" in ref["status"][1]
     assert "block (0, 0, 0)" in ref["status"][1]
     same(ref, run(prog, [], "jit"))
+
+
+def test_device_printf_comes_out_in_block_order_whatever_the_workers():
+    src = """#include <stdio.h>
+    __global__ void hello(int n) {
+        if (threadIdx.x % 16 == 0) printf("block %d thread %d of %d\\n", blockIdx.x, threadIdx.x, n);
+    }
+    int main() { hello<<<300, 64>>>(7); cudaDeviceSynchronize(); printf("done\\n"); return 0; }"""
+    prog = minicuda.compile(src, arch="volta")
+    ref = run(prog, [], "interp")
+    assert ref["stdout"].count(b"\n") == 300 * 4 + 1
+    for jobs in (1, 3):
+        same(ref, run(prog, [], "jit", jobs=jobs))

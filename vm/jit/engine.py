@@ -228,6 +228,12 @@ class JitEngine:
             _add_counters(metrics, w.context.counters)
             used += int(w.context.counters[L.STEPS]) - start_steps
         interp.steps = start_steps + used
+        if interp.machine is not None:
+            printed = {b: lines for w in workers for b, lines in w.printed.items()}
+            if self.first_fault is not None:   # as far as a one-worker run would have got
+                printed = {b: lines for b, lines in printed.items() if b <= self.first_fault[0]}
+            for b in sorted(printed):
+                interp.machine.runtime.device_output.extend(printed[b])
         if self.first_fault is not None:
             raise self.first_fault[1]
         warned = sorted(b for w in workers for b in w.warned)
@@ -299,6 +305,7 @@ class _Worker:
         c[L.RNG_ON] = 1 if seed is not None else 0
         c[L.SEED] = np.int64(np.uint64(seed & ((1 << 64) - 1))) if seed is not None else 0
         self.warned: list[int] = []
+        self.printed: dict[int, list[bytes]] = {}
 
     def run(self) -> None:
         interp = self.engine.interp
@@ -333,11 +340,19 @@ class _Worker:
         bid = (b % blocks[0], (b // blocks[0]) % blocks[1], b // (blocks[0] * blocks[1]))
         self.scope.rename(bid)
         w = Warp(setup.code, self.state, index, setup.symbols, self.scope, setup.warp_of[index])
+        runtime = interp.machine.runtime if interp.machine is not None else None
         with self.engine.bail_lock:
             counters = self.context.counters
             interp.steps = int(counters[L.STEPS])
-            result = interpret_until_entry(interp, w, self.metrics, interp.sched, self.compiled.entries)
-            counters[L.STEPS] = interp.steps
+            printed = len(runtime.device_output) if runtime is not None else 0
+            try:
+                result = interpret_until_entry(interp, w, self.metrics, interp.sched, self.compiled.entries)
+            finally:
+                counters[L.STEPS] = interp.steps
+                if runtime is not None and len(runtime.device_output) > printed:
+                    # device printf, kept with its block: the launch prints blocks in order
+                    self.printed.setdefault(b, []).extend(runtime.device_output[printed:])
+                    del runtime.device_output[printed:]
         w.push()
         words = self.state.words[index]
         if result == "bar":
