@@ -189,7 +189,8 @@ def nearest_f32(exact: Fraction) -> float:
         if abs(exact) < top:
             return math.copysign(MAX_F32, exact)
         return math.copysign(math.inf, exact)
-    cands = [guess, np.nextafter(guess, np.float32(-np.inf)), np.nextafter(guess, np.float32(np.inf))]
+    with np.errstate(over="ignore"):   # the neighbours of MAX_F32 include infinity
+        cands = [guess, np.nextafter(guess, np.float32(-np.inf)), np.nextafter(guess, np.float32(np.inf))]
     cands = [c for c in cands if np.isfinite(c)]
     key = lambda c: (abs(Fraction(float(c)) - exact), f32_bits(float(c)) & 1)
     best = float(min(cands, key=key))

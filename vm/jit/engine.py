@@ -132,7 +132,16 @@ _CACHE: dict[str, Compiled] = {}
 
 
 def compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool = False) -> Compiled:
-    """Native code for `code` (cached by its text)."""
+    """Native code for `code` (cached by its text, and on the Code itself: a kernel
+    launched again costs no code generation)."""
+    memo = code.__dict__.setdefault("native", {})
+    variant = (sched, lanes, kernel, seeded)
+    if variant not in memo:
+        memo[variant] = _compile_function(code, sched, lanes, kernel, seeded)
+    return memo[variant]
+
+
+def _compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool) -> Compiled:
     from minicuda.ir import Mem, Sym
     symbols = sorted({o.name for ins in code.instrs for s in ins.srcs
                       for o in ((s.base,) if isinstance(s, Mem) else (s,)) if isinstance(o, Sym) and o.name != "frame"})
