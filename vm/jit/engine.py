@@ -224,14 +224,25 @@ class JitEngine:
         self.first_fault = None   # (block, error)
         self.counter_lock = threading.Lock()
         self.nblocks = nblocks
+        self.stopped = False
         if nworkers == 1:
             workers[0].run()
         else:
-            threads = [threading.Thread(target=w.run) for w in workers]
+            threads = [threading.Thread(target=w.run, daemon=True) for w in workers]
             for t in threads:
                 t.start()
-            for t in threads:
-                t.join()
+            try:
+                for t in threads:
+                    while t.is_alive():   # a timed join, so Ctrl-C reaches this thread
+                        t.join(0.25)
+            except KeyboardInterrupt:
+                # stop the workers at their next block, then give up the launch
+                self.stopped = True
+                for w in workers:
+                    w.context.ctx[L.ABORT] = 1
+                for t in threads:
+                    t.join()
+                raise
         used = 0
         for w in workers:
             _add_counters(metrics, w.context.counters)
@@ -254,7 +265,7 @@ class JitEngine:
     def take_chunk(self) -> tuple[int, int] | None:
         with self.counter_lock:
             limit = self.nblocks if self.first_fault is None else self.first_fault[0]
-            if self.next_block >= limit:
+            if self.next_block >= limit or self.stopped:
                 return None
             begin = self.next_block
             self.next_block = min(limit, begin + CHUNK)
