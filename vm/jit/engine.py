@@ -204,7 +204,7 @@ class JitEngine:
 
     def __init__(self, interp: Interpreter, jobs: int | None = None):
         self.interp = interp
-        self.jobs = max(1, jobs or os.cpu_count() or 1)
+        self.jobs = max(1, jobs or usable_cores())
         self.bail_lock = threading.Lock()
 
     # ---- a whole grid ----------------------------------------------------------------------
@@ -399,6 +399,14 @@ def interpret_until_entry(interp: Interpreter, w: Warp, metrics, sched: str, ent
         runnable = ~w.exited & (w.waiting < 0) & ~w.at_bar
         if all(int(pc) in entries for pc in w.pc[runnable]):
             return None
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its affinity, not the machine's count)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
 
 
 def _add_counters(metrics, counters) -> None:
