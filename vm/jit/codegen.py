@@ -302,6 +302,13 @@ class FunctionCodegen:
         W = self.W
         site = self.sites
         self.sites += 1
+        if W == 1:   # one lane: a scalar check against the remembered allocation
+            a0 = self.op(f"extractelement <1 x i64> {addr}, i32 0")
+            p = self.op(f"call ptr @scalar_ptr(ptr %ctx, i64 {a0}, i64 {size}, i64 {site})")
+            fine = self.lbl("inbounds")
+            self.cbr(self.op(f"icmp eq ptr {p}, null"), bail, fine)
+            self.label(fine)
+            return self.op(f"insertelement <1 x ptr> poison, ptr {p}, i32 0")
         pair = self.op(f"call {{ <{W} x ptr>, i1 }} @lane_ptrs(ptr %ctx, <{W} x i64> {addr}, i32 {on_bits}, "
                        f"i64 {size}, i64 {site})")
         ok = self.op(f"extractvalue {{ <{W} x ptr>, i1 }} {pair}, 1")
@@ -1463,6 +1470,69 @@ fail:
 }}
 """
 
+def scalar_ptr_ir() -> str:
+    """`ptr @scalar_ptr(ctx, addr, size, site)`: lane_ptrs for one lane; null when the
+    access is not in bounds and aligned inside one live allocation."""
+    return f"""
+define internal ptr @scalar_ptr(ptr %ctx, i64 %a, i64 %size, i64 %site) alwaysinline {{
+entry:
+  %np = getelementptr i64, ptr %ctx, i64 {L.MT_N}
+  %n = load i64, ptr %np
+  %bpp = getelementptr i64, ptr %ctx, i64 {L.MT_BASE}
+  %bases = load ptr, ptr %bpp
+  %epp = getelementptr i64, ptr %ctx, i64 {L.MT_END}
+  %ends = load ptr, ptr %epp
+  %cp = getelementptr i64, ptr @sitecache, i64 %site
+  %c = load atomic i64, ptr %cp unordered, align 8
+  %cin = icmp ult i64 %c, %n
+  br i1 %cin, label %try, label %search
+try:
+  %cb = getelementptr i64, ptr %bases, i64 %c
+  %cbase = load i64, ptr %cb
+  %c1 = icmp ule i64 %cbase, %a
+  br i1 %c1, label %try2, label %search
+try2:
+  %ce = getelementptr i64, ptr %ends, i64 %c
+  %cend = load i64, ptr %ce
+  %c2 = icmp ult i64 %a, %cend
+  br i1 %c2, label %found, label %search
+search:
+  %f = call i64 @find(ptr %ctx, i64 %a)
+  %fneg = icmp slt i64 %f, 0
+  br i1 %fneg, label %fail, label %remember
+remember:
+  store atomic i64 %f, ptr %cp unordered, align 8
+  br label %found
+found:
+  %idx = phi i64 [ %c, %try2 ], [ %f, %remember ]
+  %bp = getelementptr i64, ptr %bases, i64 %idx
+  %base = load i64, ptr %bp
+  %ep = getelementptr i64, ptr %ends, i64 %idx
+  %end = load i64, ptr %ep
+  %last = sub i64 %end, %size
+  %big = icmp uge i64 %end, %size
+  %le = icmp ule i64 %a, %last
+  %sm1 = sub i64 %size, 1
+  %al = and i64 %a, %sm1
+  %alz = icmp eq i64 %al, 0
+  %ok1 = and i1 %big, %le
+  %ok = and i1 %ok1, %alz
+  br i1 %ok, label %make, label %fail
+make:
+  %hpp = getelementptr i64, ptr %ctx, i64 {L.MT_HOST}
+  %hosts = load ptr, ptr %hpp
+  %hp = getelementptr i64, ptr %hosts, i64 %idx
+  %host = load i64, ptr %hp
+  %off = sub i64 %a, %base
+  %h = add i64 %host, %off
+  %p = inttoptr i64 %h to ptr
+  ret ptr %p
+fail:
+  ret ptr null
+}}
+"""
+
+
 RUN_FUNCTION = """
 define i32 @run_function(ptr %ctx) {
 entry:
@@ -1706,6 +1776,8 @@ def module_ir(code: Code, sched: str, lanes: int, symbols: list[str], kernel: bo
     gen = FunctionCodegen(code, sched, lanes, symbols, kernel, seeded)
     warp = gen.warp_function()
     parts = [warp, FIND, RAND, RANGE_PTR, RUN_FUNCTION, lane_ptrs_ir(lanes, gen.sites)] + list(gen.helpers.values())
+    if lanes == 1:
+        parts.append(scalar_ptr_ir())
     if kernel:
         from minicuda.vm.state import Layout
         lay = Layout(code.rows, code.npreds, 1)
