@@ -235,3 +235,19 @@ def test_device_printf_comes_out_in_block_order_whatever_the_workers():
     assert ref["stdout"].count(b"\n") == 300 * 4 + 1
     for jobs in (1, 3):
         same(ref, run(prog, [], "jit", jobs=jobs))
+
+
+@pytest.mark.parametrize("arch", ["pascal", "volta"])
+def test_vector_add_agrees_with_the_interpreter(arch):
+    """vectorAdd.cu's size is fixed in its main (50,000 elements, minutes for the
+    interpreter), so its kernel is compared through the Python API instead."""
+    prog = program(SAMPLES / "vectorAdd.cu", arch)
+    rng = np.random.default_rng(5)
+    a, b = rng.random(1000, dtype=np.float32), rng.random(1000, dtype=np.float32)
+    results = []
+    for engine in ("interp", "jit"):
+        c = np.zeros(1000, np.float32)
+        m = Device(prog, engine=engine).launch("vectorAdd", 4, 256, a, b, c, 1000)
+        results.append((c.tobytes(), m.as_dict(), m.thread_inst_executed_pred_on, m.max_stack_depth, m.max_paths))
+    assert results[0] == results[1]
+    assert np.array_equal(np.frombuffer(results[1][0], np.float32), a + b)
