@@ -107,6 +107,7 @@ class Code:
         for r in regs:
             self.slot(r)
         self.rows = self.virtual_base + self.nslots + 2
+        self.native: dict = {}   # the JIT's compiled code for this function, per variant
 
     def slot(self, r: Reg) -> int:
         name = r.name
@@ -626,10 +627,13 @@ class LaunchSetup:
         return BlockScope(self.shared, self.frames)
 
     def blocks(self):
-        for bz in range(self.grid[2]):
-            for by in range(self.grid[1]):
-                for bx in range(self.grid[0]):
-                    yield (bx, by, bz)
+        """Every block's index, x fastest: block `linear` is blocks()[linear]."""
+        for linear in range(self.grid[0] * self.grid[1] * self.grid[2]):
+            yield self.block_id(linear)
+
+    def block_id(self, linear: int) -> tuple:
+        gx, gy, _ = self.grid
+        return (linear % gx, (linear // gx) % gy, linear // (gx * gy))
 
 
 def _atomic_op(kind: str, tmod: str, cur: int, vals: list[int], bits: int):

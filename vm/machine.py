@@ -16,7 +16,7 @@ import numpy as np
 from minicuda.grammar import types as T
 from minicuda.vm.engine import default_max_steps, make_engine
 from minicuda.vm.interp import WARP, Interpreter, VMError, Warp
-from minicuda.vm.state import DEPTH, ID_NAMES, BlockState, Layout, mask_bits
+from minicuda.vm.state import ID_NAMES, BlockState, Layout, start_warp
 from minicuda.vm.launcher import sched_for
 from minicuda.vm.memory import Memory, MemoryFault
 from minicuda.vm.runtime import ProgramExit, Runtime
@@ -151,15 +151,10 @@ class Machine:
 def function_state(code, live: np.ndarray, ids: dict, frame: int, frame_size: int) -> BlockState:
     """The state of one call: a single warp of the callee, `live` threads, the caller's ids."""
     state = BlockState(Layout(code.rows, code.npreds, 1))
-    state.flags[0, 0] = live
-    state.flags[0, 1] = ~live
-    state.wait[0] = -1
+    start_warp(state, 0, live, frame, frame_size, code.end)
     for i, name in enumerate(ID_NAMES):
         for j, axis in enumerate("XYZ"):
             state.ids[0, i, j] = ids[name][axis]
-    state.frame[0] = np.uint64(frame) + np.arange(WARP, dtype=np.uint64) * np.uint64(frame_size)
-    state.stack[0, 0] = (0, mask_bits(live), code.end)
-    state.words[0, DEPTH] = 1
     return state
 
 

@@ -92,17 +92,23 @@ def block_template(layout: Layout, block: tuple, grid: tuple, nthreads: int, cod
         for j in range(3):
             st.ids[w, 2, j] = block[j]
             st.ids[w, 3, j] = grid[j]
-        st.flags[w, 0] = live
-        st.flags[w, 1] = ~live
-        st.wait[w] = -1
-        st.frame[w] = np.uint64(frames[wi]) + lanes.astype(np.uint64) * np.uint64(frame_size) if frames else 0
-        st.stack[w, 0] = (0, mask_bits(live), code_end)
-        st.words[w, DEPTH] = 1
+        start_warp(st, w, live, frames[wi] if frames else 0, frame_size, code_end)
         for row, width, value in params:
             st.regs[w, row] = value & 0xFFFFFFFF
             if width == 64:
                 st.regs[w, row + 1] = (value >> 32) & 0xFFFFFFFF
     return st
+
+
+def start_warp(st: BlockState, w: int, live: np.ndarray, frame: int, frame_size: int, code_end: int) -> None:
+    """Warp w at its start: `live` threads, none exited or waiting, one stack entry
+    (0, live, end), each thread's frame `frame_size` bytes after the previous one."""
+    st.flags[w, 0] = live
+    st.flags[w, 1] = ~live
+    st.wait[w] = -1
+    st.frame[w] = np.uint64(frame) + np.arange(WARP, dtype=np.uint64) * np.uint64(frame_size)
+    st.stack[w, 0] = (0, mask_bits(live), code_end)
+    st.words[w, DEPTH] = 1
 
 
 def start_block(st: BlockState, template: BlockState, bid: tuple, linear: int, seed: int | None) -> None:

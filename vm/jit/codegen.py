@@ -339,14 +339,10 @@ class FunctionCodegen:
         self.cbr(self.op(f"icmp eq i32 {on_bits}, 0"), done, go)
         self.label(go)
         ptrs = self.host_pointers(addr, on_bits, size, bail)
-        raw = self.gather(ptrs, on, size * 8)
-        if size == 8:
-            value = raw
-        elif size == 4:
-            value = raw
-        else:
+        value = self.gather(ptrs, on, size * 8)
+        if size < 4:   # a sub-word type lives extended in a 32-bit register
             ext = "sext" if width.startswith("S") else "zext"
-            value = self.op(f"{ext} <{W} x i{size * 8}> {raw} to <{W} x i32>")
+            value = self.op(f"{ext} <{W} x i{size * 8}> {value} to <{W} x i32>")
         self.write(ins.dsts[0], value, on, 64 if size == 8 else 32)
         self.br(done)
         self.label(done)
@@ -1346,53 +1342,74 @@ entry:
 }}
 """
 
-def lane_ptrs_ir(lanes: int, sites: int) -> str:
-    """`{<W x ptr>, i1} @lane_ptrs(ctx, addr, on, size, site)`: host pointers for the
-    active lanes, when they all fall in bounds and aligned inside the allocation that
-    holds the first active lane's address (remembered per memory instruction)."""
-    W = lanes
+def remembered_ir(sites: int) -> str:
+    """`i64 @remembered(ctx, addr, site)`: the index of the allocation holding addr
+    (-1: none), trying first the one memory instruction `site` found last time."""
     return f"""
 @sitecache = internal global [{max(sites, 1)} x i64] zeroinitializer
-define internal {{ <{W} x ptr>, i1 }} @lane_ptrs(ptr %ctx, <{W} x i64> %addr, i32 %on, i64 %size, i64 %site) {"alwaysinline" if W == 1 else "noinline"} {{
+define internal i64 @remembered(ptr %ctx, i64 %a, i64 %site) alwaysinline {{
 entry:
-  %lane = call i32 @llvm.cttz.i32(i32 %on, i1 true)
-  %a0 = extractelement <{W} x i64> %addr, i32 %lane
   %np = getelementptr i64, ptr %ctx, i64 {L.MT_N}
   %n = load i64, ptr %np
-  %bpp = getelementptr i64, ptr %ctx, i64 {L.MT_BASE}
-  %bases = load ptr, ptr %bpp
-  %epp = getelementptr i64, ptr %ctx, i64 {L.MT_END}
-  %ends = load ptr, ptr %epp
-  %hpp = getelementptr i64, ptr %ctx, i64 {L.MT_HOST}
-  %hosts = load ptr, ptr %hpp
   %cp = getelementptr i64, ptr @sitecache, i64 %site
   %c = load atomic i64, ptr %cp unordered, align 8
   %cin = icmp ult i64 %c, %n
   br i1 %cin, label %try, label %search
 try:
+  %bpp = getelementptr i64, ptr %ctx, i64 {L.MT_BASE}
+  %bases = load ptr, ptr %bpp
   %cb = getelementptr i64, ptr %bases, i64 %c
   %cbase = load i64, ptr %cb
+  %c1 = icmp ule i64 %cbase, %a
+  br i1 %c1, label %try2, label %search
+try2:
+  %epp = getelementptr i64, ptr %ctx, i64 {L.MT_END}
+  %ends = load ptr, ptr %epp
   %ce = getelementptr i64, ptr %ends, i64 %c
   %cend = load i64, ptr %ce
-  %c1 = icmp ule i64 %cbase, %a0
-  %c2 = icmp ult i64 %a0, %cend
-  %hit = and i1 %c1, %c2
-  br i1 %hit, label %found, label %search
+  %c2 = icmp ult i64 %a, %cend
+  br i1 %c2, label %hit, label %search
+hit:
+  ret i64 %c
 search:
-  %f = call i64 @find(ptr %ctx, i64 %a0)
+  %f = call i64 @find(ptr %ctx, i64 %a)
   %fneg = icmp slt i64 %f, 0
-  br i1 %fneg, label %fail, label %remember
+  br i1 %fneg, label %none, label %remember
 remember:
   store atomic i64 %f, ptr %cp unordered, align 8
-  br label %found
+  ret i64 %f
+none:
+  ret i64 -1
+}}
+"""
+
+
+def _table_entry(idx: str) -> str:
+    """IR lines loading %base, %end and %host of memory table entry idx."""
+    lines = []
+    for name, field in (("base", L.MT_BASE), ("end", L.MT_END), ("host", L.MT_HOST)):
+        lines += [f"  %{name}.t.p = getelementptr i64, ptr %ctx, i64 {field}",
+                  f"  %{name}.t = load ptr, ptr %{name}.t.p",
+                  f"  %{name}.p = getelementptr i64, ptr %{name}.t, i64 {idx}",
+                  f"  %{name} = load i64, ptr %{name}.p"]
+    return "\n".join(lines)
+
+
+def lane_ptrs_ir(lanes: int) -> str:
+    """`{<W x ptr>, i1} @lane_ptrs(ctx, addr, on, size, site)`: host pointers for the
+    active lanes, when they all fall in bounds and aligned inside the allocation that
+    holds the first active lane's address (remembered per memory instruction)."""
+    W = lanes
+    return f"""
+define internal {{ <{W} x ptr>, i1 }} @lane_ptrs(ptr %ctx, <{W} x i64> %addr, i32 %on, i64 %size, i64 %site) noinline {{
+entry:
+  %lane = call i32 @llvm.cttz.i32(i32 %on, i1 true)
+  %a0 = extractelement <{W} x i64> %addr, i32 %lane
+  %idx = call i64 @remembered(ptr %ctx, i64 %a0, i64 %site)
+  %none = icmp slt i64 %idx, 0
+  br i1 %none, label %fail, label %found
 found:
-  %idx = phi i64 [ %c, %try ], [ %f, %remember ]
-  %bp = getelementptr i64, ptr %bases, i64 %idx
-  %base = load i64, ptr %bp
-  %ep = getelementptr i64, ptr %ends, i64 %idx
-  %end = load i64, ptr %ep
-  %hp = getelementptr i64, ptr %hosts, i64 %idx
-  %host = load i64, ptr %hp
+{_table_entry("%idx")}
   %last = sub i64 %end, %size
   %big = icmp uge i64 %end, %size
   %vb0 = insertelement <{W} x i64> poison, i64 %base, i64 0
@@ -1443,18 +1460,7 @@ entry:
   %none = icmp slt i64 %idx, 0
   br i1 %none, label %fail, label %found
 found:
-  %bpp = getelementptr i64, ptr %ctx, i64 {L.MT_BASE}
-  %bases = load ptr, ptr %bpp
-  %epp = getelementptr i64, ptr %ctx, i64 {L.MT_END}
-  %ends = load ptr, ptr %epp
-  %hpp = getelementptr i64, ptr %ctx, i64 {L.MT_HOST}
-  %hosts = load ptr, ptr %hpp
-  %bp = getelementptr i64, ptr %bases, i64 %idx
-  %base = load i64, ptr %bp
-  %ep = getelementptr i64, ptr %ends, i64 %idx
-  %end = load i64, ptr %ep
-  %hp = getelementptr i64, ptr %hosts, i64 %idx
-  %host = load i64, ptr %hp
+{_table_entry("%idx")}
   %room = sub i64 %end, %addr
   %fits = icmp ule i64 %n, %room
   %inside = icmp ult i64 %addr, %end
@@ -1470,45 +1476,18 @@ fail:
 }}
 """
 
+
 def scalar_ptr_ir() -> str:
     """`ptr @scalar_ptr(ctx, addr, size, site)`: lane_ptrs for one lane; null when the
     access is not in bounds and aligned inside one live allocation."""
     return f"""
 define internal ptr @scalar_ptr(ptr %ctx, i64 %a, i64 %size, i64 %site) alwaysinline {{
 entry:
-  %np = getelementptr i64, ptr %ctx, i64 {L.MT_N}
-  %n = load i64, ptr %np
-  %bpp = getelementptr i64, ptr %ctx, i64 {L.MT_BASE}
-  %bases = load ptr, ptr %bpp
-  %epp = getelementptr i64, ptr %ctx, i64 {L.MT_END}
-  %ends = load ptr, ptr %epp
-  %cp = getelementptr i64, ptr @sitecache, i64 %site
-  %c = load atomic i64, ptr %cp unordered, align 8
-  %cin = icmp ult i64 %c, %n
-  br i1 %cin, label %try, label %search
-try:
-  %cb = getelementptr i64, ptr %bases, i64 %c
-  %cbase = load i64, ptr %cb
-  %c1 = icmp ule i64 %cbase, %a
-  br i1 %c1, label %try2, label %search
-try2:
-  %ce = getelementptr i64, ptr %ends, i64 %c
-  %cend = load i64, ptr %ce
-  %c2 = icmp ult i64 %a, %cend
-  br i1 %c2, label %found, label %search
-search:
-  %f = call i64 @find(ptr %ctx, i64 %a)
-  %fneg = icmp slt i64 %f, 0
-  br i1 %fneg, label %fail, label %remember
-remember:
-  store atomic i64 %f, ptr %cp unordered, align 8
-  br label %found
+  %idx = call i64 @remembered(ptr %ctx, i64 %a, i64 %site)
+  %none = icmp slt i64 %idx, 0
+  br i1 %none, label %fail, label %found
 found:
-  %idx = phi i64 [ %c, %try2 ], [ %f, %remember ]
-  %bp = getelementptr i64, ptr %bases, i64 %idx
-  %base = load i64, ptr %bp
-  %ep = getelementptr i64, ptr %ends, i64 %idx
-  %end = load i64, ptr %ep
+{_table_entry("%idx")}
   %last = sub i64 %end, %size
   %big = icmp uge i64 %end, %size
   %le = icmp ule i64 %a, %last
@@ -1519,10 +1498,6 @@ found:
   %ok = and i1 %ok1, %alz
   br i1 %ok, label %make, label %fail
 make:
-  %hpp = getelementptr i64, ptr %ctx, i64 {L.MT_HOST}
-  %hosts = load ptr, ptr %hpp
-  %hp = getelementptr i64, ptr %hosts, i64 %idx
-  %host = load i64, ptr %hp
   %off = sub i64 %a, %base
   %h = add i64 %host, %off
   %p = inttoptr i64 %h to ptr
@@ -1775,9 +1750,8 @@ def module_ir(code: Code, sched: str, lanes: int, symbols: list[str], kernel: bo
     """The module's text, and the pcs its code can be entered at."""
     gen = FunctionCodegen(code, sched, lanes, symbols, kernel, seeded)
     warp = gen.warp_function()
-    parts = [warp, FIND, RAND, RANGE_PTR, RUN_FUNCTION, lane_ptrs_ir(lanes, gen.sites)] + list(gen.helpers.values())
-    if lanes == 1:
-        parts.append(scalar_ptr_ir())
+    parts = [warp, FIND, RAND, RANGE_PTR, RUN_FUNCTION, remembered_ir(gen.sites),
+             scalar_ptr_ir() if lanes == 1 else lane_ptrs_ir(lanes)] + list(gen.helpers.values())
     if kernel:
         from minicuda.vm.state import Layout
         lay = Layout(code.rows, code.npreds, 1)

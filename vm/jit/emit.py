@@ -50,6 +50,3 @@ class Emitter:
         if value >> (bits - 1):
             value -= 1 << bits
         return f"splat (i{bits} {value})"
-
-    def typed(self, bits: int, value: str) -> str:
-        return f"{self.vt(bits)} {value}"

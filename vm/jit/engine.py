@@ -134,11 +134,10 @@ _CACHE: dict[str, Compiled] = {}
 def compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool = False) -> Compiled:
     """Native code for `code` (cached by its text, and on the Code itself: a kernel
     launched again costs no code generation)."""
-    memo = code.__dict__.setdefault("native", {})
     variant = (sched, lanes, kernel, seeded)
-    if variant not in memo:
-        memo[variant] = _compile_function(code, sched, lanes, kernel, seeded)
-    return memo[variant]
+    if variant not in code.native:
+        code.native[variant] = _compile_function(code, sched, lanes, kernel, seeded)
+    return code.native[variant]
 
 
 def _compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool) -> Compiled:
@@ -257,9 +256,8 @@ class JitEngine:
         if self.first_fault is not None:
             raise self.first_fault[1]
         warned = sorted(b for w in workers for b in w.warned)
-        blocks = list(setup.blocks()) if warned else []
         for b in warned:
-            interp.partial_barrier_warning(setup.code, blocks[b])
+            interp.partial_barrier_warning(setup.code, setup.block_id(b))
         return metrics
 
     def take_chunk(self) -> tuple[int, int] | None:
@@ -355,9 +353,8 @@ class _Worker:
         setup, interp = self.setup, self.engine.interp
         c = self.context.ctx
         index = int(c[L.BAIL_WARP])
-        blocks = setup.grid
         b = int(c[L.BLOCK])
-        bid = (b % blocks[0], (b // blocks[0]) % blocks[1], b // (blocks[0] * blocks[1]))
+        bid = setup.block_id(b)
         self.scope.rename(bid)
         w = Warp(setup.code, self.state, index, setup.symbols, self.scope, setup.warp_of[index])
         runtime = interp.machine.runtime if interp.machine is not None else None

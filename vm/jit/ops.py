@@ -131,11 +131,11 @@ def _decode(ins: Instr) -> Lowering:
 
 # ---- small IR helpers ----------------------------------------------------------------------
 def _vi(e: Emitter, bits: int) -> str:
-    return f"<{e.W} x i{bits}>"
+    return e.vt(bits)
 
 
 def _vf(e: Emitter, w: int) -> str:
-    return f"<{e.W} x {_FT[w]}>"
+    return e.vt(w, _FT[w])
 
 
 def _fconst(value: float) -> str:
