@@ -261,7 +261,7 @@ def minicudac_main(argv: list[str] | None = None) -> int:
 def minicuda_main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["bench"]:   # the benchmark has its own options (minicuda bench --help)
-        from minicuda.bench import main as bench_main
+        from minicuda.bench import main as bench_main   # a tool, loaded only when asked (~70 ms at every start)
         return bench_main(argv[1:])
     p = _Parser(prog="minicuda", description="Compile and inspect mini-CUDA programs.")
     sub = p.add_subparsers(dest="command", required=True)

@@ -1,0 +1,69 @@
+"""The command line of minicuda bench (`minicuda bench`, `python -m minicuda.bench`).
+
+`main` parses the options, runs the benchmark, prints the report and writes it as
+JSON when asked; its exit status is 1 when results disagree.  `--e2e-child`, first
+on the line, is the end-to-end targets' own child process, not an option for people.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from minicuda.bench.benchmark import run_benchmark
+from minicuda.bench.end_to_end import e2e_child
+from minicuda.bench.report import render
+from minicuda.bench.suites import ENGINES, PACKAGE_ROOT, SUITES
+
+DESCRIPTION = "minicuda bench: how fast the VM runs the samples' kernels, and against what."
+PARTS = ("native", "pocl", "numba", "e2e")
+
+
+def parse_args(argv: list[str]):
+    p = argparse.ArgumentParser(prog="minicuda bench", description=DESCRIPTION,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--quick", action="store_true",
+                   help="tiny sizes for every engine, short baseline timings, no end-to-end targets (for tests)")
+    p.add_argument("--engine", choices=ENGINES, help="measure one engine only")
+    p.add_argument("--only", action="append", default=[], metavar="NAME",
+                   help="only these kernels or samples (repeat, or separate with commas)")
+    p.add_argument("--jit-sizes", choices=["small", "full"], default="full",
+                   help="the JIT's sizes: full (default) or the interpreter's small ones, for a like-for-like run")
+    p.add_argument("--skip", action="append", default=[], metavar="PART",
+                   help="leave out native, pocl, numba or e2e (repeat, or separate with commas)")
+    p.add_argument("--jobs", type=int, default=None, metavar="N", help="the JIT's parallel blocks (default: all cores)")
+    p.add_argument("--arch", default="volta", help="the architecture the samples are compiled for (default volta)")
+    p.add_argument("--samples", type=Path, default=PACKAGE_ROOT / "samples", metavar="DIR",
+                   help="where reduceInteger.cu and the other samples are (default: the checkout's samples/)")
+    p.add_argument("--timeout", type=float, default=600.0, metavar="S",
+                   help="limit for each subprocess: an end-to-end run, a Numba run (default 600)")
+    p.add_argument("--json", metavar="FILE", help="also write the report as JSON to FILE")
+    opts = p.parse_args(argv)
+    opts.only = [n for item in opts.only for n in item.split(",") if n]
+    opts.skip = {n for item in opts.skip for n in item.split(",") if n}
+    unknown = opts.skip - set(PARTS)
+    if unknown:
+        p.error(f"--skip: unknown part(s) {', '.join(sorted(unknown))} ({', '.join(PARTS)})")
+    names = {s.sample for s in SUITES} | {k for s in SUITES for k in s.kernels}
+    if set(opts.only) - names:
+        p.error(f"--only: no kernel or sample {', '.join(sorted(set(opts.only) - names))}")
+    if not (opts.samples / "reduceInteger.cu").is_file():
+        p.error(f"no samples in {opts.samples} (give --samples DIR)")
+    opts.engines = (opts.engine,) if opts.engine else ENGINES
+    opts.sizes = {"interp": "quick", "jit": "quick"} if opts.quick else {"interp": "small", "jit": opts.jit_sizes}
+    opts.min_seconds = 0.005 if opts.quick else 0.2
+    return opts
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark; exit status 1 when results disagree (a check value or an end-to-end output)."""
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--e2e-child"]:
+        return e2e_child(argv[1:])
+    opts = parse_args(argv)
+    report = run_benchmark(opts)
+    print(render(report))
+    if opts.json:
+        Path(opts.json).write_text(json.dumps(report.as_dict(), indent=2) + "\n")
+    return 1 if report.wrong() else 0
