@@ -1,10 +1,7 @@
-import pathlib
-
+"""Fixtures every test folder shares; shared constants and helpers live in tests/helpers/."""
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-SAMPLES = sorted((ROOT / "samples").glob("*.cu"))
-GROUNDTRUTH = ROOT.parent / "shared" / "groundtruth" / "seed_kernels.cu"
+from helpers import GROUNDTRUTH, ROOT, SAMPLES  # noqa: F401  (older tests import these from conftest)
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ import re
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import SAMPLES
+from helpers import SAMPLES
 from minicuda.diagnostics import CompileError
 from minicuda.frontend import load
 

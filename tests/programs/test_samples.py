@@ -4,11 +4,11 @@ import sys
 
 import pytest
 
-from conftest import GROUNDTRUTH, SAMPLES
+from helpers import GROUNDTRUTH, SAMPLES
 from minicuda.cli import minicudac_main
 from minicuda.frontend import load
 
-PROGRAMS = SAMPLES + ([GROUNDTRUTH] if GROUNDTRUTH.exists() else [])
+PROGRAMS = SAMPLES + [GROUNDTRUTH]
 
 
 def test_the_required_samples_exist():
@@ -37,10 +37,6 @@ def test_reduction_instantiates_the_complete_unroll_template():
     assert sizes == [64, 128, 256, 512, 1024]
 
 
-needs_groundtruth = pytest.mark.skipif(not GROUNDTRUTH.exists(), reason="../shared/groundtruth is not beside this checkout")
-
-
-@needs_groundtruth
 def test_cli_emit_ast(capsys):
     assert minicudac_main([str(GROUNDTRUTH), "--emit=ast"]) == 0
     out = capsys.readouterr().out
@@ -55,14 +51,12 @@ def test_cli_preprocess_only(capsys, tmp_path):
     assert "int a[3];" in capsys.readouterr().out
 
 
-@needs_groundtruth
 def test_cli_output_file(tmp_path):
     out = tmp_path / "ast.txt"
     assert minicudac_main([str(GROUNDTRUTH), "--emit=ast", "-o", str(out)]) == 0
     assert "mathKernel1" in out.read_text()
 
 
-@needs_groundtruth
 def test_cli_missing_file_and_bad_flag_exit_non_zero(capsys):
     assert minicudac_main(["/nonexistent/x.cu"]) == 1
     assert "no such file or directory" in capsys.readouterr().err
@@ -71,7 +65,6 @@ def test_cli_missing_file_and_bad_flag_exit_non_zero(capsys):
     assert e.value.code == 2
 
 
-@needs_groundtruth
 def test_console_script_runs_as_a_process():
     r = subprocess.run([sys.executable, "-m", "minicuda.cli", str(GROUNDTRUTH), "-fsyntax-only"],
                        capture_output=True, text=True)
