@@ -106,6 +106,7 @@ def test_a_fault_is_reported_word_for_word(arch):
     same(ref, jit)
 
 
+@pytest.mark.slow
 def test_the_simt_deadlock_and_the_budget_are_reported_alike():
     prog = program(SAMPLES / "warpLock.cu", "pascal")
     ref = run(prog, [], "interp")
@@ -140,6 +141,7 @@ WARP_OPS = ["a = __shfl_xor_sync(0xffffffff, a, {k});", "b = __shfl_down_sync(0x
             " a += s[(threadIdx.x + {k}) % blockDim.x]; __syncthreads();"]
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(body=st.lists(statements(), min_size=1, max_size=4),
        extra=st.lists(st.tuples(st.sampled_from(WARP_OPS), st.integers(1, 9)), max_size=3))
@@ -186,6 +188,7 @@ def test_host_memory_functions_and_rand_run_natively_and_fault_alike():
     same(ref, run(prog, [], "jit"))
 
 
+@pytest.mark.slow
 def test_compiled_objects_are_kept_on_disk_between_runs(tmp_path):
     import os
     import subprocess

@@ -27,8 +27,8 @@ def run_seed(device, kernel):
 
 @pytest.mark.parametrize("arch", ["sm_60", "sm_90"])
 @pytest.mark.parametrize("kernel", sorted(H200_DIVERGENT_PER_WARP_AT_G))
-def test_divergent_branches_per_warp_at_O0_match_the_h200(kernel, arch):
-    device = Device(minicuda.compile(str(GROUNDTRUTH), arch=arch, opt=0))
+def test_divergent_branches_per_warp_at_O0_match_the_h200(kernel, arch, compile_once):
+    device = Device(compile_once(GROUNDTRUTH, arch=arch, opt=0))
     m, c = run_seed(device, kernel)
     warps = (m.grid[0] * m.block[0]) // 32
     assert m.divergent_branch == H200_DIVERGENT_PER_WARP_AT_G[kernel] * warps
@@ -36,8 +36,8 @@ def test_divergent_branches_per_warp_at_O0_match_the_h200(kernel, arch):
 
 
 @pytest.mark.parametrize("arch", ["sm_60", "sm_90"])
-def test_no_divergent_branch_at_O3_and_the_results_are_right(arch):
-    device = Device(minicuda.compile(str(GROUNDTRUTH), arch=arch, opt=3))
+def test_no_divergent_branch_at_O3_and_the_results_are_right(arch, compile_once):
+    device = Device(compile_once(GROUNDTRUTH, arch=arch, opt=3))
     tid = np.arange(64)
     expect = {"mathKernel1": np.where(tid % 2 == 0, 100, 200), "mathKernel2": np.where((tid // 32) % 2 == 0, 100, 200),
               "mathKernel3": np.where(tid % 2 == 0, 100, 200), "mathKernel4": np.full(64, 200)}
@@ -50,11 +50,11 @@ def test_no_divergent_branch_at_O3_and_the_results_are_right(arch):
     assert m.divergent_branch == 0 and np.array_equal(c, np.where(i % 2 == 0, i + 3, i - 3))
 
 
-def test_stack_and_its_give_identical_memory_for_race_free_kernels():
+def test_stack_and_its_give_identical_memory_for_race_free_kernels(compile_once):
     for opt in (0, 3):
         results = []
         for arch in ("sm_60", "sm_90"):
-            device = Device(minicuda.compile(str(GROUNDTRUTH), arch=arch, opt=opt))
+            device = Device(compile_once(GROUNDTRUTH, arch=arch, opt=opt))
             results.append([run_seed(device, k)[1].tobytes() for k in sorted(H200_DIVERGENT_PER_WARP_AT_G)])
         assert results[0] == results[1]
 

@@ -2,6 +2,7 @@
 and a plain per-thread scalar execution give identical memory, at -O0 and -O3
 (if-conversion never changes results)."""
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -10,6 +11,7 @@ from helpers.kernels import statements
 from minicuda.vm.launcher import Device
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(body=st.lists(statements(), min_size=1, max_size=5))
 def test_stack_its_and_scalar_execution_agree(body):
