@@ -1,12 +1,46 @@
-import pathlib
+"""Fixtures and settings every test folder shares; shared constants and helpers live
+in tests/helpers/.
+
+Hypothesis runs under one of two profiles: "ci" when the CI environment variable is
+set (as .ci/run sets it), with derandomised examples and no example database, so a
+CI run is the same run every time; "dev" otherwise, random as usual. Neither has a
+deadline: timings on a shared machine are not a property of the code.
+HYPOTHESIS_PROFILE picks one by name.
+
+Tests marked slow run first, so parallel workers (pytest-xdist) finish together
+instead of one of them starting a long property test at the end."""
+import os
 
 import pytest
+from hypothesis import HealthCheck, settings
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-SAMPLES = sorted((ROOT / "samples").glob("*.cu"))
-GROUNDTRUTH = ROOT.parent / "shared" / "groundtruth" / "seed_kernels.cu"
+import minicuda
+from helpers import GROUNDTRUTH, ROOT, SAMPLES  # noqa: F401  (older tests import these from conftest)
+
+settings.register_profile("dev", max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("ci", parent=settings.get_profile("dev"), derandomize=True, database=None, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+
+def pytest_collection_modifyitems(items):
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
 @pytest.fixture
 def root():
     return ROOT
+
+
+@pytest.fixture(scope="session")
+def compile_once():
+    """minicuda.compile, each (source, options) compiled once per test process: for
+    tests that launch, but never change, a program that other tests compile alike."""
+    programs = {}
+
+    def compile_(source, **options):
+        key = (str(source), tuple(sorted(options.items())))
+        if key not in programs:
+            programs[key] = minicuda.compile(str(source), **options)
+        return programs[key]
+
+    return compile_

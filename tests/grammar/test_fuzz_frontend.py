@@ -5,10 +5,11 @@ location; any other exception (a Python traceback for the user) fails the test.
 """
 import re
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import SAMPLES
+from helpers import SAMPLES
 from minicuda.diagnostics import CompileError
 from minicuda.frontend import load
 
@@ -31,6 +32,7 @@ def mutate(text: str, edits: list[tuple[int, int, int]]) -> str:
     return text
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(name=st.sampled_from(sorted(SOURCES)),
        edits=st.lists(st.tuples(st.integers(0, 3), st.integers(0, 10**6), st.integers(0, 10**3)), min_size=1, max_size=3))

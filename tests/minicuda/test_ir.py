@@ -1,14 +1,14 @@
 """The IR: its text form round-trips, and lowering produces verified IR for every program."""
 import pytest
 
-from conftest import GROUNDTRUTH, SAMPLES
+from helpers import GROUNDTRUTH, SAMPLES
 from minicuda.diagnostics import InternalError
 from minicuda.frontend import load
 from minicuda.ir import (Function, Instr, Mem, Reg, Sym, format_function, format_module, parse_instr,
                          parse_module, verify)
 from minicuda.passes.lower import lower
 
-PROGRAMS = SAMPLES + ([GROUNDTRUTH] if GROUNDTRUTH.exists() else [])
+PROGRAMS = SAMPLES + [GROUNDTRUTH]
 
 
 @pytest.mark.parametrize("path", PROGRAMS, ids=[p.name for p in PROGRAMS])
@@ -31,9 +31,7 @@ def test_instruction_text_round_trips_every_operand_kind():
 
 
 def test_every_instruction_keeps_its_source_line():
-    module = lower(load(str(GROUNDTRUTH)).tu) if GROUNDTRUTH.exists() else None
-    if module is None:
-        pytest.skip("no ground truth")
+    module = lower(load(str(GROUNDTRUTH)).tu)
     fn = module.functions["mathKernel1"]
     assert all(i.loc is not None and i.loc.line >= 4 for i in fn.instructions())
     branch = next(i for i in fn.instructions() if i.op == "BRA" and i.guard is not None)
@@ -64,8 +62,6 @@ def test_every_program_compiles_with_the_verifier_after_every_pass(path, opt):
 
 def test_print_after_shows_the_ir_after_that_pass(capsys):
     from minicuda.cli import minicudac_main
-    if not GROUNDTRUTH.exists():
-        pytest.skip("no ground truth")
     assert minicudac_main([str(GROUNDTRUTH), "--print-after=if-convert", "--emit=ir", "-o", "/dev/null"]) == 0
     err = capsys.readouterr().err
     assert err.count("// *** IR after if-convert ***") == 6

@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from conftest import SAMPLES
+from helpers import SAMPLES
 from minicuda.cli import minicuda_main
 
 SAMPLE = {p.name: str(p) for p in SAMPLES}

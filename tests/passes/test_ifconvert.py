@@ -2,7 +2,7 @@
 import pytest
 
 import minicuda
-from conftest import GROUNDTRUTH
+from helpers import GROUNDTRUTH
 from minicuda.ir import format_function, parse_module, verify
 from minicuda.pipeline import Options, run_passes
 from minicuda.passes.ifconvert import IfConvert
@@ -94,10 +94,6 @@ def test_an_arm_that_returns_becomes_a_predicated_exit():
     assert "@%p0 EXIT" in format_function(fn, with_loc=False)
 
 
-needs_groundtruth = pytest.mark.skipif(not GROUNDTRUTH.exists(), reason="no ../shared/groundtruth")
-
-
-@needs_groundtruth
 def test_seed_kernels_keep_no_divergent_branch_at_O3():
     program = minicuda.compile(str(GROUNDTRUTH), opt=3, verify_each=True)
     for name in ("mathKernel1", "mathKernel2", "mathKernel3", "mathKernel4", "addSubDivergent"):
@@ -107,7 +103,6 @@ def test_seed_kernels_keep_no_divergent_branch_at_O3():
         assert records and all(d.predicated for d in records)
 
 
-@needs_groundtruth
 def test_O0_keeps_every_branch_and_names_its_line():
     program = minicuda.compile(str(GROUNDTRUTH), opt=0)
     lines = sorted((d.function, d.line) for d in program.branch_decisions if d.function.startswith("mathKernel"))

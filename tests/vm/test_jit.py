@@ -4,7 +4,6 @@ whatever the scheduling model, the optimisation level and the number of workers;
 faults, deadlocks and budget reports are word for word the same."""
 import io
 import re
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -12,13 +11,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import minicuda
+from helpers import ROOT
+from helpers.kernels import statements
 from minicuda.vm.interp import VMError
 from minicuda.vm.jit.engine import compile_function
 from minicuda.vm.launcher import Device
 from minicuda.vm.machine import Machine
-from test_vm_properties import statements
 
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+SAMPLES = ROOT / "samples"
 _PROGRAMS: dict = {}
 
 
@@ -106,6 +106,7 @@ def test_a_fault_is_reported_word_for_word(arch):
     same(ref, jit)
 
 
+@pytest.mark.slow
 def test_the_simt_deadlock_and_the_budget_are_reported_alike():
     prog = program(SAMPLES / "warpLock.cu", "pascal")
     ref = run(prog, [], "interp")
@@ -140,6 +141,7 @@ WARP_OPS = ["a = __shfl_xor_sync(0xffffffff, a, {k});", "b = __shfl_down_sync(0x
             " a += s[(threadIdx.x + {k}) % blockDim.x]; __syncthreads();"]
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(body=st.lists(statements(), min_size=1, max_size=4),
        extra=st.lists(st.tuples(st.sampled_from(WARP_OPS), st.integers(1, 9)), max_size=3))
@@ -186,6 +188,7 @@ def test_host_memory_functions_and_rand_run_natively_and_fault_alike():
     same(ref, run(prog, [], "jit"))
 
 
+@pytest.mark.slow
 def test_compiled_objects_are_kept_on_disk_between_runs(tmp_path):
     import os
     import subprocess
@@ -193,11 +196,10 @@ def test_compiled_objects_are_kept_on_disk_between_runs(tmp_path):
     env = dict(os.environ, MINICUDA_CACHE_DIR=str(tmp_path))
     cmd = [sys.executable, "-c", "import sys; from minicuda.cli import minicuda_main; sys.exit(minicuda_main())",
            "run", str(SAMPLES / "simpleDivergence.cu"), "32", "64"]
-    root = Path(__file__).resolve().parent.parent
-    first = subprocess.run(cmd, env=env, capture_output=True, cwd=root)
+    first = subprocess.run(cmd, env=env, capture_output=True, cwd=ROOT)
     objects = sorted(p.name for p in (tmp_path / "jit").iterdir())
     assert first.returncode == 0 and objects
-    second = subprocess.run(cmd, env=env, capture_output=True, cwd=root)
+    second = subprocess.run(cmd, env=env, capture_output=True, cwd=ROOT)
     assert second.returncode == 0 and second.stdout.split(b"\n")[0] == first.stdout.split(b"\n")[0]
     assert sorted(p.name for p in (tmp_path / "jit").iterdir()) == objects   # found, not made again
 

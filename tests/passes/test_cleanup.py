@@ -658,6 +658,7 @@ def _stores(fn, initial: dict, lane: int) -> list:
                 regs[ins.dsts[0].name] = evaluate(ins, vals)
 
 
+@pytest.mark.slow
 @settings(max_examples=250, deadline=None)
 @given(program=programs(), order=st.permutations(sorted(CLEANUP_PASSES)), seed=st.integers(0, 2 ** 32 - 1))
 def test_cleanup_preserves_stores(program, order, seed):

@@ -264,11 +264,13 @@ def double_cases(draw):
     return f"%{flags}{width}{prec}{conv}|".encode(), [D(value)]
 
 
+@pytest.mark.slow
 @needs_gcc
 def test_printf_random_integers_match_glibc(run_c):
     assert_printf_matches(run_c, batch(integer_cases(), 1500))
 
 
+@pytest.mark.slow
 @needs_gcc
 def test_printf_random_doubles_match_glibc(run_c):
     assert_printf_matches(run_c, batch(double_cases(), 1500))

@@ -3,16 +3,15 @@ import numpy as np
 import pytest
 
 import minicuda
-from conftest import GROUNDTRUTH, SAMPLES
+from helpers import GROUNDTRUTH, SAMPLES, h200_divergent_per_warp
 from minicuda.vm.interp import VMError
 from minicuda.vm.launcher import Device
 
-needs_groundtruth = pytest.mark.skipif(not GROUNDTRUTH.exists(), reason="no ../shared/groundtruth")
 WARPLOCK = next(p for p in SAMPLES if p.name == "warpLock.cu")
 
-# divergent branches per warp measured on an H200 at -G (../shared/groundtruth/h200_seed_kernels.tsv)
-H200_DIVERGENT_PER_WARP_AT_G = {"mathKernel1": 1, "mathKernel2": 0, "mathKernel3": 2, "mathKernel4": 0,
-                                "addSubDivergent": 1, "addSubNoDivergence": 0}
+# divergent branches per warp measured on an H200 at -G (tests/data/groundtruth/h200_seed_kernels.tsv):
+# mathKernel1 1, mathKernel2 0, mathKernel3 2, mathKernel4 0, addSubDivergent 1, addSubNoDivergence 0
+H200_DIVERGENT_PER_WARP_AT_G = h200_divergent_per_warp("G")
 
 
 def run_seed(device, kernel):
@@ -26,21 +25,19 @@ def run_seed(device, kernel):
     return m, c
 
 
-@needs_groundtruth
 @pytest.mark.parametrize("arch", ["sm_60", "sm_90"])
 @pytest.mark.parametrize("kernel", sorted(H200_DIVERGENT_PER_WARP_AT_G))
-def test_divergent_branches_per_warp_at_O0_match_the_h200(kernel, arch):
-    device = Device(minicuda.compile(str(GROUNDTRUTH), arch=arch, opt=0))
+def test_divergent_branches_per_warp_at_O0_match_the_h200(kernel, arch, compile_once):
+    device = Device(compile_once(GROUNDTRUTH, arch=arch, opt=0))
     m, c = run_seed(device, kernel)
     warps = (m.grid[0] * m.block[0]) // 32
     assert m.divergent_branch == H200_DIVERGENT_PER_WARP_AT_G[kernel] * warps
     assert m.branch > 0 and m.branch_efficiency <= 100.0
 
 
-@needs_groundtruth
 @pytest.mark.parametrize("arch", ["sm_60", "sm_90"])
-def test_no_divergent_branch_at_O3_and_the_results_are_right(arch):
-    device = Device(minicuda.compile(str(GROUNDTRUTH), arch=arch, opt=3))
+def test_no_divergent_branch_at_O3_and_the_results_are_right(arch, compile_once):
+    device = Device(compile_once(GROUNDTRUTH, arch=arch, opt=3))
     tid = np.arange(64)
     expect = {"mathKernel1": np.where(tid % 2 == 0, 100, 200), "mathKernel2": np.where((tid // 32) % 2 == 0, 100, 200),
               "mathKernel3": np.where(tid % 2 == 0, 100, 200), "mathKernel4": np.full(64, 200)}
@@ -53,12 +50,11 @@ def test_no_divergent_branch_at_O3_and_the_results_are_right(arch):
     assert m.divergent_branch == 0 and np.array_equal(c, np.where(i % 2 == 0, i + 3, i - 3))
 
 
-@needs_groundtruth
-def test_stack_and_its_give_identical_memory_for_race_free_kernels():
+def test_stack_and_its_give_identical_memory_for_race_free_kernels(compile_once):
     for opt in (0, 3):
         results = []
         for arch in ("sm_60", "sm_90"):
-            device = Device(minicuda.compile(str(GROUNDTRUTH), arch=arch, opt=opt))
+            device = Device(compile_once(GROUNDTRUTH, arch=arch, opt=opt))
             results.append([run_seed(device, k)[1].tobytes() for k in sorted(H200_DIVERGENT_PER_WARP_AT_G)])
         assert results[0] == results[1]
 
@@ -128,7 +124,6 @@ def test_shuffles_votes_and_syncwarp_under_both_models():
         assert list(out[:6]) == [496, ballot, 1, 0, 2, 9]  # lane 9 in its 8-wide segment: 9 - 2 < 8, so its own
 
 
-@needs_groundtruth
 def test_numba_style_launch_from_python():
     program = minicuda.compile(str(GROUNDTRUTH), arch="sm_90", opt=0)
     c = np.zeros(64, np.float32)
