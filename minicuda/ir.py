@@ -44,6 +44,10 @@ Semantics of values (the VM's interpreter is the executable specification):
 - Memory: LDG/STG (a generic address: global, shared, local, constant or host),
   LDS/STS (shared window), LDL/STL (the thread's frame), LDC (constant bank), with
   a width modifier U8 S8 U16 S16 32 64 (default 32); `STG [addr], value`.
+- BAR.SYNC 0 waits for the block's threads that have not exited; BAR.RED.POPC
+  (.AND, .OR) d, p waits as well and gives each of them the number of those
+  threads whose p is non-zero (whether all, any is).  TRAP fails the launch
+  (cudaErrorLaunchFailure).
 """
 from __future__ import annotations
 
