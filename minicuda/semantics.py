@@ -1,5 +1,6 @@
 """What every pure opcode computes: the one definition the VM, the JIT's tests and
-constant folding share.
+constant folding share.  The ISA table (minicuda/isa.py) gives each pure opcode a
+family (`OpInfo.eval`); EVALUATORS maps the family to its evaluator here.
 
 `evaluate(ins, srcs)` computes a pure instruction for a vector of lanes.  Each
 source is a numpy array (or scalar) holding raw bit patterns: np.uint32 for a
@@ -153,26 +154,26 @@ def family(ins: Instr) -> str:
 
 def source_widths(ins: Instr) -> list[int]:
     """Width each source operand is read at: 1 (predicate), 32 or 64."""
-    kind, n = family(ins), len(ins.srcs)
-    if kind in ("mov", "sel", "p2r"):
-        return {"mov": [_dst_width(ins)], "sel": [_dst_width(ins)] * 2 + [1], "p2r": [1]}[kind]
-    if kind in ("plop", "pnot"):
+    group, n = family(ins), len(ins.srcs)
+    if group in ("mov", "sel", "p2r"):
+        return {"mov": [_dst_width(ins)], "sel": [_dst_width(ins)] * 2 + [1], "p2r": [1]}[group]
+    if group in ("plop", "pnot"):
         return [1] * n
-    if kind == "convert":
+    if group == "convert":
         return [_type_width(conversion_types(ins)[1])]
-    if kind in ("float", "mufu", "fsetp"):
+    if group in ("float", "mufu", "fsetp"):
         return [float_width(ins)] * n
     bits = int_type(ins)[0]   # int, isetp
     return [bits, 32] if ins.op in ("SHL", "SHR") else [bits] * n
 
 
 def result_width(ins: Instr) -> int:
-    kind = family(ins)
+    group = family(ins)
     if OPS[ins.op].kind == "cmp":
         return 1
-    if kind in ("mov", "sel", "p2r"):
+    if group in ("mov", "sel", "p2r"):
         return _dst_width(ins)
-    if kind == "convert":
+    if group == "convert":
         return _type_width(conversion_types(ins)[0])
     if ins.op in ("POPC", "FLO"):
         return 32

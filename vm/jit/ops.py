@@ -1,12 +1,13 @@
 """The JIT's lowering of every pure bytecode instruction to textual LLVM IR over lanes.
 
 `emit_pure(e, ins, srcs)` emits, through the Emitter `e`, the computation of one pure
-instruction (everything `minicuda.semantics.evaluate` covers) on lane vectors and returns the SSA name of the result: `<W x i1>`, `<W x i32>` or `<W x i64>` as
+instruction (everything `minicuda.semantics.evaluate` covers) on lane vectors and
+returns the SSA name of the result: `<W x i1>`, `<W x i32>` or `<W x i64>` as
 `semantics.result_width(ins)` says, holding exactly the bits `evaluate` gives for
 every input.  Sources arrive as lane vectors of raw bit patterns, as wide as
-`semantics.source_widths(ins)` says.  Each family of pure ops that the ISA table names
-(`isa.OpInfo.eval`) has one lowering here, in LOWERINGS, as it has one evaluator in
-`semantics.EVALUATORS`.
+`semantics.source_widths(ins)` says.  Each family of pure ops that the ISA table
+names (`isa.OpInfo.eval`) has one lowering here, in LOWERINGS, as it has one
+evaluator in `semantics.EVALUATORS`.
 
 The IR is defined for every input: divisors, shift amounts and float-to-int
 conversions are guarded by selects, so no lane ever carries poison or undefined
