@@ -1,7 +1,7 @@
 """The IR: minicuda's predicated SIMT bytecode, its text form, parser and verifier.
 
-One opcode table (`OPS`) is read by the printer, the parser, the verifier, the passes
-and the VM: adding an opcode is one row plus its semantics.
+The opcode table (`OPS`, one row per opcode) lives in minicuda/isa.py; the printer,
+the parser, the verifier, the passes and the VM read it.
 
 Shape of a function:
 
@@ -44,6 +44,10 @@ Semantics of values (the VM's interpreter is the executable specification):
 - Memory: LDG/STG (a generic address: global, shared, local, constant or host),
   LDS/STS (shared window), LDL/STL (the thread's frame), LDC (constant bank), with
   a width modifier U8 S8 U16 S16 32 64 (default 32); `STG [addr], value`.
+- BAR.SYNC 0 waits for the block's threads that have not exited; BAR.RED.POPC
+  (.AND, .OR) d, p waits as well and gives each of them the number of those
+  threads whose p is non-zero (whether all, any is).  TRAP fails the launch
+  (cudaErrorLaunchFailure).
 """
 from __future__ import annotations
 
@@ -51,90 +55,7 @@ import re
 from dataclasses import dataclass, field
 
 from minicuda.diagnostics import InternalError, SourceLocation
-
-
-# ---- the opcode table ----------------------------------------------------------------
-@dataclass(frozen=True)
-class OpInfo:
-    name: str
-    n_dst: int            # registers written (predicates included)
-    n_src: int            # operands read; -1: any number
-    kind: str             # alu, cmp, conv, mem, atomic, warp, sync, control, call, marker
-    terminator: bool = False
-    side_effects: bool = False   # may not be removed, moved or if-converted freely
-    store: bool = False          # writes memory (if-conversion guards it)
-
-
-def _ops(*rows: OpInfo) -> dict[str, OpInfo]:
-    return {r.name: r for r in rows}
-
-
-OPS: dict[str, OpInfo] = _ops(
-    # moves and special registers
-    OpInfo("MOV", 1, 1, "alu"),
-    OpInfo("S2R", 1, 1, "alu"),
-    OpInfo("SEL", 1, 3, "alu"),              # d = p ? a : b   (SEL d, a, b, p)
-    OpInfo("P2R", 1, 1, "alu"),              # d = p ? 1 : 0
-    # integer arithmetic (.64 for 64-bit, .U32/.U64 for unsigned where it matters)
-    OpInfo("IADD", 1, 2, "alu"), OpInfo("ISUB", 1, 2, "alu"), OpInfo("IMUL", 1, 2, "alu"),
-    OpInfo("IMAD", 1, 3, "alu"), OpInfo("IDIV", 1, 2, "alu"), OpInfo("IREM", 1, 2, "alu"),
-    OpInfo("INEG", 1, 1, "alu"), OpInfo("IABS", 1, 1, "alu"), OpInfo("IMNMX", 1, 2, "alu"),
-    OpInfo("LOP", 1, 2, "alu"),              # .AND .OR .XOR
-    OpInfo("NOT", 1, 1, "alu"),
-    OpInfo("SHL", 1, 2, "alu"), OpInfo("SHR", 1, 2, "alu"),
-    OpInfo("POPC", 1, 1, "alu"), OpInfo("FLO", 1, 1, "alu"), OpInfo("BREV", 1, 1, "alu"),
-    OpInfo("IMULHI", 1, 2, "alu"),
-    # floating point: F* single, D* double
-    OpInfo("FADD", 1, 2, "alu"), OpInfo("FSUB", 1, 2, "alu"), OpInfo("FMUL", 1, 2, "alu"),
-    OpInfo("FFMA", 1, 3, "alu"), OpInfo("FDIV", 1, 2, "alu"), OpInfo("FNEG", 1, 1, "alu"),
-    OpInfo("FMNMX", 1, 2, "alu"), OpInfo("MUFU", 1, -1, "alu"),   # .SQRT .RSQ .EX2 .LG2 .SIN ... (math)
-    OpInfo("DADD", 1, 2, "alu"), OpInfo("DSUB", 1, 2, "alu"), OpInfo("DMUL", 1, 2, "alu"),
-    OpInfo("DFMA", 1, 3, "alu"), OpInfo("DDIV", 1, 2, "alu"), OpInfo("DNEG", 1, 1, "alu"),
-    OpInfo("DMNMX", 1, 2, "alu"),
-    # comparisons write predicates; predicate logic
-    OpInfo("ISETP", 1, 2, "cmp"), OpInfo("FSETP", 1, 2, "cmp"), OpInfo("DSETP", 1, 2, "cmp"),
-    OpInfo("PLOP", 1, 2, "cmp"),             # .AND .OR .XOR
-    OpInfo("PNOT", 1, 1, "cmp"),
-    # conversions: .DST.SRC modifiers, e.g. I2F.F32.S32, F2I.S32.F64, I2I.S64.S32
-    OpInfo("I2F", 1, 1, "conv"), OpInfo("F2I", 1, 1, "conv"), OpInfo("F2F", 1, 1, "conv"),
-    OpInfo("I2I", 1, 1, "conv"),
-    # memory: .U8 .S8 .U16 .S16 .32 .64 give the width
-    OpInfo("LDG", 1, 1, "mem"), OpInfo("STG", 0, 2, "mem", side_effects=True, store=True),
-    OpInfo("LDS", 1, 1, "mem"), OpInfo("STS", 0, 2, "mem", side_effects=True, store=True),
-    OpInfo("LDL", 1, 1, "mem"), OpInfo("STL", 0, 2, "mem", side_effects=True, store=True),
-    OpInfo("LDC", 1, 1, "mem"),
-    OpInfo("ATOM", 1, -1, "atomic", side_effects=True, store=True),   # .ADD .CAS ... generic/global
-    OpInfo("ATOMS", 1, -1, "atomic", side_effects=True, store=True),  # shared memory
-    # warp-level and synchronisation
-    OpInfo("SHFL", 1, 4, "warp", side_effects=True),   # .IDX .UP .DOWN .BFLY: d, val, lane, width, mask
-    OpInfo("VOTE", 1, 2, "warp", side_effects=True),   # .ANY .ALL .BALLOT: d, pred-as-int, mask
-    OpInfo("MATCH", 1, 2, "warp", side_effects=True),
-    OpInfo("ACTIVEMASK", 1, 0, "warp", side_effects=True),
-    OpInfo("BAR", 0, -1, "sync", side_effects=True),   # BAR.SYNC [.COUNT/.AND/.OR with dst via BAR.RED]
-    OpInfo("BAR.RED", 1, 1, "sync", side_effects=True),
-    OpInfo("WARPSYNC", 0, 1, "sync", side_effects=True),
-    OpInfo("MEMBAR", 0, 0, "sync", side_effects=True),
-    OpInfo("SSY", 0, 1, "marker", side_effects=True),
-    OpInfo("SYNC", 0, 0, "marker", side_effects=True),
-    OpInfo("BSSY", 0, 2, "marker", side_effects=True),
-    OpInfo("BSYNC", 0, 1, "marker", side_effects=True),
-    OpInfo("YIELD", 0, 0, "marker", side_effects=True),
-    OpInfo("NOP", 0, 0, "marker"),
-    # control flow
-    OpInfo("BRA", 0, 1, "control", terminator=True, side_effects=True),
-    OpInfo("EXIT", 0, 0, "control", terminator=True, side_effects=True),
-    OpInfo("RET", 0, -1, "control", terminator=True, side_effects=True),
-    OpInfo("TRAP", 0, -1, "control", terminator=True, side_effects=True),
-    # calls: runtime builtins (CALL.RT) and user functions (CALL); LAUNCH from host code
-    OpInfo("CALL", -1, -1, "call", side_effects=True),
-    OpInfo("LAUNCH", 0, -1, "call", side_effects=True),
-)
-
-
-def info(op: str) -> OpInfo:
-    if op in OPS:
-        return OPS[op]
-    raise InternalError("ir", f"unknown opcode '{op}'")
+from minicuda.isa import OPS, OpInfo, info   # the opcode table; re-exported for existing imports
 
 
 # ---- operands ----------------------------------------------------------------------
@@ -522,7 +443,7 @@ def verify(fn: Function, stage: str = "ir") -> None:
                 raise InternalError(stage, f"{fn.name}:{b.label}: conditional branch not at the block's end")
             if inf.n_dst >= 0 and len(ins.dsts) != inf.n_dst:
                 raise InternalError(stage, f"{fn.name}:{b.label}: {ins.opcode} writes {len(ins.dsts)} registers, expected {inf.n_dst}")
-            if inf.n_src >= 0 and len(ins.srcs) != inf.n_src and ins.op not in ("BAR",):
+            if inf.n_src >= 0 and len(ins.srcs) != inf.n_src:
                 raise InternalError(stage, f"{fn.name}:{b.label}: {ins.opcode} reads {len(ins.srcs)} operands, expected {inf.n_src}")
             if ins.guard is not None and not ins.guard.is_pred:
                 raise InternalError(stage, f"{fn.name}:{b.label}: guard {ins.guard} is not a predicate")

@@ -1,5 +1,6 @@
 """What every pure opcode computes: the one definition the VM, the JIT's tests and
-constant folding share.
+constant folding share.  The ISA table (minicuda/isa.py) gives each pure opcode a
+family (`OpInfo.eval`); EVALUATORS maps the family to its evaluator here.
 
 `evaluate(ins, srcs)` computes a pure instruction for a vector of lanes.  Each
 source is a numpy array (or scalar) holding raw bit patterns: np.uint32 for a
@@ -48,7 +49,8 @@ from fractions import Fraction
 import numpy as np
 
 from minicuda.diagnostics import InternalError
-from minicuda.ir import OPS, Imm, Instr, Label, Mem, Reg, Special, Str
+from minicuda.ir import Imm, Instr, Label, Mem, Reg, Special, Str
+from minicuda.isa import OPS
 
 
 class UnsupportedOp(InternalError):
@@ -142,32 +144,38 @@ def _type_width(t: str) -> int:
     return 64 if t in ("S64", "U64", "F64") else 32
 
 
+def family(ins: Instr) -> str:
+    """The pure-op family its row names (isa.OpInfo.eval): the key of EVALUATORS."""
+    row = OPS.get(ins.op)
+    if row is None or not row.eval:
+        raise UnsupportedOp(ins, "not a pure value op" if ins.op != "S2R" else "S2R is the VM's")
+    return row.eval
+
+
 def source_widths(ins: Instr) -> list[int]:
     """Width each source operand is read at: 1 (predicate), 32 or 64."""
-    op, n = ins.op, len(ins.srcs)
-    if op in ("MOV", "SEL", "P2R"):
-        return {"MOV": [_dst_width(ins)], "SEL": [_dst_width(ins)] * 2 + [1], "P2R": [1]}[op]
-    if op in ("PLOP", "PNOT"):
+    group, n = family(ins), len(ins.srcs)
+    if group in ("mov", "sel", "p2r"):
+        return {"mov": [_dst_width(ins)], "sel": [_dst_width(ins)] * 2 + [1], "p2r": [1]}[group]
+    if group in ("plop", "pnot"):
         return [1] * n
-    if op in ("I2F", "F2I", "F2F", "I2I"):
+    if group == "convert":
         return [_type_width(conversion_types(ins)[1])]
-    if op in FLOAT_OPS or op in ("MUFU", "FSETP", "DSETP"):
+    if group in ("float", "mufu", "fsetp"):
         return [float_width(ins)] * n
-    if op in INT_OPS or op == "ISETP":
-        bits = int_type(ins)[0]
-        return [bits, 32] if op in ("SHL", "SHR") else [bits] * n
-    raise UnsupportedOp(ins, "not a pure value op")
+    bits = int_type(ins)[0]   # int, isetp
+    return [bits, 32] if ins.op in ("SHL", "SHR") else [bits] * n
 
 
 def result_width(ins: Instr) -> int:
-    op = ins.op
-    if OPS[op].kind == "cmp":
+    group = family(ins)
+    if OPS[ins.op].kind == "cmp":
         return 1
-    if op in ("MOV", "SEL", "P2R"):
+    if group in ("mov", "sel", "p2r"):
         return _dst_width(ins)
-    if op in ("I2F", "F2I", "F2F", "I2I"):
+    if group == "convert":
         return _type_width(conversion_types(ins)[0])
-    if op in ("POPC", "FLO"):
+    if ins.op in ("POPC", "FLO"):
         return 32
     return source_widths(ins)[0]
 
@@ -188,9 +196,7 @@ def operand_value(imm: Imm | int | float, width: int, lanes: int | None = None) 
 # ---- evaluation ------------------------------------------------------------------------
 def evaluate(ins: Instr, srcs: list) -> np.ndarray:
     """The value a pure instruction writes, lane by lane (raw bits, see the docstring)."""
-    impl = _EVAL.get(ins.op)
-    if impl is None:
-        raise UnsupportedOp(ins, "not a pure value op" if ins.op != "S2R" else "S2R is the VM's")
+    impl = EVALUATORS[family(ins)]
     if len(srcs) != len(ins.srcs):
         raise UnsupportedOp(ins, f"{len(srcs)} source values for {len(ins.srcs)} operands")
     with np.errstate(all="ignore"):
@@ -548,11 +554,6 @@ def _convert(ins, s):
     return _bits(value.astype(_FLOAT[FLOAT_TYPES[dst]]), FLOAT_TYPES[dst])
 
 
-INT_OPS = ("IADD", "ISUB", "IMUL", "IMAD", "IDIV", "IREM", "INEG", "IABS", "IMNMX", "LOP", "NOT",
-            "SHL", "SHR", "POPC", "FLO", "BREV", "IMULHI")
-FLOAT_OPS = ("FADD", "FSUB", "FMUL", "FFMA", "FDIV", "FNEG", "FMNMX",
-              "DADD", "DSUB", "DMUL", "DFMA", "DDIV", "DNEG", "DMNMX")
-_EVAL = {"MOV": _mov, "SEL": _sel, "P2R": _p2r, "MUFU": _mufu,
-         "ISETP": _setp, "FSETP": _setp, "DSETP": _setp, "PLOP": _plop, "PNOT": _pnot,
-         **{op: _int_op for op in INT_OPS}, **{op: _float_op for op in FLOAT_OPS},
-         **{op: _convert for op in ("I2F", "F2I", "F2F", "I2I")}}
+# each family of pure ops (isa.OpInfo.eval) -> its evaluator
+EVALUATORS = {"mov": _mov, "sel": _sel, "p2r": _p2r, "int": _int_op, "float": _float_op, "mufu": _mufu,
+              "isetp": _setp, "fsetp": _setp, "plop": _plop, "pnot": _pnot, "convert": _convert}

@@ -1,9 +1,10 @@
 """Control-flow graph of an IR function, as a networkx DiGraph over block labels.
 
 A block ends in an unconditional BRA (one successor), a guarded BRA (its target
-and the next block, or the BRA after it), EXIT/RET/TRAP (the virtual exit), or
-nothing (it falls through to the next block).  Every path ends at the one virtual
-exit node `EXIT`, which makes post-dominance well defined.
+and the next block, or the BRA after it), another terminator of the ISA table
+(EXIT, RET, TRAP: the virtual exit), or nothing (it falls through to the next
+block).  Every path ends at the one virtual exit node `EXIT`, which makes
+post-dominance well defined.
 """
 from __future__ import annotations
 
@@ -42,9 +43,9 @@ def successors(fn: Function, index: int) -> list[str]:
             out.append(ins.target)
             if ins.guard is None:
                 return _unique(out)
-        elif ins.op in ("EXIT", "RET", "TRAP") and ins.guard is None:
+        elif ins.info.terminator and ins.guard is None:
             return _unique(out + [EXIT])
-        elif ins.op in ("EXIT", "RET", "TRAP"):
+        elif ins.info.terminator:
             out.append(EXIT)
     out.append(fallthrough)
     return _unique(out)

@@ -19,8 +19,8 @@ from typing import ClassVar
 
 from minicuda.ir import Block, Function, Imm, Instr, Label, Mem, Reg, Special, Sym
 from minicuda.passes.cfg import CFG, EXIT
-from minicuda.semantics import (FLOAT_OPS, INT_TYPES, UnsupportedOp, conversion_types, evaluate, int_type,
-                                is_pure, operand_value, source_widths)
+from minicuda.semantics import (FLOAT_TYPES, INT_TYPES, UnsupportedOp, conversion_types, evaluate, family,
+                                int_type, is_pure, operand_value, source_widths)
 
 CONSTANT_REGS = ("RZ", "PT")
 
@@ -104,7 +104,8 @@ def _immediate(ins: Instr, bits, width: int) -> Imm:
 
 
 def _float_result(ins: Instr) -> bool:
-    return ins.op in FLOAT_OPS or ins.op in ("MUFU", "I2F", "F2F")
+    kind = family(ins)
+    return kind in ("float", "mufu") or kind == "convert" and conversion_types(ins)[0] in FLOAT_TYPES
 
 
 def _signed_result(ins: Instr) -> bool:

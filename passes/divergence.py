@@ -4,10 +4,11 @@ of a warp, and which conditional branches may therefore diverge.
 A value is uniform when it depends only on blockIdx, blockDim, gridDim, warpSize,
 kernel parameters, constants, symbols and other uniform values.  Seeds of
 variation: threadIdx, lane id and the other special registers; loads through a
-varying address or from thread-private memory (LDL, or a symbol the module does
-not know as a global: a frame variable); atomics, warp intrinsics, BAR.RED and
-CALL results; a device function's incoming values (parameters and registers read
-but never written).  Variation flows through sources, memory bases and guards.
+varying address or from a symbol the module does not know as a global (a frame
+variable); the results the ISA table marks `varying="always"` (thread-private loads,
+atomics, warp intrinsics, BAR.RED, CALL); a device function's incoming values
+(parameters and registers read but never written).  Variation flows through
+sources, memory bases and guards.
 
 The IR is not in SSA form, so the result is flow-insensitive (one bit per register
 name) and adds sync dependence: every register written in the region of a
@@ -26,11 +27,11 @@ import re
 from dataclasses import dataclass, field
 
 from minicuda.ir import Function, Instr, Mem, Reg, Special, Sym
+from minicuda.isa import ALWAYS
 from minicuda.passes.cfg import EXIT, CFG, build_cfg, conditional_branch
 from minicuda.passes.postdom import ipdom_of
 
 UNIFORM_SPECIALS = ("SR_CTAID.", "SR_NTID.", "SR_NCTAID.", "SR_WARPSIZE")
-VARYING_RESULTS = {"ATOM", "ATOMS", "SHFL", "VOTE", "MATCH", "ACTIVEMASK", "BAR.RED", "CALL", "LDL"}
 CONSTANT_REGS = {"RZ", "PT"}
 _PHYSICAL = re.compile(r"^R(\d+)$")
 
@@ -118,7 +119,7 @@ def _propagate(fn: Function, varying: set[str], module) -> None:
 
 
 def _produces_varying(ins: Instr, varying: set[str], module) -> bool:
-    if ins.op in VARYING_RESULTS:
+    if ins.info.varying == ALWAYS:
         return True
     if any(isinstance(s, Special) and not s.name.startswith(UNIFORM_SPECIALS) for s in ins.srcs):
         return True

@@ -146,7 +146,7 @@ class HoistSink:
                 return moved
             x, y = tb[-1], ob[-1]
             if not (x.info.store and x.op == y.op and x.mods == y.mods and x.guard is None and y.guard is None
-                    and x.op in ("STG", "STS", "STL") and x.srcs[0] == y.srcs[0]):
+                    and x.info.kind == "mem" and x.srcs[0] == y.srcs[0]):
                 return moved
             vx, vy = x.srcs[1], y.srcs[1]
             if vx != vy:

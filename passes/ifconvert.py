@@ -58,7 +58,7 @@ def _blocker(instrs: list[Instr], guard) -> str | None:
 
 
 def _exit_arm(fn: Function, cfg, head: str):
-    """(arm, join) for `if (c) return;`: an arm whose only successor is the exit."""
+    """(arm, join) for `if (c) return;` (or `__trap()`): an arm whose only successor is the exit."""
     succs = cfg.succs(head)
     if len(succs) != 2:
         return None
@@ -66,7 +66,7 @@ def _exit_arm(fn: Function, cfg, head: str):
     for arm, join in pairs:  # the shorter arm first: `if (c) return;` leaves the rest in place
         if arm != EXIT and cfg.preds(arm) == [head] and cfg.succs(arm) == [EXIT] and join != EXIT:
             instrs = fn.block(arm).instrs
-            if instrs and instrs[-1].op in ("EXIT", "RET") and instrs[-1].guard is None:
+            if instrs and instrs[-1].info.terminator and not instrs[-1].is_branch and instrs[-1].guard is None:
                 return arm, join
     return None
 

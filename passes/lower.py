@@ -811,6 +811,9 @@ class FunctionLowering:
         if name == "__syncthreads":
             self.at(e).emit("BAR", ("SYNC",), srcs=(Imm(0),))
             return Imm(0)
+        if name == "__trap":
+            self.at(e).emit("TRAP")
+            return Imm(0)
         if name in ("__syncthreads_count", "__syncthreads_and", "__syncthreads_or"):
             v = self.rvalue(args[0])
             self.at(e).emit("BAR.RED", ({"count": "POPC", "and": "AND", "or": "OR"}[name.rsplit("_", 1)[1]],), (r,), (v,))

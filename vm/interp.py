@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from minicuda.ir import Function, Imm, Mem, Reg, Special, Sym
+from minicuda.isa import OPS
 from minicuda.passes.cfg import EXIT, build_cfg
 from minicuda.passes.postdom import ipdom_of
 from minicuda import semantics
@@ -35,6 +36,9 @@ WARP = 32
 LANES = np.arange(WARP)
 DEADLOCK_STEPS = 20_000   # warp instructions with a diverged stack and no memory change
 ITS_STALL_STEPS = 2_000_000   # warp instructions with no memory change under ITS
+SCHEDULED_KINDS = ("control", "sync", "marker")   # ISA kinds the scheduler sees even with no thread's guard true
+BLOCK_BARRIERS = ("barrier", "bar_red")   # the semantics (ISA `interp`) that wait for the whole block
+BAR_REDUCTIONS = ("POPC", "AND", "OR")
 
 
 class VMError(Exception):
@@ -193,6 +197,9 @@ class Interpreter:
         self.warnings: list[str] = []
         # ITS picks the next path round-robin; with a seed, at random (still fair, reproducible)
         self.seed = seed
+        # each opcode's semantics, as its ISA row names it, and whether it runs with no thread on
+        self.dispatch = {op: (getattr(self, "op_" + row.interp), row.kind in SCHEDULED_KINDS)
+                         for op, row in OPS.items()}
 
     def code(self, name: str) -> Code:
         if name not in self.codes:
@@ -250,7 +257,8 @@ class Interpreter:
     # ---- one instruction for a group of lanes --------------------------------------------------
     def execute(self, w: Warp, pc: int, group: np.ndarray, metrics: LaunchMetrics):
         """Run code[pc] for `group`; returns (event, taken_mask) where event is None,
-        'branch', 'exit', 'bar', 'bssy', 'bsync', 'warpsync', 'yield'."""
+        'branch', 'exit', 'bar', 'bssy', 'bsync', 'warpsync', 'yield'.  What the
+        instruction does is its ISA row's semantics, `op_<interp>`."""
         ins = w.code.instrs[pc]
         self.steps += 1
         if self.steps > self.max_steps:
@@ -266,67 +274,94 @@ class Interpreter:
         if self.trace is not None:
             depth = len(w.stack)
             self.trace(f"warp {w.ids['warp']} pc {pc:04x} mask {_mask(group):08x} depth {depth} {ins}")
-        op = ins.op
-        if op == "BRA":
-            metrics.branch += 1
-            taken, not_taken = on, group & ~guard
-            if taken.any() and not_taken.any():
-                metrics.divergent_branch += 1
-            return "branch", taken
-        if op in ("EXIT", "RET"):
-            return "exit", on
-        if op == "BAR":
-            metrics.barriers += 1
-            return "bar", on
-        if op in ("SSY", "SYNC", "NOP", "MEMBAR", "YIELD"):
-            return ("yield" if op == "YIELD" else None), on
-        if op == "BSSY":
-            return "bssy", on
-        if op == "BSYNC":
-            return "bsync", on
-        if op == "WARPSYNC":
-            return "warpsync", on
-        if not on.any():
+        semantics_of, scheduled = self.dispatch[ins.op]
+        if not scheduled and not on.any():
             return None, on
         try:
-            self.effect(w, ins, on)
+            return semantics_of(w, ins, on, group, metrics), on
         except MemoryFault as f:
             lane = getattr(f, "lane", int(np.nonzero(on)[0][0]))
             raise VMError("memory", self.fault_message(w, f, lane) + f" (instruction: {ins.opcode} at pc {pc:#06x})",
                           ins.loc) from None
-        return None, on
 
-    def effect(self, w: Warp, ins, on: np.ndarray) -> None:
-        op = ins.op
-        if op in ("LDG", "LDS", "LDL", "LDC"):
-            width = ins.mods[0] if ins.mods else "32"
-            values = self.memory.load(self.address(w, ins.srcs[0]), width, on, scope=w.scope)
-            self.write(w, ins.dsts[0], values, on, 64 if width == "64" else 32)
-            return
-        if op in ("STG", "STS", "STL"):
-            width = ins.mods[0] if ins.mods else "32"
-            value = self.read(w, ins.srcs[1], 64 if width == "64" else 32)
-            self.memory.store(self.address(w, ins.srcs[0]), value, width, on, scope=w.scope)
-            return
-        if op == "ATOM" or op == "ATOMS":
-            self.atomic(w, ins, on)
-            return
-        if op == "S2R":
-            self.write(w, ins.dsts[0], self.special(w, ins.srcs[0].name), on, 32)
-            return
-        if op in ("CALL", "LAUNCH"):
-            if self.machine is None:
-                raise VMError("unsupported", f"{ins.opcode} needs a whole program (minicuda run)", ins.loc)
-            self.machine.call(self, w, ins, on)
-            return
-        if op == "SHFL":
-            self.shuffle(w, ins, on)
-            return
-        if op in ("VOTE", "ACTIVEMASK"):
-            self.vote(w, ins, on)
-            return
-        if op in ("BAR.RED", "MATCH"):
-            raise VMError("unsupported", f"{ins.opcode} is not supported by this VM yet", ins.loc)
+    # ---- the semantics the ISA rows name: op_<interp>(w, ins, on, group, metrics) -> event -----------
+    # `on`: the group's threads whose guard holds; an instruction of a kind the scheduler sees
+    # (SCHEDULED_KINDS) runs even when there are none, the others only for some thread.
+    def op_branch(self, w: Warp, ins, on, group, metrics) -> str:
+        metrics.branch += 1
+        if on.any() and (group & ~on).any():
+            metrics.divergent_branch += 1
+        return "branch"
+
+    def op_exit(self, w: Warp, ins, on, group, metrics) -> str:
+        return "exit"
+
+    def op_trap(self, w: Warp, ins, on, group, metrics) -> None:
+        """__trap(): the launch fails as CUDA's does, naming the first trapping thread."""
+        if on.any():
+            lane = int(np.nonzero(on)[0][0])
+            raise VMError("trap", self.launch_fault(w, lane, "cudaErrorLaunchFailure: unspecified launch failure") +
+                          ": the thread executed a trap instruction (__trap())", ins.loc)
+        return None
+
+    def op_barrier(self, w: Warp, ins, on, group, metrics) -> str:
+        metrics.barriers += 1
+        return "bar"
+
+    def op_bar_red(self, w: Warp, ins, on, group, metrics) -> str:
+        """__syncthreads_count/_and/_or: a barrier; deliver_reductions writes the result
+        when it opens."""
+        if not ins.mods or ins.mods[0] not in BAR_REDUCTIONS:
+            raise VMError("unsupported", f"{ins.opcode}: BAR.RED needs .POPC, .AND or .OR", ins.loc)
+        metrics.barriers += 1
+        return "bar"
+
+    def op_nothing(self, w: Warp, ins, on, group, metrics) -> None:
+        return None
+
+    def op_yield(self, w: Warp, ins, on, group, metrics) -> str:
+        return "yield"
+
+    def op_bssy(self, w: Warp, ins, on, group, metrics) -> str:
+        return "bssy"
+
+    def op_bsync(self, w: Warp, ins, on, group, metrics) -> str:
+        return "bsync"
+
+    def op_warpsync(self, w: Warp, ins, on, group, metrics) -> str:
+        return "warpsync"
+
+    def op_load(self, w: Warp, ins, on, group, metrics) -> None:
+        width = ins.mods[0] if ins.mods else "32"
+        values = self.memory.load(self.address(w, ins.srcs[0]), width, on, scope=w.scope)
+        self.write(w, ins.dsts[0], values, on, 64 if width == "64" else 32)
+
+    def op_store(self, w: Warp, ins, on, group, metrics) -> None:
+        width = ins.mods[0] if ins.mods else "32"
+        value = self.read(w, ins.srcs[1], 64 if width == "64" else 32)
+        self.memory.store(self.address(w, ins.srcs[0]), value, width, on, scope=w.scope)
+
+    def op_atomic(self, w: Warp, ins, on, group, metrics) -> None:
+        self.atomic(w, ins, on)
+
+    def op_special(self, w: Warp, ins, on, group, metrics) -> None:
+        self.write(w, ins.dsts[0], self.special(w, ins.srcs[0].name), on, 32)
+
+    def op_call(self, w: Warp, ins, on, group, metrics) -> None:
+        if self.machine is None:
+            raise VMError("unsupported", f"{ins.opcode} needs a whole program (minicuda run)", ins.loc)
+        self.machine.call(self, w, ins, on)
+
+    def op_shuffle(self, w: Warp, ins, on, group, metrics) -> None:
+        self.shuffle(w, ins, on)
+
+    def op_vote(self, w: Warp, ins, on, group, metrics) -> None:
+        self.vote(w, ins, on)
+
+    def op_match(self, w: Warp, ins, on, group, metrics) -> None:
+        self.match(w, ins, on)
+
+    def op_pure(self, w: Warp, ins, on, group, metrics) -> None:
         widths = semantics.source_widths(ins)
         srcs = [self.read(w, s, wd) for s, wd in zip(ins.srcs, widths)]
         result = semantics.evaluate(ins, srcs)
@@ -364,6 +399,21 @@ class Interpreter:
         value = ballot if kind == "BALLOT" else int(ballot != 0) if kind == "ANY" else int(ballot == _mask(in_mask))
         self.write(w, ins.dsts[0], np.full(WARP, value, np.uint32), on, 32)
 
+    def match(self, w: Warp, ins, on: np.ndarray) -> None:
+        """MATCH.ANY d, value, mask: the threads of mask with this thread's value;
+        MATCH.ALL: mask when all of them hold the same value, else 0 (as __match_*_sync)."""
+        value = ins.srcs[0]
+        bits = 64 if "64" in ins.mods or isinstance(value, Reg) and value.is_wide else 32
+        values = self.read(w, value, bits)
+        mask_bits = int(self.read(w, ins.srcs[1], 32)[np.nonzero(on)[0][0]])
+        members = ((mask_bits >> LANES) & 1).astype(bool) & on
+        if ins.mods[:1] == ("ALL",):
+            same = members.any() and bool((values[members] == values[members][0]).all())
+            result = np.full(WARP, _mask(members) if same else 0, np.uint32)
+        else:
+            result = np.array([_mask(members & (values == values[lane])) for lane in range(WARP)], np.uint32)
+        self.write(w, ins.dsts[0], result, on, 32)
+
     def atomic(self, w: Warp, ins, on: np.ndarray) -> None:
         kind, tmod = ins.mods[0], ins.mods[1] if len(ins.mods) > 1 else "S32"
         bits = 64 if tmod in ("S64", "U64", "F64") else 32
@@ -382,12 +432,15 @@ class Interpreter:
         self.write(w, ins.dsts[0], old, on, bits)
 
     def fault_message(self, w: Warp, f: MemoryFault, lane: int) -> str:
+        near = f"; nearest allocation: {f.nearest.describe()}" if f.nearest else ""
+        return (self.launch_fault(w, lane, "cudaErrorIllegalAddress: an illegal memory access was encountered") +
+                f": {f.reason}, {f.kind} of {f.size} bytes at address {f.address:#x}{near}")
+
+    def launch_fault(self, w: Warp, lane: int, error: str) -> str:
+        """`error` (CUDA's name and text) located: the kernel, the block and the thread."""
         tid = tuple(int(w.ids["SR_TID"][a][lane]) for a in "XYZ")
         bid = tuple(int(w.ids["SR_CTAID"][a][lane]) for a in "XYZ")
-        near = f"; nearest allocation: {f.nearest.describe()}" if f.nearest else ""
-        return (f"cudaErrorIllegalAddress: an illegal memory access was encountered in kernel "
-                f"'{w.code.fn.name}', block {bid}, thread {tid}: {f.reason}, {f.kind} of {f.size} bytes "
-                f"at address {f.address:#x}{near}")
+        return f"{error} in kernel '{w.code.fn.name}', block {bid}, thread {tid}"
 
     # ---- the stack model ----------------------------------------------------------------
     def run_stack(self, w: Warp, metrics: LaunchMetrics) -> str:
@@ -428,6 +481,7 @@ class Interpreter:
             top[0] = pc + 1
         elif event == "bar":
             top[0] = pc + 1
+            w.at_bar |= on   # the threads that arrived (a BAR.RED's reduction reads them)
             if len(w.stack) > 1 or not np.array_equal(mask, w.live & ~w.exited):
                 raise VMError("barrier", f"__syncthreads() reached by a divergent part of warp {w.ids['warp']} "
                                          f"(threads {_lanes(mask)}) under the stack model: the other threads "
@@ -573,12 +627,37 @@ class Interpreter:
             pending = [w for w, s in zip(pending, states) if s == "bar"]
             if pending and len(pending) < len(warps) or any((w.exited & w.live).any() for w in pending):
                 self.partial_barrier_warning(setup.code, bid)
+            self.deliver_reductions(pending)
             for w in pending:  # every live warp has arrived: the barrier opens
                 w.at_bar[:] = False
 
+    def deliver_reductions(self, warps: list[Warp]) -> None:
+        """As a block's barrier opens: every thread waiting at a BAR.RED receives the
+        reduction of the predicates of all of them (.POPC: how many are non-zero, .AND:
+        all, .OR: any).  A waiting thread's pc is past its barrier (ITS: its own pc,
+        the stack model: the warp's); its registers are as it left them."""
+        arrivals = []
+        for w in warps:
+            after = w.pc if self.sched == "its" else np.full(WARP, w.stack[-1][0] if w.stack else 0)
+            for pc in np.unique(after[w.at_bar]):
+                ins = w.code.instrs[pc - 1] if 0 < pc <= w.code.end else None
+                if ins is not None and ins.op == "BAR.RED":
+                    arrivals.append((w, ins, w.at_bar & (after == pc)))
+        if not arrivals:
+            return
+        count = total = 0
+        for w, ins, lanes in arrivals:
+            src = ins.srcs[0]
+            predicate = self.read(w, src, 1 if isinstance(src, Reg) and src.is_pred else 32) != 0
+            count += int((predicate & lanes).sum())
+            total += int(lanes.sum())
+        for w, ins, lanes in arrivals:
+            value = {"POPC": count, "AND": int(count == total), "OR": int(count > 0)}[ins.mods[0]]
+            self.write(w, ins.dsts[0], np.full(WARP, value, np.uint32), lanes, 32)
+
     def partial_barrier_warning(self, code: Code, bid) -> None:
         fn = code.fn
-        loc = next((i.loc for i in code.instrs if i.op == "BAR"), None)
+        loc = next((i.loc for i in code.instrs if OPS[i.op].interp in BLOCK_BARRIERS), None)
         where = f"{loc}: " if loc is not None else ""
         message = (f"{where}warning: __syncthreads() in kernel '{fn.name}' block {bid} completed with only "
                    f"part of the block: the other threads had exited (undefined in CUDA; sm_70+ hardware "

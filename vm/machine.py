@@ -113,6 +113,8 @@ class Machine:
         if "RT" in ins.mods:
             args = [interp.read(w, s, 64) for s in ins.srcs[1:]]
             device = w.code.fn.kind != "host"
+            if device and name == "__assert_fail":
+                self.device_assert(interp, w, args, int(np.nonzero(on)[0][0]), ins.loc)
             result = np.zeros(WARP, np.uint64)
             for lane in np.nonzero(on)[0]:
                 try:
@@ -131,6 +133,14 @@ class Machine:
         self.call_function(interp, name, [], live=on, ids=w.ids, lane_args=lane_args, caller=w)
         if ins.dsts and self.last_returns is not None:
             interp.write(w, ins.dsts[0], self.last_returns, on, 64 if self.last_returns.dtype == np.uint64 else 32)
+
+    def device_assert(self, interp: Interpreter, w: Warp, args: list, lane: int, loc) -> None:
+        """A failed assert() in device code: the launch fails with cudaErrorAssert, CUDA's
+        report of the expression (file:line: function: Assertion `e` failed.) with it."""
+        expr, file, line, func = (int(a[lane]) for a in args[:4])
+        text = lambda address: self.memory.read_cstring(address).decode("utf-8", "replace")
+        raise VMError("assert", interp.launch_fault(w, lane, "cudaErrorAssert: device-side assert triggered") +
+                      f": {text(file)}:{line & 0xFFFFFFFF}: {text(func)}: Assertion `{text(expr)}` failed.", loc)
 
     def launch(self, interp: Interpreter, w: Warp, ins, on: np.ndarray) -> None:
         name = ins.srcs[0].name

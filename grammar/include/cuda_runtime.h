@@ -128,6 +128,7 @@ __device__ void __syncwarp(unsigned int mask = 0xffffffff);
 __device__ void __threadfence(void);
 __device__ void __threadfence_block(void);
 __device__ void __threadfence_system(void);
+__device__ void __trap(void);
 __device__ unsigned int __activemask(void);
 __device__ unsigned int __ballot_sync(unsigned int mask, int predicate);
 __device__ int __any_sync(unsigned int mask, int predicate);

@@ -33,6 +33,7 @@ import numpy as np
 
 from minicuda import semantics
 from minicuda.ir import Imm, Mem, Reg, Special, Sym
+from minicuda.isa import HAND_OFF, OPS
 from minicuda.vm.interp import DEADLOCK_STEPS, ITS_STALL_STEPS, Code
 from minicuda.vm.jit import layout as L
 from minicuda.vm.jit.emit import Emitter
@@ -47,6 +48,7 @@ except ImportError:   # pragma: no cover
 WIDTH_BYTES = {"U8": 1, "S8": 1, "U16": 2, "S16": 2, "32": 4, "64": 8}
 INT64_MAX = (1 << 63) - 1
 NATIVE_RUNTIME = {"rand", "memcpy", "memmove", "memset"}
+ENDS_STRAIGHT_RUN = ("exit", "barrier", "bsync", "warpsync", "yield", "branch")   # lowerings: events
 ATOMIC_RMW = {"ADD": "add", "SUB": "sub", "EXCH": "xchg", "AND": "and", "OR": "or", "XOR": "xor",
               "INC": "uinc_wrap", "DEC": "udec_wrap"}
 
@@ -922,60 +924,85 @@ class FunctionCodegen:
             return list(range(code.end))
         entries = set(code.label_pc.values()) | {0}
         for pc, ins in enumerate(code.instrs):
-            if ins.op in ("EXIT", "RET", "BAR", "BSYNC", "WARPSYNC", "YIELD", "BRA") or pc in self.always_bail:
+            if OPS[ins.op].jit in ENDS_STRAIGHT_RUN or pc in self.always_bail:
                 entries.add(pc + 1)
         return sorted(e for e in entries if e < code.end)
 
     def effect_plan(self, ins):
-        """The emitter for this instruction, or None to hand it to the interpreter."""
-        op = ins.op
-        if op == "BRA":
-            return self.do_branch
-        if op in ("EXIT", "RET"):
-            return self.do_exit
-        if op == "BAR":
-            return self.do_bar
-        if op in ("SSY", "SYNC", "NOP", "MEMBAR"):
-            return self.do_nothing
-        if op == "YIELD":
-            return self.do_yield
-        if op == "BSSY":
-            return self.do_bssy
-        if op == "BSYNC":
-            return self.do_bsync
-        if op == "WARPSYNC":
-            return self.do_warpsync
-        if op in ("LDG", "LDS", "LDL", "LDC"):
-            if (ins.mods[0] if ins.mods else "32") not in WIDTH_BYTES:
-                return None
-            return self.effect(lambda i, on, ob, bail: self.emit_load(i, on, ob, bail) or "false")
-        if op in ("STG", "STS", "STL"):
-            if (ins.mods[0] if ins.mods else "32") not in WIDTH_BYTES:
-                return None
-            return self.effect(self.emit_store)
-        if op in ("ATOM", "ATOMS"):
-            tmod = ins.mods[1] if len(ins.mods) > 1 else "S32"
-            kind = ins.mods[0] if ins.mods else ""
-            if kind not in ATOMIC_RMW and kind not in ("MIN", "MAX", "CAS"):
-                return None
-            if tmod in ("F32", "F64") and kind not in ("ADD", "EXCH"):
-                return None
-            return self.effect(self.emit_atomic)
-        if op == "S2R":
-            if not isinstance(ins.srcs[0], Special):
-                return None
-            self_special = ins.srcs[0].name
-            base = self_special.rpartition(".")[0]
-            if self_special not in ("SR_LANEID", "SR_WARPSIZE") and base not in ID_NAMES:
-                return None
-            return self.effect(lambda i, on, ob, bail: self.write(i.dsts[0], self.special(self_special), on, 32) or "false")
-        if op in ("VOTE", "ACTIVEMASK"):
-            return self.effect(lambda i, on, ob, bail: self.emit_vote(i, on, ob) or "false")
-        if op == "SHFL":
-            return self.effect(lambda i, on, ob, bail: self.emit_shuffle(i, on) or "false")
-        if op == "CALL" and "RT" in ins.mods and ins.srcs[0].name in NATIVE_RUNTIME and self.W == 1 \
-                and not self.kernel:
+        """The emitter for this instruction, from the lowering its ISA row names
+        (`lower_<jit>`), or None to hand it to the interpreter."""
+        name = OPS[ins.op].jit
+        return None if name == HAND_OFF else getattr(self, "lower_" + name)(ins)
+
+    # ---- the lowerings the ISA rows name: lower_<jit>(ins) -> emitter, or None (hand-off) ---------
+    def lower_branch(self, ins):
+        return self.do_branch
+
+    def lower_exit(self, ins):
+        return self.do_exit
+
+    def lower_trap(self, ins):
+        return self.do_trap
+
+    def lower_barrier(self, ins):
+        return self.do_bar
+
+    def lower_nothing(self, ins):
+        return self.do_nothing
+
+    def lower_yield(self, ins):
+        return self.do_yield
+
+    def lower_bssy(self, ins):
+        return self.do_bssy
+
+    def lower_bsync(self, ins):
+        return self.do_bsync
+
+    def lower_warpsync(self, ins):
+        return self.do_warpsync
+
+    def lower_load(self, ins):
+        if (ins.mods[0] if ins.mods else "32") not in WIDTH_BYTES:
+            return None
+        return self.effect(lambda i, on, ob, bail: self.emit_load(i, on, ob, bail) or "false")
+
+    def lower_store(self, ins):
+        if (ins.mods[0] if ins.mods else "32") not in WIDTH_BYTES:
+            return None
+        return self.effect(self.emit_store)
+
+    def lower_atomic(self, ins):
+        tmod = ins.mods[1] if len(ins.mods) > 1 else "S32"
+        kind = ins.mods[0] if ins.mods else ""
+        if kind not in ATOMIC_RMW and kind not in ("MIN", "MAX", "CAS"):
+            return None
+        if tmod in ("F32", "F64") and kind not in ("ADD", "EXCH"):
+            return None
+        return self.effect(self.emit_atomic)
+
+    def lower_special(self, ins):
+        if not isinstance(ins.srcs[0], Special):
+            return None
+        self_special = ins.srcs[0].name
+        base = self_special.rpartition(".")[0]
+        if self_special not in ("SR_LANEID", "SR_WARPSIZE") and base not in ID_NAMES:
+            return None
+        return self.effect(lambda i, on, ob, bail: self.write(i.dsts[0], self.special(self_special), on, 32) or "false")
+
+    def lower_vote(self, ins):
+        return self.effect(lambda i, on, ob, bail: self.emit_vote(i, on, ob) or "false")
+
+    def lower_shuffle(self, ins):
+        return self.effect(lambda i, on, ob, bail: self.emit_shuffle(i, on) or "false")
+
+    def lower_runtime_call(self, ins):
+        """The host thread's rand, memcpy, memmove and memset; every other call is handed off."""
+        if "RT" in ins.mods and ins.srcs[0].name in NATIVE_RUNTIME and self.W == 1 and not self.kernel:
             return self.effect(self.emit_rand if ins.srcs[0].name == "rand" else self.emit_memory_function)
+        return None
+
+    def lower_pure(self, ins):
         if _ops is not None and _ops.supported(ins):
             return self.effect(self.emit_pure)
         return None
@@ -1166,6 +1193,13 @@ class FunctionCodegen:
         self.stall_update("false")
         self.store_local("cur", pc)
         self.br("sched")
+
+    def do_trap(self, ins, on, on_bits, group, bail, pc):
+        """A thread that traps goes to the interpreter, which reports the failed launch."""
+        go = self.lbl("notrap")
+        self.cbr(self.op(f"icmp eq i32 {on_bits}, 0"), go, bail)
+        self.label(go)
+        self.after(pc)
 
     def do_bar(self, ins, on, on_bits, group, bail, pc):
         self.add_local("bars", 1)
@@ -1521,11 +1555,13 @@ def _f(index: int) -> str:
     return f"getelementptr i64, ptr %ctx, i64 {index}"
 
 
-def run_blocks_ir(ids_stride: int, flags_stride: int, words_stride: int) -> str:
+def run_blocks_ir(ids_stride: int, flags_stride: int, words_stride: int, reductions: bool = False) -> str:
     """The block loop: start each block of [BLOCK, BLOCK_END) from the template, run its
     warps round by round (each until it exits or reaches the barrier), open the
     barrier when every live warp has arrived, note blocks that completed a barrier
-    with some threads exited; stop at a bail, to be resumed."""
+    with some threads exited; stop at a bail, to be resumed.  With `reductions` (the
+    code holds a BAR.RED) it also stops as a barrier opens (OPENING), so that the
+    engine delivers the reductions, and is resumed at the opening (RESUME_OPEN)."""
     S = L.SECTION
     cta = ID_NAMES.index("SR_CTAID") * 3 * WARP * 4
     return f"""
@@ -1546,7 +1582,8 @@ entry:
   br i1 %isres, label %resume, label %start
 resume:
   store i64 0, ptr %resp
-  br label %round
+  %reopen = icmp eq i64 %res, {L.RESUME_OPEN}
+  br i1 %reopen, label %opening, label %round
 start:
   %bp = {_f(L.BLOCK)}
   %b = load i64, ptr %bp
@@ -1721,9 +1758,11 @@ counted:
   store i64 %nwn1, ptr %nwnp
   br label %open
 open:
+  {f"ret i32 {L.OPENING}" if reductions else "br label %opening"}
+opening:
   br label %oloop
 oloop:
-  %ow = phi i64 [ 0, %open ], [ %ow1, %onext ]
+  %ow = phi i64 [ 0, %opening ], [ %ow1, %onext ]
   %owo = mul i64 %ow, {words_stride}
   %owp = getelementptr i8, ptr %words, i64 %owo
   %osp = getelementptr i64, ptr %owp, i64 {STATUS}
@@ -1755,7 +1794,8 @@ def module_ir(code: Code, sched: str, lanes: int, symbols: list[str], kernel: bo
     if kernel:
         from minicuda.vm.state import Layout
         lay = Layout(code.rows, code.npreds, 1)
-        parts.append(run_blocks_ir(lay.stride["ids"], lay.stride["flags"], lay.stride["words"]))
+        reductions = any(ins.op == "BAR.RED" for ins in code.instrs)
+        parts.append(run_blocks_ir(lay.stride["ids"], lay.stride["flags"], lay.stride["words"], reductions))
     gen.e.declare("cttz32", "declare i32 @llvm.cttz.i32(i32, i1)")
     decls = {}
     for text in gen.e.decls.values():   # one declaration per symbol, whoever asked for it

@@ -24,7 +24,7 @@ from minicuda import __version__
 from minicuda.vm.interp import Interpreter, LaunchMetrics, LaunchSetup, Warp
 from minicuda.vm.jit import layout as L
 from minicuda.vm.jit.codegen import module_ir
-from minicuda.vm.state import AT_BAR, DONE, BlockState
+from minicuda.vm.state import AT_BAR, DONE, STATUS, BlockState
 
 _ENTRY = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p)
 CHUNK = 64   # blocks a worker takes at a time
@@ -340,6 +340,10 @@ class _Worker:
                 status = self.compiled.run_blocks(self.context.address)
                 if status == L.DONE:
                     break
+                if status == L.OPENING:
+                    self.deliver_reductions()
+                    c[L.RESUME] = L.RESUME_OPEN
+                    continue
                 try:
                     self.bail()
                 except Exception as error:   # reported for the lowest faulting block
@@ -347,6 +351,13 @@ class _Worker:
                     return
                 c[L.RESUME] = 1
             self.warned.extend(int(b) for b in self.context.warn[:min(int(c[L.NWARN]), L.WARN_CAP)])
+
+    def deliver_reductions(self) -> None:
+        """The block's barrier opens: its BAR.RED results, as the interpreter delivers them."""
+        setup, state = self.setup, self.state
+        waiting = [Warp(setup.code, state, i, setup.symbols, self.scope, setup.warp_of[i])
+                   for i in range(state.layout.nwarps) if state.words[i, STATUS] == AT_BAR]
+        self.engine.interp.deliver_reductions(waiting)
 
     def bail(self) -> None:
         """Let the interpreter run the instruction native code stopped at."""

@@ -20,7 +20,8 @@ BLOCK = 17         # the block running (linear index), then the end of the range
 BLOCK_END = 18
 BAIL_WARP = 19     # where native code stopped to let the interpreter run one instruction
 BAIL_PC = 20
-RESUME = 21        # 1: go on with the block in the state (after the interpreter's instruction)
+RESUME = 21        # 1: go on with the block in the state (after the interpreter's instruction);
+                   # RESUME_OPEN: open its barrier (the engine delivered the BAR.RED results)
 GRID_X, GRID_Y, GRID_Z = 22, 23, 24
 TEMPLATE = 25      # the block's starting image and its size
 STATE_SIZE = 26
@@ -44,4 +45,5 @@ INST, THREAD, PRED_ON, BRANCH, DIVERGENT, MAX_DEPTH, MAX_PATHS, BARRIERS, STEPS 
 NCOUNTERS = 10
 
 # ---- what an entry point returns -----------------------------------------------------------
-DONE, AT_BAR, BAIL = 0, 1, 2
+DONE, AT_BAR, BAIL, OPENING = 0, 1, 2, 3   # OPENING: run_blocks stopped as a barrier with BAR.RED opens
+RESUME_OPEN = 2

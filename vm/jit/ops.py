@@ -1,12 +1,13 @@
 """The JIT's lowering of every pure bytecode instruction to textual LLVM IR over lanes.
 
 `emit_pure(e, ins, srcs)` emits, through the Emitter `e`, the computation of one pure
-instruction (everything `minicuda.semantics.evaluate` covers: MOV SEL P2R MUFU ISETP
-FSETP DSETP PLOP PNOT, the integer and float ALU ops, I2F F2I F2F I2I) on lane vectors
-and returns the SSA name of the result: `<W x i1>`, `<W x i32>` or `<W x i64>` as
+instruction (everything `minicuda.semantics.evaluate` covers) on lane vectors and
+returns the SSA name of the result: `<W x i1>`, `<W x i32>` or `<W x i64>` as
 `semantics.result_width(ins)` says, holding exactly the bits `evaluate` gives for
 every input.  Sources arrive as lane vectors of raw bit patterns, as wide as
-`semantics.source_widths(ins)` says.
+`semantics.source_widths(ins)` says.  Each family of pure ops that the ISA table
+names (`isa.OpInfo.eval`) has one lowering here, in LOWERINGS, as it has one
+evaluator in `semantics.EVALUATORS`.
 
 The IR is defined for every input: divisors, shift amounts and float-to-int
 conversions are guarded by selects, so no lane ever carries poison or undefined
@@ -29,7 +30,8 @@ from typing import Callable
 import numpy as np
 
 from minicuda import semantics as S
-from minicuda.ir import OPS, Instr
+from minicuda.ir import Instr
+from minicuda.isa import OPS
 from minicuda.vm.jit.emit import Emitter
 
 LIBM_PREFIX = "minicuda.libm."
@@ -85,48 +87,54 @@ def _plan(ins: Instr) -> Lowering:
 
 
 def _decode(ins: Instr) -> Lowering:
-    op = ins.op
-    if op not in S._EVAL:
-        raise NotImplementedError(f"{ins.opcode} is not a pure value op the JIT lowers here")
-    n_src = OPS[op].n_src
+    lower = LOWERINGS[S.family(ins)]
+    n_src = OPS[ins.op].n_src
     if n_src >= 0 and len(ins.srcs) != n_src:
         raise NotImplementedError(f"{ins.opcode} has {len(ins.srcs)} operands, expected {n_src}")
-    if op in ("MOV", "SEL", "P2R"):
-        w = S._dst_width(ins)
-        if op == "MOV":
-            return lambda e, s: s[0]
-        if op == "SEL":
-            return lambda e, s: e.op(f"select {_vi(e, 1)} {s[2]}, {_vi(e, w)} {s[0]}, {_vi(e, w)} {s[1]}")
-        if w == 1:
-            raise NotImplementedError("P2R into a predicate")
-        return lambda e, s: e.op(f"zext {_vi(e, 1)} {s[0]} to {_vi(e, w)}")
-    if op in S.INT_OPS:
-        return _decode_int(ins)
-    if op in S.FLOAT_OPS:
-        return _decode_float(ins)
-    if op == "ISETP":
-        cmp = S._mod(ins, S.COMPARISONS)
-        bits, signed = S.int_type(ins)
-        pred = _ICMP[cmp] if cmp in ("EQ", "NE") else ("s" if signed else "u") + _ICMP[cmp]
-        return lambda e, s: e.op(f"icmp {pred} {_vi(e, bits)} {s[0]}, {s[1]}")
-    if op in ("FSETP", "DSETP"):
-        cmp = S._mod(ins, S.COMPARISONS)
-        w = S.float_width(ins)
+    return lower(ins)
 
-        def fsetp(e, s):
-            a, b = _as_float(e, s[0], w), _as_float(e, s[1], w)
-            return e.op(f"fcmp {_FCMP[cmp]} {_vf(e, w)} {a}, {b}")
-        return fsetp
-    if op == "PLOP":
-        kind = S._mod(ins, ("AND", "OR", "XOR")).lower()
-        return lambda e, s: e.op(f"{kind} {_vi(e, 1)} {s[0]}, {s[1]}")
-    if op == "PNOT":
-        return lambda e, s: e.op(f"xor {_vi(e, 1)} {s[0]}, {e.splat(1, 1)}")
-    if op in ("I2F", "F2I", "F2F", "I2I"):
-        return _decode_conversion(ins)
-    if op == "MUFU":
-        return _decode_mufu(ins)
-    raise NotImplementedError(ins.opcode)   # pragma: no cover (every _EVAL op is handled)
+
+# ---- moves and predicates ------------------------------------------------------------------
+def _decode_mov(ins: Instr) -> Lowering:
+    return lambda e, s: s[0]
+
+
+def _decode_sel(ins: Instr) -> Lowering:
+    w = S._dst_width(ins)
+    return lambda e, s: e.op(f"select {_vi(e, 1)} {s[2]}, {_vi(e, w)} {s[0]}, {_vi(e, w)} {s[1]}")
+
+
+def _decode_p2r(ins: Instr) -> Lowering:
+    w = S._dst_width(ins)
+    if w == 1:
+        raise NotImplementedError("P2R into a predicate")
+    return lambda e, s: e.op(f"zext {_vi(e, 1)} {s[0]} to {_vi(e, w)}")
+
+
+def _decode_isetp(ins: Instr) -> Lowering:
+    cmp = S._mod(ins, S.COMPARISONS)
+    bits, signed = S.int_type(ins)
+    pred = _ICMP[cmp] if cmp in ("EQ", "NE") else ("s" if signed else "u") + _ICMP[cmp]
+    return lambda e, s: e.op(f"icmp {pred} {_vi(e, bits)} {s[0]}, {s[1]}")
+
+
+def _decode_fsetp(ins: Instr) -> Lowering:
+    cmp = S._mod(ins, S.COMPARISONS)
+    w = S.float_width(ins)
+
+    def fsetp(e, s):
+        a, b = _as_float(e, s[0], w), _as_float(e, s[1], w)
+        return e.op(f"fcmp {_FCMP[cmp]} {_vf(e, w)} {a}, {b}")
+    return fsetp
+
+
+def _decode_plop(ins: Instr) -> Lowering:
+    kind = S._mod(ins, ("AND", "OR", "XOR")).lower()
+    return lambda e, s: e.op(f"{kind} {_vi(e, 1)} {s[0]}, {s[1]}")
+
+
+def _decode_pnot(ins: Instr) -> Lowering:
+    return lambda e, s: e.op(f"xor {_vi(e, 1)} {s[0]}, {e.splat(1, 1)}")
 
 
 # ---- small IR helpers ----------------------------------------------------------------------
@@ -488,3 +496,9 @@ def _libm_lanes(e: Emitter, name: str, constants: tuple, s: list[str], w: int) -
         acc = e.op(f"insertelement {vd} {acc}, double {y}, i32 {lane}", "r")
     r = acc if w == 64 else e.op(f"fptrunc {vd} {acc} to {_vf(e, w)}", "f")
     return _float_bits(e, r, w)
+
+
+# each family of pure ops (isa.OpInfo.eval) -> its lowering: the instruction -> a Lowering
+LOWERINGS = {"mov": _decode_mov, "sel": _decode_sel, "p2r": _decode_p2r, "int": _decode_int, "float": _decode_float,
+             "mufu": _decode_mufu, "isetp": _decode_isetp, "fsetp": _decode_fsetp, "plop": _decode_plop,
+             "pnot": _decode_pnot, "convert": _decode_conversion}
