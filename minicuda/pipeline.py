@@ -1,7 +1,7 @@
 """The pass manager: analyses cached per function, passes by name, -O levels.
 
 A pass is a frozen dataclass with a kebab-case `name` and `run(fn, analyses) ->
-changed`.  Analyses (cfg, ipdom, divergence) are computed on demand through
+changed`.  Analyses (cfg, ipdom, divergence, liveness) are computed on demand through
 `Analyses.get` and dropped whenever a pass reports a change; passes never compute
 them by hand.  `run_pipeline` verifies the IR after every pass when asked, and
 prints the function after the passes named in `print_after`.
@@ -19,8 +19,9 @@ from minicuda.ir import Function, Module, format_function, verify
 def _analysis_table() -> dict[str, Callable]:
     from minicuda.passes.cfg import build_cfg
     from minicuda.passes.divergence import analyze_divergence
+    from minicuda.passes.liveness import analyze_liveness
     from minicuda.passes.postdom import ipdom
-    return {"cfg": build_cfg, "ipdom": ipdom, "divergence": analyze_divergence}
+    return {"cfg": build_cfg, "ipdom": ipdom, "divergence": analyze_divergence, "liveness": analyze_liveness}
 
 
 @dataclass
@@ -34,8 +35,10 @@ class Analyses:
             self.cache[name] = _analysis_table()[name](self.fn, self)
         return self.cache[name]
 
-    def invalidate(self) -> None:
-        self.cache.clear()
+    def invalidate(self, *names: str) -> None:
+        """Drop the named analyses, or every one when none is named."""
+        for name in names or list(self.cache):
+            self.cache.pop(name, None)
 
 
 @dataclass
