@@ -11,6 +11,7 @@ import sys
 import traceback
 
 from minicuda import __version__
+from minicuda.arch import ITS_FROM, arch_choices, format_arch, parse_arch, sched_summary
 from minicuda.diagnostics import CompileError, DiagnosticEngine, InternalError
 
 EXIT_USER, EXIT_USAGE, EXIT_INTERNAL = 1, 2, 70
@@ -40,8 +41,8 @@ def compiler_parser() -> argparse.ArgumentParser:
                    help="what to print: sass-like (the final bytecode, the default with -o), ir (right "
                         "after lowering), cfg (Graphviz DOT, IPDOMs and divergent branches marked), ast")
     p.add_argument("-arch", "--arch", dest="arch", default="sm_70", metavar="ARCH",
-                   help="target: sm_20..sm_120 or a family name (fermi, kepler, maxwell, pascal, volta, "
-                        "turing, ampere, ada, hopper); below sm_70 the stack model's SSY/SYNC, else BSSY/BSYNC")
+                   help=f"target: {arch_choices()}; below {format_arch(ITS_FROM)} the stack model's SSY/SYNC, "
+                        "else BSSY/BSYNC")
     p.add_argument("-O", dest="opt", type=int, choices=[0, 1, 2, 3], default=3, metavar="LEVEL",
                    help="-O0 keeps every branch (like nvcc -G); -O1..-O3 run every pass (default -O3)")
     p.add_argument("-G", dest="debug", action="store_true", help="like nvcc -G: the same as -O0")
@@ -115,7 +116,7 @@ def _compile(args) -> int:
 def _compile_to_ir(args, diags: DiagnosticEngine) -> int:
     import json
 
-    from minicuda.compiler import PASS_NAMES, compile_program, parse_arch
+    from minicuda.compiler import PASS_NAMES, compile_program
     from minicuda.pipeline import Options
     try:
         arch = parse_arch(args.arch)
@@ -164,7 +165,7 @@ def _run(args) -> int:
     import json
     import os
 
-    from minicuda.compiler import compile_program, parse_arch
+    from minicuda.compiler import compile_program
     from minicuda.pipeline import Options
     from minicuda.vm.interp import VMError
     from minicuda.vm.machine import Machine
@@ -273,8 +274,8 @@ def minicuda_main(argv: list[str] | None = None) -> int:
     run = sub.add_parser("run", help="compile a program and run it on the VM, warp by warp")
     run.add_argument("file")
     run.add_argument("args", nargs="*", help="arguments for the program's main (after -- when they start with -)")
-    run.add_argument("--arch", default="sm_70", help="target architecture (default sm_70); "
-                     "sm_20..sm_62 / fermi..pascal run the stack model, sm_70+ / volta.. independent thread scheduling")
+    run.add_argument("--arch", default="sm_70", help=f"target architecture: {arch_choices()} (default sm_70); "
+                     f"{sched_summary()}")
     run.add_argument("--sched", choices=["stack", "its"], default=None, help="force a scheduling model")
     run.add_argument("--sched-seed", type=int, default=None, metavar="N",
                      help="ITS: choose the next path at random with seed N instead of round-robin (reproducible)")

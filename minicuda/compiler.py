@@ -11,30 +11,13 @@ resource usage of every function and the predication decision of every branch.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
+from minicuda.arch import parse_arch
 from minicuda.diagnostics import CompileError, DiagnosticEngine, InternalError
 from minicuda.frontend import Frontend, load
 from minicuda.ir import Function, Module, format_function, format_module, verify
 from minicuda.pipeline import Options, run_passes
-
-ARCH_FAMILIES = {"fermi": 20, "kepler": 35, "maxwell": 52, "pascal": 60, "volta": 70, "turing": 75,
-                 "ampere": 80, "ada": 89, "hopper": 90, "blackwell": 100}
-KNOWN_SM = {20, 21, 30, 32, 35, 37, 50, 52, 53, 60, 61, 62, 70, 72, 75, 80, 86, 87, 89, 90, 100, 120}
-
-
-def parse_arch(text: str) -> int:
-    """'sm_90', 'compute_70', '90', 'volta' -> the sm number; ValueError when unknown."""
-    t = text.strip().lower()
-    if t in ARCH_FAMILIES:
-        return ARCH_FAMILIES[t]
-    m = re.fullmatch(r"(?:sm_|compute_)?(\d+)a?", t)
-    if not m or int(m.group(1)) not in KNOWN_SM:
-        known = ", ".join(sorted(ARCH_FAMILIES)) + ", sm_" + ", sm_".join(str(s) for s in sorted(KNOWN_SM))
-        raise ValueError(f"unknown architecture '{text}' (known: {known})")
-    return int(m.group(1))
-
 
 def cleanup_passes() -> list:
     from minicuda.passes.cleanup import CommonSubexpressions, ConstantFold, CopyPropagation, DeadCode, SimplifyCFG

@@ -12,6 +12,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Callable
 
+from minicuda.arch import uses_stack
 from minicuda.diagnostics import InternalError
 from minicuda.ir import Function, Module, format_function, verify
 
@@ -54,7 +55,7 @@ class Options:
 
     @property
     def stack_arch(self) -> bool:
-        return self.arch < 70
+        return uses_stack(self.arch)
 
     def predicates(self, count: int, uniform: bool) -> tuple[bool, int]:
         """(predicate this branch?, threshold used) under the selected rule."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from minicuda.arch import reserved_cmem, sm_of
 from minicuda.ir import Function, Mem, Reg
 from minicuda.passes.liveness import Liveness, kills, reads
 
@@ -136,7 +137,7 @@ class ResourceUsage:
 
 def resource_usage(fn: Function, arch: str) -> ResourceUsage:
     params = sum(((p.size + 7) // 8) * 8 if p.size == 8 else 4 for p in fn.params)
-    cmem = (0x210 if int(arch.split("_")[1]) >= 70 else 0x140) + params if fn.kind == "kernel" else 0
+    cmem = reserved_cmem(sm_of(arch)) + params if fn.kind == "kernel" else 0
     regs = getattr(fn, "registers", 0)
     if regs:
         regs = max(regs + 2, 8)  # R1 is the stack pointer and R255 stays RZ; ptxas allocates at least 8
