@@ -1,11 +1,8 @@
 """The compiler driver: source -> checked AST -> IR -> passes by -O level -> SASS-like text.
 
-The pass order is this one screen:
-
-  -O3: cleanup, hoist-sink, cleanup, if-convert, cleanup, reconverge, regalloc
-  -O0: keep-branches (every branch kept and recorded, like nvcc -G), reconverge, regalloc
-
-where cleanup is constant-fold, copy-propagation, cse, dce, simplify-cfg.
+Lowering, then (from -O1) inlining of device functions, then per function the
+passes of the -O level: `minicuda.pipeline.PIPELINES` lists them by name, one
+screen, resolved through the pass registry `minicuda.pipeline.PASSES`.
 `compile_program` returns a `CompiledProgram`: the module, the SASS-like text, the
 resource usage of every function and the predication decision of every branch.
 """
@@ -17,27 +14,10 @@ from minicuda.arch import parse_arch
 from minicuda.diagnostics import CompileError, DiagnosticEngine, InternalError
 from minicuda.frontend import Frontend, load
 from minicuda.ir import Function, Module, format_function, format_module, verify
-from minicuda.pipeline import Options, run_passes
-
-def cleanup_passes() -> list:
-    from minicuda.passes.cleanup import CommonSubexpressions, ConstantFold, CopyPropagation, DeadCode, SimplifyCFG
-    return [ConstantFold(), CopyPropagation(), CommonSubexpressions(), DeadCode(), SimplifyCFG()]
-
-
-def pipeline(options: Options) -> list:
-    from minicuda.passes.hoistsink import HoistSink
-    from minicuda.passes.ifconvert import IfConvert, KeepBranches
-    from minicuda.passes.reconverge import Reconverge
-    from minicuda.passes.regalloc import RegisterAllocation
-    tail = [Reconverge(stack_arch=options.stack_arch), RegisterAllocation()]
-    if options.opt == 0:
-        return [KeepBranches(options)] + tail
-    cleanup = cleanup_passes()
-    return cleanup + cleanup + [HoistSink()] + cleanup + [IfConvert(options)] + cleanup + tail
-
-
-PASS_NAMES = ["constant-fold", "copy-propagation", "cse", "dce", "simplify-cfg", "hoist-sink", "if-convert",
-              "keep-branches", "reconverge", "regalloc"]
+from minicuda.passes.inline import inline_device_calls
+from minicuda.passes.lower import lower
+from minicuda.passes.regalloc import resource_usage
+from minicuda.pipeline import Options, pipeline, run_passes
 
 
 @dataclass
@@ -61,7 +41,6 @@ class CompiledProgram:
 
     @property
     def resource_usage(self) -> dict:
-        from minicuda.passes.regalloc import resource_usage
         return {name: resource_usage(fn, self.arch) for name, fn in self.module.functions.items()}
 
     def sass(self) -> str:
@@ -105,7 +84,6 @@ class _KernelHandle:
 
 def compile_program(path_or_source: str, arch: str | int = "sm_70", opt: int = 3, options: Options | None = None,
                     include_dirs=(), defines=(), diags: DiagnosticEngine | None = None) -> CompiledProgram:
-    from minicuda.passes.lower import lower
     options = options or Options()
     options.arch = arch if isinstance(arch, int) else parse_arch(arch)
     options.opt = opt
@@ -118,7 +96,6 @@ def compile_program(path_or_source: str, arch: str | int = "sm_70", opt: int = 3
         raise InternalError("lower", f"{type(e).__name__}: {e}") from e
     program = CompiledProgram(fe, module, options)
     if options.opt > 0:
-        from minicuda.passes.inline import inline_device_calls
         try:
             inline_device_calls(module)
         except Exception as e:
