@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from minicuda.diagnostics import DiagnosticEngine, SourceLocation
 from minicuda.grammar import ast as A
+from minicuda.grammar import consteval
 from minicuda.grammar import types as T
 from minicuda.grammar.preprocess import SYSTEM_INCLUDE_DIR
 
@@ -1196,7 +1197,7 @@ class Sema:
                 scope.names[p.name] = TypedefSym(p.name, b)
             else:
                 pty = self.declarator_type(self.base_type(p.specs), p.declarator)
-                scope.names[p.name] = ConstSym(p.name, pty, _wrap(b, pty))
+                scope.names[p.name] = ConstSym(p.name, pty, consteval.wrap(b, pty) if T.is_integer(pty) else b)
         inst = copy.deepcopy(tmpl)
         inst.template_args = bound
         inst.instance_name = f"{tmpl.name}<{', '.join(str(b) for b in bound)}>"
@@ -1236,77 +1237,11 @@ class Sema:
 
     # ---- constant evaluation ------------------------------------------------------------
     def const_eval_var(self, v: A.VarDecl):
-        if isinstance(v, A.VarDecl) and v.ty is not None and v.ty.const and T.is_integer(v.ty) \
-                and v.init is not None and not isinstance(v.init, A.InitList):
-            return self.const_eval(v.init)
-        return None
+        return consteval.constant_variable(v)
 
     def const_eval(self, e: A.Expr):
         """The value of an integer constant expression (typed), else None."""
-        try:
-            return _fold(self, e)
-        except (ZeroDivisionError, _NotConstant):
-            return None
-
-
-class _NotConstant(Exception):
-    pass
-
-
-def _wrap(value: int, ty: T.Type) -> int:
-    if not T.is_integer(ty):
-        return value
-    bits = ty.size * 8
-    value &= (1 << bits) - 1
-    if ty.signed and value >> (bits - 1):
-        value -= 1 << bits
-    return value
-
-
-def _fold(sema: Sema, e: A.Expr):
-    if isinstance(e, (A.IntLit, A.CharLit)):
-        return _wrap(e.value, e.ty) if e.ty is not None else e.value
-    if isinstance(e, A.BoolLit):
-        return int(e.value)
-    if isinstance(e, A.FloatLit):
-        return e.value
-    if isinstance(e, A.Cast):
-        v = _fold(sema, e.operand)
-        if T.is_integer(e.ty):
-            return _wrap(int(v), e.ty) if e.ty != T.BOOL else int(bool(v))
-        if T.is_float(e.ty):
-            return float(v)
-        raise _NotConstant()
-    if isinstance(e, (A.SizeofExpr, A.SizeofType)):
-        ty = e.operand.ty if isinstance(e, A.SizeofExpr) else e.type_name.ty
-        return ty.size
-    if isinstance(e, A.Name):
-        v = sema.const_eval_var(e.decl) if isinstance(e.decl, A.VarDecl) else None
-        if v is None:
-            raise _NotConstant()
-        return v
-    if isinstance(e, A.Unary) and e.op in ("-", "+", "~", "!"):
-        v = _fold(sema, e.operand)
-        r = {"-": lambda: -v, "+": lambda: v, "~": lambda: ~v, "!": lambda: int(not v)}[e.op]()
-        return _wrap(r, e.ty) if T.is_integer(e.ty) else r
-    if isinstance(e, A.Binary):
-        a, b = _fold(sema, e.lhs), _fold(sema, e.rhs)
-        ty = e.lhs.ty
-        integer = T.is_integer(ty)
-        ops = {
-            "+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b,
-            "/": lambda: (int(a / b) if integer else a / b),
-            "%": lambda: a - int(a / b) * b,
-            "<<": lambda: a << b, ">>": lambda: a >> b, "&": lambda: a & b, "|": lambda: a | b,
-            "^": lambda: a ^ b, "<": lambda: int(a < b), ">": lambda: int(a > b), "<=": lambda: int(a <= b),
-            ">=": lambda: int(a >= b), "==": lambda: int(a == b), "!=": lambda: int(a != b),
-            "&&": lambda: int(bool(a) and bool(b)), "||": lambda: int(bool(a) or bool(b)),
-        }
-        r = ops[e.op]()
-        return _wrap(r, e.ty) if T.is_integer(e.ty) and e.ty != T.BOOL else r
-    if isinstance(e, A.Conditional):
-        return _fold(sema, e.then) if _fold(sema, e.cond) else _fold(sema, e.else_)
-    raise _NotConstant()
+        return consteval.evaluate_or_none(e)
 
 
 # ---- conversions -------------------------------------------------------------------------

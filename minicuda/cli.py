@@ -11,7 +11,9 @@ import sys
 import traceback
 
 from minicuda import __version__
+from minicuda.arch import ITS_FROM, arch_choices, format_arch, parse_arch, sched_summary
 from minicuda.diagnostics import CompileError, DiagnosticEngine, InternalError
+from minicuda.pipeline import PASSES, check_pass_names
 
 EXIT_USER, EXIT_USAGE, EXIT_INTERNAL = 1, 2, 70
 
@@ -33,20 +35,22 @@ def _add_frontend_options(p: argparse.ArgumentParser) -> None:
 
 
 def compiler_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="minicudac", description="Compile a mini-CUDA program.")
+    p = _Parser(prog="minicudac", description="Compile a mini-CUDA program.", epilog=_pass_list(),
+                formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("file", help="the .cu source file")
     p.add_argument("-E", dest="preprocess_only", action="store_true", help="print the preprocessed source and stop")
     p.add_argument("--emit", choices=["sass-like", "ir", "cfg", "ast"], default=None,
                    help="what to print: sass-like (the final bytecode, the default with -o), ir (right "
                         "after lowering), cfg (Graphviz DOT, IPDOMs and divergent branches marked), ast")
     p.add_argument("-arch", "--arch", dest="arch", default="sm_70", metavar="ARCH",
-                   help="target: sm_20..sm_120 or a family name (fermi, kepler, maxwell, pascal, volta, "
-                        "turing, ampere, ada, hopper); below sm_70 the stack model's SSY/SYNC, else BSSY/BSYNC")
+                   help=f"target: {arch_choices()}; below {format_arch(ITS_FROM)} the stack model's SSY/SYNC, "
+                        "else BSSY/BSYNC")
     p.add_argument("-O", dest="opt", type=int, choices=[0, 1, 2, 3], default=3, metavar="LEVEL",
                    help="-O0 keeps every branch (like nvcc -G); -O1..-O3 run every pass (default -O3)")
     p.add_argument("-G", dest="debug", action="store_true", help="like nvcc -G: the same as -O0")
     p.add_argument("--print-after", action="append", default=[], metavar="PASS",
-                   help="print the IR after PASS (repeatable; 'all' for every pass) to stderr")
+                   help="print the IR after PASS (repeatable; 'all' for every pass) to stderr; the passes are "
+                        "listed below")
     p.add_argument("--verify-each", action="store_true", help="verify the IR after every pass")
     p.add_argument("--resource-usage", action="store_true",
                    help="print ptxas-style resource usage (registers, shared memory, stack frame) to stderr")
@@ -65,6 +69,12 @@ def compiler_parser() -> argparse.ArgumentParser:
     _add_frontend_options(p)
     p.add_argument("--version", action="version", version=f"minicudac {__version__}")
     return p
+
+
+def _pass_list() -> str:
+    width = max(len(name) for name in PASSES)
+    return "passes (for --print-after):\n" + "\n".join(f"  {name:<{width}}  {p.description}"
+                                                       for name, p in PASSES.items())
 
 
 def _write(text: str, output: str | None) -> None:
@@ -115,16 +125,13 @@ def _compile(args) -> int:
 def _compile_to_ir(args, diags: DiagnosticEngine) -> int:
     import json
 
-    from minicuda.compiler import PASS_NAMES, compile_program, parse_arch
+    from minicuda.compiler import compile_program
     from minicuda.pipeline import Options
     try:
         arch = parse_arch(args.arch)
+        check_pass_names(args.print_after)
     except ValueError as e:
         print(f"minicudac: error: {e}", file=sys.stderr)
-        return EXIT_USAGE
-    bad = [p for p in args.print_after if p not in PASS_NAMES + ["all"]]
-    if bad:
-        print(f"minicudac: error: unknown pass '{bad[0]}' for --print-after (passes: {', '.join(PASS_NAMES)})", file=sys.stderr)
         return EXIT_USAGE
     if args.uniform_threshold < 0 or args.divergent_threshold < 0:
         print("minicudac: error: thresholds must not be negative", file=sys.stderr)
@@ -164,7 +171,7 @@ def _run(args) -> int:
     import json
     import os
 
-    from minicuda.compiler import compile_program, parse_arch
+    from minicuda.compiler import compile_program
     from minicuda.pipeline import Options
     from minicuda.vm.interp import VMError
     from minicuda.vm.machine import Machine
@@ -273,8 +280,8 @@ def minicuda_main(argv: list[str] | None = None) -> int:
     run = sub.add_parser("run", help="compile a program and run it on the VM, warp by warp")
     run.add_argument("file")
     run.add_argument("args", nargs="*", help="arguments for the program's main (after -- when they start with -)")
-    run.add_argument("--arch", default="sm_70", help="target architecture (default sm_70); "
-                     "sm_20..sm_62 / fermi..pascal run the stack model, sm_70+ / volta.. independent thread scheduling")
+    run.add_argument("--arch", default="sm_70", help=f"target architecture: {arch_choices()} (default sm_70); "
+                     f"{sched_summary()}")
     run.add_argument("--sched", choices=["stack", "its"], default=None, help="force a scheduling model")
     run.add_argument("--sched-seed", type=int, default=None, metavar="N",
                      help="ITS: choose the next path at random with seed N instead of round-robin (reproducible)")

@@ -1,60 +1,23 @@
 """The compiler driver: source -> checked AST -> IR -> passes by -O level -> SASS-like text.
 
-The pass order is this one screen:
-
-  -O3: cleanup, hoist-sink, cleanup, if-convert, cleanup, reconverge, regalloc
-  -O0: keep-branches (every branch kept and recorded, like nvcc -G), reconverge, regalloc
-
-where cleanup is constant-fold, copy-propagation, cse, dce, simplify-cfg.
+Lowering, then (from -O1) inlining of device functions, then per function the
+passes of the -O level: `minicuda.pipeline.PIPELINES` lists them by name, one
+screen, resolved through the pass registry `minicuda.pipeline.PASSES`.
 `compile_program` returns a `CompiledProgram`: the module, the SASS-like text, the
 resource usage of every function and the predication decision of every branch.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
+from minicuda.arch import parse_arch
 from minicuda.diagnostics import CompileError, DiagnosticEngine, InternalError
 from minicuda.frontend import Frontend, load
 from minicuda.ir import Function, Module, format_function, format_module, verify
-from minicuda.pipeline import Options, run_passes
-
-ARCH_FAMILIES = {"fermi": 20, "kepler": 35, "maxwell": 52, "pascal": 60, "volta": 70, "turing": 75,
-                 "ampere": 80, "ada": 89, "hopper": 90, "blackwell": 100}
-KNOWN_SM = {20, 21, 30, 32, 35, 37, 50, 52, 53, 60, 61, 62, 70, 72, 75, 80, 86, 87, 89, 90, 100, 120}
-
-
-def parse_arch(text: str) -> int:
-    """'sm_90', 'compute_70', '90', 'volta' -> the sm number; ValueError when unknown."""
-    t = text.strip().lower()
-    if t in ARCH_FAMILIES:
-        return ARCH_FAMILIES[t]
-    m = re.fullmatch(r"(?:sm_|compute_)?(\d+)a?", t)
-    if not m or int(m.group(1)) not in KNOWN_SM:
-        known = ", ".join(sorted(ARCH_FAMILIES)) + ", sm_" + ", sm_".join(str(s) for s in sorted(KNOWN_SM))
-        raise ValueError(f"unknown architecture '{text}' (known: {known})")
-    return int(m.group(1))
-
-
-def cleanup_passes() -> list:
-    from minicuda.passes.cleanup import CommonSubexpressions, ConstantFold, CopyPropagation, DeadCode, SimplifyCFG
-    return [ConstantFold(), CopyPropagation(), CommonSubexpressions(), DeadCode(), SimplifyCFG()]
-
-
-def pipeline(options: Options) -> list:
-    from minicuda.passes.hoistsink import HoistSink
-    from minicuda.passes.ifconvert import IfConvert, KeepBranches
-    from minicuda.passes.reconverge import Reconverge
-    from minicuda.passes.regalloc import RegisterAllocation
-    tail = [Reconverge(stack_arch=options.stack_arch), RegisterAllocation()]
-    if options.opt == 0:
-        return [KeepBranches(options)] + tail
-    cleanup = cleanup_passes()
-    return cleanup + cleanup + [HoistSink()] + cleanup + [IfConvert(options)] + cleanup + tail
-
-
-PASS_NAMES = ["constant-fold", "copy-propagation", "cse", "dce", "simplify-cfg", "hoist-sink", "if-convert",
-              "keep-branches", "reconverge", "regalloc"]
+from minicuda.passes.inline import inline_device_calls
+from minicuda.passes.lower import lower
+from minicuda.passes.regalloc import resource_usage
+from minicuda.pipeline import Options, pipeline, run_passes
 
 
 @dataclass
@@ -78,7 +41,6 @@ class CompiledProgram:
 
     @property
     def resource_usage(self) -> dict:
-        from minicuda.passes.regalloc import resource_usage
         return {name: resource_usage(fn, self.arch) for name, fn in self.module.functions.items()}
 
     def sass(self) -> str:
@@ -122,7 +84,6 @@ class _KernelHandle:
 
 def compile_program(path_or_source: str, arch: str | int = "sm_70", opt: int = 3, options: Options | None = None,
                     include_dirs=(), defines=(), diags: DiagnosticEngine | None = None) -> CompiledProgram:
-    from minicuda.passes.lower import lower
     options = options or Options()
     options.arch = arch if isinstance(arch, int) else parse_arch(arch)
     options.opt = opt
@@ -135,7 +96,6 @@ def compile_program(path_or_source: str, arch: str | int = "sm_70", opt: int = 3
         raise InternalError("lower", f"{type(e).__name__}: {e}") from e
     program = CompiledProgram(fe, module, options)
     if options.opt > 0:
-        from minicuda.passes.inline import inline_device_calls
         try:
             inline_device_calls(module)
         except Exception as e:

@@ -1,10 +1,14 @@
-"""The pass manager: analyses cached per function, passes by name, -O levels.
+"""The pass manager: the pass registry, the -O pipelines, analyses cached per function.
 
 A pass is a frozen dataclass with a kebab-case `name` and `run(fn, analyses) ->
-changed`.  Analyses (cfg, ipdom, divergence) are computed on demand through
-`Analyses.get` and dropped whenever a pass reports a change; passes never compute
-them by hand.  `run_pipeline` verifies the IR after every pass when asked, and
-prints the function after the passes named in `print_after`.
+changed`.  PASSES registers every pass under its name with a one-line
+description; the pipelines of the -O levels are lists of those names, and
+`--print-after`, the CLI's help and the README's pass list all read PASSES (a
+test holds the README to it).  Analyses (cfg, ipdom, divergence, liveness) are
+computed on demand through `Analyses.get` and dropped whenever a pass reports a
+change; passes never compute them by hand.  `run_passes` verifies the IR after
+every pass when asked, and prints the function after the passes named in
+`print_after`.
 """
 from __future__ import annotations
 
@@ -12,15 +16,21 @@ import sys
 from dataclasses import dataclass, field
 from typing import Callable
 
+from minicuda.arch import uses_stack
 from minicuda.diagnostics import InternalError
 from minicuda.ir import Function, Module, format_function, verify
+from minicuda.passes.cfg import build_cfg
+from minicuda.passes.cleanup import CommonSubexpressions, ConstantFold, CopyPropagation, DeadCode, SimplifyCFG
+from minicuda.passes.divergence import analyze_divergence
+from minicuda.passes.hoistsink import HoistSink
+from minicuda.passes.ifconvert import IfConvert, KeepBranches
+from minicuda.passes.liveness import analyze_liveness
+from minicuda.passes.postdom import ipdom
+from minicuda.passes.reconverge import Reconverge
+from minicuda.passes.regalloc import RegisterAllocation
 
-
-def _analysis_table() -> dict[str, Callable]:
-    from minicuda.passes.cfg import build_cfg
-    from minicuda.passes.divergence import analyze_divergence
-    from minicuda.passes.postdom import ipdom
-    return {"cfg": build_cfg, "ipdom": ipdom, "divergence": analyze_divergence}
+ANALYSES: dict[str, Callable] = {"cfg": build_cfg, "ipdom": ipdom, "divergence": analyze_divergence,
+                                 "liveness": analyze_liveness}
 
 
 @dataclass
@@ -31,11 +41,13 @@ class Analyses:
 
     def get(self, name: str):
         if name not in self.cache:
-            self.cache[name] = _analysis_table()[name](self.fn, self)
+            self.cache[name] = ANALYSES[name](self.fn, self)
         return self.cache[name]
 
-    def invalidate(self) -> None:
-        self.cache.clear()
+    def invalidate(self, *names: str) -> None:
+        """Drop the named analyses, or every one when none is named."""
+        for name in names or list(self.cache):
+            self.cache.pop(name, None)
 
 
 @dataclass
@@ -51,7 +63,7 @@ class Options:
 
     @property
     def stack_arch(self) -> bool:
-        return self.arch < 70
+        return uses_stack(self.arch)
 
     def predicates(self, count: int, uniform: bool) -> tuple[bool, int]:
         """(predicate this branch?, threshold used) under the selected rule."""
@@ -60,6 +72,60 @@ class Options:
             return count <= limit, limit
         limit = self.uniform_threshold if uniform else self.divergent_threshold
         return count < limit, limit
+
+
+# ---- the registry and the pipelines -------------------------------------------------------
+@dataclass(frozen=True)
+class RegisteredPass:
+    cls: type
+    description: str
+    settings: Callable[[Options], dict] = lambda options: {}   # the pass's fields from the options
+
+    @property
+    def name(self) -> str:
+        return self.cls.name
+
+    def build(self, options: Options):
+        return self.cls(**self.settings(options))
+
+
+def _registry(*entries: RegisteredPass) -> dict[str, RegisteredPass]:
+    return {e.name: e for e in entries}
+
+
+PASSES = _registry(
+    RegisteredPass(ConstantFold, "turn a pure instruction whose sources are all immediates into a MOV of its value"),
+    RegisteredPass(CopyPropagation, "within a block, read the source of a copy instead of the copy"),
+    RegisteredPass(CommonSubexpressions, "within a block, reuse the result of an identical earlier instruction"),
+    RegisteredPass(DeadCode, "remove unreachable blocks and pure instructions whose results nothing reads"),
+    RegisteredPass(SimplifyCFG, "drop and thread jumps, merge blocks into their single predecessor"),
+    RegisteredPass(HoistSink, "move the instructions both arms of a branch share out of the arms"),
+    RegisteredPass(IfConvert, "predicate short hammocks under the branch thresholds, record every decision",
+                   lambda options: {"options": options}),
+    RegisteredPass(KeepBranches, "keep every branch and record why (-O0, like nvcc -G)",
+                   lambda options: {"options": options}),
+    RegisteredPass(Reconverge, "mark the reconvergence point of every divergent branch (SSY/SYNC or BSSY/BSYNC)",
+                   lambda options: {"stack_arch": options.stack_arch}),
+    RegisteredPass(RegisterAllocation, "assign physical registers by colouring the interference graph"),
+)
+
+CLEANUP = ["constant-fold", "copy-propagation", "cse", "dce", "simplify-cfg"]
+PIPELINES = {
+    0: ["keep-branches", "reconverge", "regalloc"],
+    3: CLEANUP + CLEANUP + ["hoist-sink"] + CLEANUP + ["if-convert"] + CLEANUP + ["reconverge", "regalloc"],
+}
+
+
+def pipeline(options: Options) -> list:
+    """The passes of options.opt (-O1 and -O2 run -O3's), built from the registry."""
+    return [PASSES[name].build(options) for name in PIPELINES[0 if options.opt == 0 else 3]]
+
+
+def check_pass_names(names) -> None:
+    """ValueError naming the registered passes when a name is neither one of them nor 'all'."""
+    for name in names:
+        if name not in PASSES and name != "all":
+            raise ValueError(f"unknown pass '{name}' for --print-after (passes: {', '.join(PASSES)})")
 
 
 def run_passes(fn: Function, passes: list, options: Options, module: Module | None = None,

@@ -18,7 +18,8 @@ from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from minicuda.ir import Block, Function, Imm, Instr, Label, Mem, Reg, Special, Sym
-from minicuda.passes.cfg import CFG, EXIT
+from minicuda.passes.cfg import CFG
+from minicuda.passes.liveness import kills, reads
 from minicuda.semantics import (FLOAT_TYPES, INT_TYPES, UnsupportedOp, conversion_types, evaluate, family,
                                 int_type, is_pure, operand_value, source_widths)
 
@@ -268,8 +269,8 @@ class DeadCode:
         changed = remove_unreachable_blocks(fn, analyses.get("cfg"))
         if changed:
             analyses.invalidate()
-        cfg = analyses.get("cfg")   # removing non-branches keeps the CFG as it is
-        while _sweep(fn, live_out(fn, cfg)):
+        while _sweep(fn, analyses.get("liveness").live_out):
+            analyses.invalidate("liveness")   # removing non-branches keeps the CFG as it is
             changed = True
         return changed
 
@@ -295,58 +296,26 @@ def remove_unreachable_blocks(fn: Function, cfg: CFG) -> bool:
     return len(fn.blocks) != before
 
 
-def _reads(ins: Instr, fn: Function) -> list[str]:
-    regs = [r.name for r in ins.uses()]
-    return regs + [r.name for r in fn.rets] if ins.op == "RET" else regs
-
-
-def live_out(fn: Function, cfg: CFG) -> dict[str, set[str]]:
-    """Registers each block's successors may read before writing (backward dataflow;
-    a guarded write may not happen, so it does not end a register's life)."""
-    gen: dict[str, set[str]] = {}
-    kill: dict[str, set[str]] = {}
-    for block in fn.blocks:
-        g, k = gen.setdefault(block.label, set()), kill.setdefault(block.label, set())
-        for ins in block.instrs:
-            g |= set(_reads(ins, fn)) - k
-            if ins.guard is None:
-                k |= {d.name for d in ins.dsts}
-    live_in = {EXIT: {r.name for r in fn.rets}}
-    out: dict[str, set[str]] = {b.label: set() for b in fn.blocks}
-    changed = True
-    while changed:
-        changed = False
-        for block in reversed(fn.blocks):
-            label = block.label
-            out[label] = set().union(*(live_in.get(s, set()) for s in cfg.succs(label)))
-            new_in = gen[label] | (out[label] - kill[label])
-            if new_in != live_in.get(label):
-                live_in[label] = new_in
-                changed = True
-    return out
-
-
-def _sweep(fn: Function, out: dict[str, set[str]]) -> bool:
+def _sweep(fn: Function, live_out: dict[str, frozenset[Reg]]) -> bool:
     removed = False
     for block in fn.blocks:
-        live = set(out[block.label])
+        live = set(live_out[block.label])
         kept: list[Instr] = []
         for ins in reversed(block.instrs):
             if _dead(ins, live):
                 removed = True
                 continue
-            if ins.guard is None:
-                live -= {d.name for d in ins.dsts}
-            live |= set(_reads(ins, fn))
+            live -= kills(ins)
+            live |= reads(ins, fn)
             kept.append(ins)
         block.instrs = kept[::-1]
     return removed
 
 
-def _dead(ins: Instr, live: set[str]) -> bool:
+def _dead(ins: Instr, live: set[Reg]) -> bool:
     if not ins.dsts or not is_pure(ins):
         return False
-    return all(d.name in CONSTANT_REGS or (d.is_virtual and d.name not in live) for d in ins.dsts)
+    return all(d.name in CONSTANT_REGS or (d.is_virtual and d not in live) for d in ins.dsts)
 
 
 # ---- CFG simplification -----------------------------------------------------------------

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from minicuda.diagnostics import CompileError, Diagnostic, InternalError, SourceLocation
 from minicuda.grammar import ast as A
+from minicuda.grammar import consteval
 from minicuda.grammar import types as T
 from minicuda.ir import (Block, Function, Global, Imm, Instr, Label, Mem, Module, Param, Reg, Special,
                          Str, Sym)
@@ -1030,25 +1031,24 @@ def _iname(t: T.Type) -> str:
 
 
 def _fold_convert(value, src: T.Type, dst: T.Type):
-    if T.is_float(dst) and isinstance(value, (int, float)):
-        v = float(value)
-        return float(struct.unpack("f", struct.pack("f", v))[0]) if dst == T.FLOAT and abs(v) < 3.4e38 else (v if dst == T.DOUBLE else None)
-    if T.is_integer(dst) and isinstance(value, int) and T.is_integer(src):
-        if src.signed and value >= 1 << (src.size * 8 - 1):
-            value -= 1 << (src.size * 8)
-        bits = dst.size * 8
-        value &= (1 << bits) - 1
-        if dst.signed and dst.size < 4 and value >> (bits - 1):
-            value -= 1 << bits
-        if dst.size < 4:
-            value &= 0xFFFFFFFF
-        return value
-    return None
+    """The immediate that converting immediate `value` from src to dst gives: the register's
+    bits (an integer narrower than 32 bits sign- or zero-extended to 32).  None leaves the
+    conversion to run time: float to integer (an F2I the optimiser may fold), a float
+    result out of float range."""
+    if T.is_float(src) and T.is_float(dst) and isinstance(value, (int, float)):
+        value = float(value)
+    elif T.is_integer(src) and isinstance(value, int):
+        value = consteval.wrap(value, src)
+    else:
+        return None
+    result = consteval.convert(value, src, dst)
+    if T.is_float(dst):
+        return result if dst == T.DOUBLE or abs(value) < 3.4e38 else None
+    return result & ((1 << (64 if dst.size == 8 else 32)) - 1)
 
 
 def _static_bytes(init, ty: T.Type) -> bytes:
     """The initial bytes of a global from its constant initializer."""
-    from minicuda.grammar.sema import _fold, _NotConstant
     t = T.unqual(ty)
     if isinstance(init, A.InitList):
         if isinstance(t, T.Array):
@@ -1062,8 +1062,8 @@ def _static_bytes(init, ty: T.Type) -> bytes:
     if isinstance(init, A.StringLit):
         return (init.value + b"\0" * t.size)[: t.size]
     try:
-        value = _fold(None, init)
-    except (_NotConstant, ZeroDivisionError, AttributeError):
+        value = consteval.evaluate(init)
+    except consteval.NotConstant:
         raise _Unsupported("a global's initializer must be a constant expression", init.loc) from None
     if T.is_float(t):
         return struct.pack("<d" if t == T.DOUBLE else "<f", float(value))

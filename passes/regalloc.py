@@ -1,7 +1,7 @@
 """Register allocation and the resource usage it implies.
 
 Virtual registers get physical ones by greedy colouring of the interference graph
-built from liveness: `%rN` takes one 32-bit register, `%rdN` an aligned pair (so
+built from liveness (passes/liveness.py): `%rN` takes one 32-bit register, `%rdN` an aligned pair (so
 "Used N registers" counts as ptxas counts), `%pN` one of P0..P6.  A function's
 parameters are live from its entry.  `resource_usage` reports what ptxas reports:
 registers, shared memory, stack frame, spills and the constant bank.
@@ -10,40 +10,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from minicuda.arch import reserved_cmem, sm_of
 from minicuda.ir import Function, Mem, Reg
-from minicuda.passes.cfg import EXIT
+from minicuda.passes.liveness import Liveness, kills, reads
 
 MAX_REGISTERS = 255
 PREDICATES = 7
 
 
-def liveness(fn: Function, cfg) -> dict[str, set[Reg]]:
-    """Registers live on entry to each block (a backward fixed point)."""
-    use, defs = {}, {}
-    for b in fn.blocks:
-        u, d = set(), set()
-        for ins in b.instrs:
-            u |= {r for r in ins.uses() if r.is_virtual} - d
-            if ins.guard is None:
-                d |= {r for r in ins.dsts if r.is_virtual}
-        use[b.label], defs[b.label] = u, d
-    live_in = {b.label: set() for b in fn.blocks}
-    exit_live = {r for r in fn.rets if r.is_virtual}
-    changed = True
-    while changed:
-        changed = False
-        for b in reversed(fn.blocks):
-            out = set()
-            for s in cfg.succs(b.label):
-                out |= exit_live if s == EXIT else live_in[s]
-            new = use[b.label] | (out - defs[b.label])
-            if new != live_in[b.label]:
-                live_in[b.label], changed = new, True
-    return live_in
-
-
-def interference(fn: Function, cfg) -> dict[Reg, set[Reg]]:
-    live_in = liveness(fn, cfg)
+def interference(fn: Function, live: Liveness) -> dict[Reg, set[Reg]]:
     graph: dict[Reg, set[Reg]] = {}
 
     def add(a: Reg, b: Reg):
@@ -57,22 +32,19 @@ def interference(fn: Function, cfg) -> dict[Reg, set[Reg]]:
         for q in params:
             add(p, q)
     for b in fn.blocks:
-        live = set()
-        for s in cfg.succs(b.label):
-            live |= {r for r in fn.rets if r.is_virtual} if s == EXIT else live_in[s]
+        now = set(live.live_out[b.label])
         for ins in reversed(b.instrs):
             for d in ins.dsts:
                 if not d.is_virtual:
                     continue
                 graph.setdefault(d, set())
-                for l in live:
+                for l in now:
                     add(d, l)
-                if ins.guard is None:
-                    live.discard(d)
-            live |= {r for r in ins.uses() if r.is_virtual}
+            now -= kills(ins)
+            now |= reads(ins, fn)
         if b.label == fn.blocks[0].label:
             for p in params:
-                for l in live:
+                for l in now:
                     add(p, l)
     return graph
 
@@ -84,8 +56,8 @@ class Allocation:
     predicates: int
 
 
-def allocate(fn: Function, cfg) -> Allocation:
-    graph = interference(fn, cfg)
+def allocate(fn: Function, live: Liveness) -> Allocation:
+    graph = interference(fn, live)
     order = sorted(graph, key=lambda r: (-len(graph[r]), r.is_pred, r.name))
     mapping: dict[Reg, Reg] = {}
     slots: dict[Reg, int] = {}
@@ -121,7 +93,7 @@ class RegisterAllocation:
     name: str = "regalloc"
 
     def run(self, fn: Function, analyses) -> bool:
-        alloc = allocate(fn, analyses.get("cfg"))
+        alloc = allocate(fn, analyses.get("liveness"))
         m = alloc.mapping
         fn.ret_wide = bool(fn.rets) and fn.rets[0].is_wide  # R0 alone does not say it holds a pair
         for b in fn.blocks:  # a physical register does not say its width: spell 64-bit moves
@@ -165,7 +137,7 @@ class ResourceUsage:
 
 def resource_usage(fn: Function, arch: str) -> ResourceUsage:
     params = sum(((p.size + 7) // 8) * 8 if p.size == 8 else 4 for p in fn.params)
-    cmem = (0x210 if int(arch.split("_")[1]) >= 70 else 0x140) + params if fn.kind == "kernel" else 0
+    cmem = reserved_cmem(sm_of(arch)) + params if fn.kind == "kernel" else 0
     regs = getattr(fn, "registers", 0)
     if regs:
         regs = max(regs + 2, 8)  # R1 is the stack pointer and R255 stays RZ; ptxas allocates at least 8

@@ -14,12 +14,6 @@ import numpy as np
 
 from minicuda.vm.interp import LaunchMetrics
 
-STACK_ARCH_BELOW = 70
-
-
-def sched_for(arch: int) -> str:
-    return "stack" if arch < STACK_ARCH_BELOW else "its"
-
 
 def _dim(d) -> tuple:
     d = (d,) if isinstance(d, int) else tuple(d)

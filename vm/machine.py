@@ -13,11 +13,11 @@ import time
 
 import numpy as np
 
+from minicuda.arch import default_sched
 from minicuda.grammar import types as T
 from minicuda.vm.engine import default_max_steps, make_engine
 from minicuda.vm.interp import WARP, Interpreter, VMError, Warp
 from minicuda.vm.state import ID_NAMES, BlockState, Layout, start_warp
-from minicuda.vm.launcher import sched_for
 from minicuda.vm.memory import Memory, MemoryFault
 from minicuda.vm.runtime import ProgramExit, Runtime
 
@@ -42,7 +42,7 @@ class Machine:
                 if name in ("stdout", "stderr", "stdin"):
                     init = struct.pack("<Q", {"stdin": 0, "stdout": 1, "stderr": 2}[name])
                 self.symbols[name] = self.memory.alloc(g.size, space, name, align=max(g.align, 8), init=init)
-        self.sched = sched or sched_for(self.arch)
+        self.sched = sched or default_sched(self.arch)
         self.interp = Interpreter(program.module, self.memory, self.symbols, self.sched, max_steps, trace, seed)
         self.interp.machine = self
         self.host = Interpreter(program.module, self.memory, self.symbols, "stack", max_steps, None)

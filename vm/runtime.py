@@ -14,6 +14,7 @@ import sys
 import time
 
 
+from minicuda.arch import family_of
 from minicuda.vm.libc import GlibcRandom, PrintfError, format_printf
 from minicuda.vm.memory import MemoryFault
 
@@ -37,14 +38,12 @@ DEVICES = {
     "ada": ("NVIDIA L4", 58, 48 * 1024, 65536, 1024, 8, 9, 22, 2040000, 6251000, 192, 50331648, 1536),
     "hopper": ("NVIDIA H100 80GB HBM3", 132, 48 * 1024, 65536, 1024, 9, 0, 80, 1980000, 2619000, 5120, 52428800, 2048),
 }
+DEVICES["blackwell"] = DEVICES["hopper"]   # no Blackwell board described yet: sm_100 and sm_120 report an H100
 
 
 def device_for(arch: int):
-    for family, cutoff in (("fermi", 30), ("kepler", 50), ("maxwell", 60), ("pascal", 70), ("volta", 75),
-                           ("turing", 80), ("ampere", 89), ("ada", 90)):
-        if arch < cutoff:
-            return DEVICES[family]
-    return DEVICES["hopper"]
+    """The properties of the GPU an sm number's family stands for (arch.family_of)."""
+    return DEVICES[family_of(arch)]
 
 
 class ProgramExit(Exception):
