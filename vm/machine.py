@@ -8,11 +8,13 @@ stops the program as CUDA's sticky errors do, with CUDA's message.
 """
 from __future__ import annotations
 
+import os
 import struct
 import time
 
 import numpy as np
 
+from minicuda import builtins
 from minicuda.grammar import types as T
 from minicuda.vm.engine import default_max_steps, make_engine
 from minicuda.vm.interp import WARP, Interpreter, VMError, Warp
@@ -20,9 +22,6 @@ from minicuda.vm.state import ID_NAMES, BlockState, Layout, start_warp
 from minicuda.vm.launcher import sched_for
 from minicuda.vm.memory import Memory, MemoryFault
 from minicuda.vm.runtime import ProgramExit, Runtime
-
-RETURNS_64 = {"malloc", "calloc", "realloc", "memset", "memcpy", "memmove", "cudaGetErrorString", "cudaGetErrorName",
-              "time", "clock", "atof", "strtod", "atol", "atoll", "strtol", "strtoul", "strlen", "getenv"}
 
 
 class Machine:
@@ -68,6 +67,7 @@ class Machine:
         fn = self.program.module.functions.get("main")
         if fn is None or fn.kind != "host":
             raise VMError("link", "undefined reference to 'main': the program has no host main function")
+        self.runtime.program_name = os.path.basename(argv[0]) if argv else "a.out"
         args = []
         if fn.params:
             ptrs = [self.string(a.encode()) for a in argv] + [0]
@@ -121,8 +121,8 @@ class Machine:
                     raise VMError("memory", f"segmentation fault in {name}(): {f}", ins.loc) from None
                 except RuntimeError as e:
                     raise VMError("runtime", str(e), ins.loc) from None
-            if ins.dsts:
-                interp.write(w, ins.dsts[0], result, on, 64 if name in RETURNS_64 or ins.dsts[0].is_wide else 32)
+            if ins.dsts and on.any():   # a lane ran it, so the builtin table has its row
+                interp.write(w, ins.dsts[0], result, on, builtins.lookup(name).returns)
             return
         callee = interp.code(name).fn
         lane_args = []
