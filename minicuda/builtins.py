@@ -28,23 +28,23 @@ from dataclasses import dataclass
 
 INTRINSIC, RUNTIME, UNSUPPORTED = "intrinsic", "runtime", "unsupported"
 
-# shape -> what the lowering's handler of that name builds (the row's op and mods
-# are the single-precision or 32-bit form; the handler picks the typed form)
+# shape -> what the lowering's handler of that name (`builtin_<shape>`) builds from
+# the row's op and mods; "by type" shapes pick the typed form from the call's types
 SHAPES = {
     "plain": "op.mods dst, args..., operand (no dst when the function returns void)",
     "constant": "MOV dst, operand: the row's immediate; the arguments are not evaluated",
-    "minmax": "IMNMX.mods.type for integers, FMNMX / DMNMX.mods for floats, by the result type",
-    "atomic": "ATOM.mods.type dst, [address], values: the type of the pointed-to element",
-    "shuffle": "SHFL.mods[.64] dst, var, lane, width, mask: the value first, the mask last",
+    "minmax": "IMNMX.mods.type for integers, FMNMX / DMNMX.mods for floats (by type)",
+    "atomic": "ATOM.mods.type dst, [address], values (by the pointed-to type)",
+    "shuffle": "SHFL.mods[.64] dst, var, lane, width, mask: the value first, the mask last (by type)",
     "vote": "VOTE.mods dst, predicate, mask",
-    "fdim": "x - y when x > y or either is NaN, else +0: FSETP.LE + FSUB + SEL (D* for double)",
+    "fdim": "x - y when x > y or either is NaN, else +0: FSETP.LE + FSUB + SEL (by type)",
     "saturate": "FMNMX.MAX with 0, then FMNMX.MIN with 1 (NaN gives 0)",
     "leading_zeros": "FLO.mods t, x; ISUB dst, width - 1, t (32 or 64 for zero)",
     "first_set": "BREV t, x; FLO.mods.SH u, t; IADD dst, u, 1 (0 for zero)",
     "mul24": "the low 24 bits of each operand sign-extended (SHL, SHR.S32), then IMUL",
-    "is_nan": "FSETP.NE p, x, x; P2R dst, p (DSETP for a double)",
-    "compare_magnitude": "MUFU.FABS a, x; FSETP.mods p, a, +INF; P2R dst, p (.F64 / DSETP for a double)",
-    "sign_bit": "SHR.U32 dst, x, 31 (a double: SHR.U64 by 63, then I2I.U32.U64)",
+    "is_nan": "FSETP.NE p, x, x; P2R dst, p (by type: DSETP for a double)",
+    "compare_magnitude": "MUFU.FABS a, x; FSETP.mods p, a, +INF; P2R dst, p (by type: .F64, DSETP)",
+    "sign_bit": "SHR.U32 dst, x, 31 (by type: a double shifts by 63, then I2I.U32.U64)",
 }
 
 HOST, DEVICE = "host", "device"

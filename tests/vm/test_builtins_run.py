@@ -295,6 +295,23 @@ int main() {
     assert (code, out) == (0, f"{expected:.6f} inf -inf nan\n"), err
 
 
+@pytest.mark.parametrize("engine", ENGINES)
+def test_clock_and_clock64_in_a_kernel(tmp_path, capsys, engine):
+    """Device clock() was refused at run time ("cannot be called from device code")."""
+    code, out, err = run(tmp_path, capsys, r'''#include <stdio.h>
+__global__ void timed(long long *t) { t[0] = clock64(); t[1] = clock(); t[2] = clock64(); }
+int main() {
+  long long *d, h[3];
+  cudaMalloc(&d, sizeof h);
+  timed<<<1, 1>>>(d);
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  printf("%d %d\n", h[1] >= h[0], h[2] >= h[1]);
+  return 0;
+}
+''', "--engine", engine)
+    assert (code, out) == (0, "1 1\n"), err
+
+
 # ---- what minicuda cannot run: a located compile error -------------------------------------------
 def test_an_unsupported_builtin_is_a_located_compile_error(tmp_path, capsys):
     code, out, err = run(tmp_path, capsys, '#include <stdlib.h>\nint main() {\n  int rc = system("ls");\n'
