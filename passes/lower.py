@@ -814,9 +814,6 @@ class FunctionLowering:
             vals = [self.rvalue(a) for a in e.args]
             self.at(e).emit("CALL", ("RT",), (r,) if r is not None else (), (Sym(name),) + tuple(vals))
             return r if r is not None else Imm(0)
-        if row.shape == "constant":
-            self.at(e).emit("MOV", (), (r,), (Imm(row.operand),))
-            return r
         vals = [self.rvalue(a) for a in self.builtin_arguments(row, e)]
         if row.shape == "atomic":
             vals[0] = Mem(self.as_reg(vals[0], 64))
@@ -827,6 +824,8 @@ class FunctionLowering:
     def builtin_arguments(self, row, e: A.Call) -> list:
         """The arguments to evaluate: isnan & co. test a float that was widened to their
         double parameter as the float itself (the answer is the same; nvcc's code does)."""
+        if row.shape == "constant":     # __builtin_nanf("") reads no argument
+            return []
         if row.shape in ("is_nan", "compare_magnitude", "sign_bit"):
             return [_unwidened(a) for a in e.args]
         return e.args
@@ -835,6 +834,9 @@ class FunctionLowering:
     def builtin_plain(self, row, e: A.Call, r, vals: list) -> None:
         fixed = () if row.operand is None else (Special(row.operand) if isinstance(row.operand, str) else Imm(row.operand),)
         self.emit(row.op, row.mods, (r,) if r is not None else (), tuple(vals) + fixed)
+
+    def builtin_constant(self, row, e: A.Call, r, vals: list) -> None:
+        self.emit(row.op, (), (r,), (Imm(row.operand),))
 
     def builtin_minmax(self, row, e: A.Call, r, vals: list) -> None:
         t = T.unqual(e.ty)
