@@ -16,6 +16,7 @@ import copy
 import os
 from dataclasses import dataclass, field
 
+from minicuda import builtins
 from minicuda.diagnostics import DiagnosticEngine, SourceLocation
 from minicuda.grammar import ast as A
 from minicuda.grammar import consteval
@@ -1025,6 +1026,7 @@ class Sema:
         if "global" in fn.exec_space:
             self.fail("a __global__ function call must be configured", e.loc)
         self.check_call_space(fn, e.loc)
+        self.check_builtin_available(fn, e.loc)
         e.args = self.bind_arguments(fn, args, e.loc)
         e.decl, e.ty = fn, T.unqual(fn.ty.ret)
         return e
@@ -1079,6 +1081,12 @@ class Sema:
             self.error(f"calling a {space_name(fs)} function{callee_desc} from a {space_name(cs)} function(\"{caller.name}\") is not allowed", loc)
         elif cs == {"host", "device"} and fs != cs and "global" not in fs:
             self.diags.warning(f"calling a {space_name(fs)} function{callee_desc} from a {space_name(cs)} function(\"{caller.name}\") is not allowed", loc)
+
+    def check_builtin_available(self, fn: A.FunctionDef, loc) -> None:
+        """A function the headers declare but minicuda cannot run (minicuda/builtins.py)."""
+        row = builtins.lookup(fn.name) if fn.is_builtin else None
+        if row is not None and row.kind == builtins.UNSUPPORTED:
+            self.error(f"call to unavailable function '{fn.name}': {row.reason}", loc)
 
     def resolve(self, name: str, cands: list, targs, args: list, loc) -> A.FunctionDef:
         templates = [c for c in cands if c.is_template]

@@ -427,7 +427,7 @@ _LIBM = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
 LIBM_ARITY = {"sin": 1, "cos": 1, "tan": 1, "asin": 1, "acos": 1, "atan": 1, "sinh": 1, "cosh": 1,
               "tanh": 1, "asinh": 1, "acosh": 1, "atanh": 1, "exp": 1, "exp2": 1, "expm1": 1,
               "log": 1, "log2": 1, "log10": 1, "log1p": 1, "cbrt": 1, "pow": 2, "atan2": 2, "hypot": 2,
-              "fmod": 2}
+              "fmod": 2, "erf": 1}
 # MUFU function -> (libm function, constant leading arguments): EXP10 x is pow(10, x)
 MUFU_LIBM = {
     "EXP": ("exp", ()), "EX2": ("exp2", ()), "EXP10": ("pow", (10.0,)), "EXPM1": ("expm1", ()),
@@ -435,7 +435,7 @@ MUFU_LIBM = {
     "SIN": ("sin", ()), "COS": ("cos", ()), "TAN": ("tan", ()), "ASIN": ("asin", ()), "ACOS": ("acos", ()),
     "ATAN": ("atan", ()), "SINH": ("sinh", ()), "COSH": ("cosh", ()), "TANH": ("tanh", ()),
     "ASINH": ("asinh", ()), "ACOSH": ("acosh", ()), "ATANH": ("atanh", ()), "CBRT": ("cbrt", ()),
-    "POW": ("pow", ()), "ATAN2": ("atan2", ()), "HYPOT": ("hypot", ()),
+    "POW": ("pow", ()), "ATAN2": ("atan2", ()), "HYPOT": ("hypot", ()), "ERF": ("erf", ()),
 }
 
 

@@ -12,9 +12,11 @@ location of the AST node it came from.
 """
 from __future__ import annotations
 
+import math
 import struct
 from dataclasses import dataclass
 
+from minicuda import builtins
 from minicuda.diagnostics import CompileError, Diagnostic, InternalError, SourceLocation
 from minicuda.grammar import ast as A
 from minicuda.grammar import consteval
@@ -22,20 +24,6 @@ from minicuda.grammar import types as T
 from minicuda.ir import (Block, Function, Global, Imm, Instr, Label, Mem, Module, Param, Reg, Special,
                          Str, Sym)
 
-# builtins that are single instructions: name -> (op, mods)
-_MATH = {"sqrt": "SQRT", "rsqrt": "RSQ", "cbrt": "CBRT", "exp": "EXP", "exp2": "EX2", "expm1": "EXPM1",
-         "log": "LOG", "log2": "LG2", "log10": "LOG10", "log1p": "LOG1P", "sin": "SIN", "cos": "COS",
-         "tan": "TAN", "asin": "ASIN", "acos": "ACOS", "atan": "ATAN", "sinh": "SINH", "cosh": "COSH",
-         "tanh": "TANH", "fabs": "FABS", "floor": "FLOOR", "ceil": "CEIL", "round": "ROUND", "trunc": "TRUNC",
-         "rint": "RINT", "erf": "ERF", "pow": "POW", "atan2": "ATAN2", "fmod": "FMOD", "hypot": "HYPOT",
-         "copysign": "COPYSIGN", "fdim": "FDIM", "__expf": "EXP", "__logf": "LOG", "__sinf": "SIN",
-         "__cosf": "COS", "__powf": "POW", "__frsqrt_rn": "RSQ", "__saturatef": "SAT"}
-_ATOMIC = {"atomicAdd": "ADD", "atomicSub": "SUB", "atomicExch": "EXCH", "atomicMin": "MIN", "atomicMax": "MAX",
-           "atomicInc": "INC", "atomicDec": "DEC", "atomicCAS": "CAS", "atomicAnd": "AND", "atomicOr": "OR",
-           "atomicXor": "XOR"}
-_SHFL = {"__shfl_sync": "IDX", "__shfl_up_sync": "UP", "__shfl_down_sync": "DOWN", "__shfl_xor_sync": "BFLY"}
-_VOTE = {"__ballot_sync": "BALLOT", "__any_sync": "ANY", "__all_sync": "ALL"}
-_FENCE = {"__threadfence": "GL", "__threadfence_block": "CTA", "__threadfence_system": "SYS"}
 _CMP = {"==": "EQ", "!=": "NE", "<": "LT", "<=": "LE", ">": "GT", ">=": "GE"}
 _SPECIAL = {"threadIdx": "SR_TID", "blockIdx": "SR_CTAID", "blockDim": "SR_NTID", "gridDim": "SR_NCTAID"}
 
@@ -43,6 +31,17 @@ _SPECIAL = {"threadIdx": "SR_TID", "blockIdx": "SR_CTAID", "blockDim": "SR_NTID"
 class _Unsupported(Exception):
     def __init__(self, message: str, loc: SourceLocation | None):
         self.message, self.loc = message, loc
+
+
+def _unwidened(e: A.Expr) -> A.Expr:
+    """e without an implicit float -> double conversion."""
+    if isinstance(e, A.Cast) and e.implicit and T.unqual(e.operand.ty) == T.FLOAT and T.unqual(e.ty) == T.DOUBLE:
+        return e.operand
+    return e
+
+
+def _is_double_argument(e: A.Call) -> bool:
+    return T.unqual(_unwidened(e.args[0]).ty) == T.DOUBLE
 
 
 def type_mod(t: T.Type) -> str:
@@ -806,80 +805,117 @@ class FunctionLowering:
         return rets[0] if rets else Imm(0)
 
     def builtin(self, e: A.Call, name: str, discard: bool):
+        """A call of a function the bundled headers declare, as its row in the builtin table says."""
+        row = builtins.lookup(name)
+        if row is None or row.kind == builtins.UNSUPPORTED:
+            raise InternalError("lower", f"the builtin '{name}' has no implementation (sema reports unsupported calls)")
         t = T.unqual(e.ty)
-        args = e.args
         r = self.reg(t) if not T.is_void(t) else None
-        if name == "__syncthreads":
-            self.at(e).emit("BAR", ("SYNC",), srcs=(Imm(0),))
-            return Imm(0)
-        if name == "__trap":
-            self.at(e).emit("TRAP")
-            return Imm(0)
-        if name in ("__syncthreads_count", "__syncthreads_and", "__syncthreads_or"):
-            v = self.rvalue(args[0])
-            self.at(e).emit("BAR.RED", ({"count": "POPC", "and": "AND", "or": "OR"}[name.rsplit("_", 1)[1]],), (r,), (v,))
-            return r
-        if name == "__syncwarp":
-            self.at(e).emit("WARPSYNC", srcs=(self.rvalue(args[0]),))
-            return Imm(0)
-        if name in _FENCE:
-            self.at(e).emit("MEMBAR", (_FENCE[name],))
-            return Imm(0)
-        if name in _ATOMIC:
-            addr = Mem(self.as_reg(self.rvalue(args[0]), 64))
-            vals = [self.rvalue(a) for a in args[1:]]
-            elem = T.unqual(T.unqual(args[0].ty).base)
-            tmod = "F32" if elem == T.FLOAT else "F64" if elem == T.DOUBLE else type_mod(elem)
-            self.at(e).emit("ATOM", (_ATOMIC[name], tmod), (r,), (addr,) + tuple(vals))
-            return r
-        if name in _SHFL:
-            vals = [self.rvalue(a) for a in args]
-            mask, var, lane, width = vals
-            self.at(e).emit("SHFL", (_SHFL[name],) + (("64",) if is_wide(t) else ()), (r,), (var, lane, width, mask))
-            return r
-        if name in _VOTE:
-            mask, pred = self.rvalue(args[0]), self.rvalue(args[1])
-            self.at(e).emit("VOTE", (_VOTE[name],), (r,), (pred, mask))
-            return r
-        if name == "__activemask":
-            self.at(e).emit("ACTIVEMASK", (), (r,), ())
-            return r
-        simple = {"__popc": ("POPC", ("U32",)), "__popcll": ("POPC", ("U64",)), "__brev": ("BREV", ("U32",)),
-                  "__mulhi": ("IMULHI", ("S32",)), "__umulhi": ("IMULHI", ("U32",)), "abs": ("IABS", ("S32",)),
-                  "labs": ("IABS", ("S64",)), "llabs": ("IABS", ("S64",))}
-        if name in simple:
-            op, mods = simple[name]
-            self.at(e).emit(op, mods, (r,), tuple(self.rvalue(a) for a in args))
-            return r
-        if name in ("min", "max", "fminf", "fmaxf", "fmin", "fmax"):
-            a, b = (self.rvalue(x) for x in args)
-            mode = "MIN" if "min" in name else "MAX"
-            if T.is_float(t):
-                self.at(e).emit("DMNMX" if t == T.DOUBLE else "FMNMX", (mode,), (r,), (a, b))
-            else:
-                self.at(e).emit("IMNMX", (mode, type_mod(t)), (r,), (a, b))
-            return r
-        base = name[:-1] if name.endswith("f") and name[:-1] in _MATH else name
-        if base in _MATH and T.is_float(t):
-            vals = tuple(self.rvalue(a) for a in args)
-            self.at(e).emit("MUFU", (_MATH[base],) + (("F64",) if t == T.DOUBLE else ()), (r,), vals)
-            return r
-        if name in ("fmaf", "fma"):
-            vals = tuple(self.rvalue(a) for a in args)
-            self.at(e).emit("DFMA" if t == T.DOUBLE else "FFMA", (), (r,), vals)
-            return r
-        if name in ("__fdividef",):
-            a, b = (self.rvalue(x) for x in args)
-            self.at(e).emit("FDIV", (), (r,), (a, b))
-            return r
-        if name in ("__fmul_rn", "__fadd_rn"):
-            a, b = (self.rvalue(x) for x in args)
-            self.at(e).emit("FMUL" if "mul" in name else "FADD", (), (r,), (a, b))
-            return r
-        # everything else is a call into the runtime (printf, cudaMalloc, rand, ...)
-        vals = [self.rvalue(a) for a in args]
-        self.at(e).emit("CALL", ("RT",), (r,) if r is not None else (), (Sym(name),) + tuple(vals))
+        if row.kind == builtins.RUNTIME:     # printf, cudaMalloc, strtol, ...: a call into the runtime
+            vals = [self.rvalue(a) for a in e.args]
+            self.at(e).emit("CALL", ("RT",), (r,) if r is not None else (), (Sym(name),) + tuple(vals))
+            return r if r is not None else Imm(0)
+        vals = [self.rvalue(a) for a in self.builtin_arguments(row, e)]
+        if row.shape == "atomic":
+            vals[0] = Mem(self.as_reg(vals[0], 64))
+        self.at(e)
+        getattr(self, "builtin_" + row.shape)(row, e, r, vals)
         return r if r is not None else Imm(0)
+
+    def builtin_arguments(self, row, e: A.Call) -> list:
+        """The arguments to evaluate: isnan & co. test a float that was widened to their
+        double parameter as the float itself (the answer is the same; nvcc's code does)."""
+        if row.shape == "constant":     # __builtin_nanf("") reads no argument
+            return []
+        if row.shape in ("is_nan", "compare_magnitude", "sign_bit"):
+            return [_unwidened(a) for a in e.args]
+        return e.args
+
+    # one handler per shape of the builtin table (minicuda.builtins.SHAPES); args are already evaluated
+    def builtin_plain(self, row, e: A.Call, r, vals: list) -> None:
+        fixed = () if row.operand is None else (Special(row.operand) if isinstance(row.operand, str) else Imm(row.operand),)
+        self.emit(row.op, row.mods, (r,) if r is not None else (), tuple(vals) + fixed)
+
+    def builtin_constant(self, row, e: A.Call, r, vals: list) -> None:
+        self.emit(row.op, (), (r,), (Imm(row.operand),))
+
+    def builtin_minmax(self, row, e: A.Call, r, vals: list) -> None:
+        t = T.unqual(e.ty)
+        if T.is_float(t):
+            self.emit("DMNMX" if t == T.DOUBLE else "FMNMX", row.mods, (r,), tuple(vals))
+        else:
+            self.emit("IMNMX", row.mods + (type_mod(t),), (r,), tuple(vals))
+
+    def builtin_atomic(self, row, e: A.Call, r, vals: list) -> None:
+        elem = T.unqual(T.unqual(e.args[0].ty).base)
+        tmod = "F32" if elem == T.FLOAT else "F64" if elem == T.DOUBLE else type_mod(elem)
+        self.emit("ATOM", row.mods + (tmod,), (r,), tuple(vals))
+
+    def builtin_shuffle(self, row, e: A.Call, r, vals: list) -> None:
+        mask, var, lane, width = vals
+        self.emit("SHFL", row.mods + (("64",) if is_wide(e.ty) else ()), (r,), (var, lane, width, mask))
+
+    def builtin_vote(self, row, e: A.Call, r, vals: list) -> None:
+        mask, pred = vals
+        self.emit("VOTE", row.mods, (r,), (pred, mask))
+
+    def builtin_fdim(self, row, e: A.Call, r, vals: list) -> None:
+        x, y = vals
+        p, d = self.pred(), self.reg(e.ty)
+        prefix = "D" if T.unqual(e.ty) == T.DOUBLE else "F"
+        self.emit(prefix + "SETP", ("LE",), (p,), (x, y))
+        self.emit(prefix + "SUB", (), (d,), (x, y))
+        self.emit("SEL", (), (r,), (Imm(0.0), d, p))
+
+    def builtin_saturate(self, row, e: A.Call, r, vals: list) -> None:
+        low = self.reg(T.FLOAT)
+        self.emit("FMNMX", ("MAX",), (low,), (vals[0], Imm(0.0)))
+        self.emit("FMNMX", ("MIN",), (r,), (low, Imm(1.0)))
+
+    def builtin_leading_zeros(self, row, e: A.Call, r, vals: list) -> None:
+        top = self.reg("r")
+        self.emit("FLO", row.mods, (top,), tuple(vals))
+        self.emit("ISUB", (), (r,), (Imm(63 if "U64" in row.mods else 31), top))
+
+    def builtin_first_set(self, row, e: A.Call, r, vals: list) -> None:
+        reversed_, shift = self.reg("rd" if "U64" in row.mods else "r"), self.reg("r")
+        self.emit("BREV", row.mods, (reversed_,), tuple(vals))
+        self.emit("FLO", row.mods + ("SH",), (shift,), (reversed_,))
+        self.emit("IADD", (), (r,), (shift, Imm(1)))
+
+    def builtin_mul24(self, row, e: A.Call, r, vals: list) -> None:
+        low24 = []
+        for v in vals:
+            shifted, extended = self.reg("r"), self.reg("r")
+            self.emit("SHL", (), (shifted,), (v, Imm(8)))
+            self.emit("SHR", ("S32",), (extended,), (shifted, Imm(8)))
+            low24.append(extended)
+        self.emit(row.op, row.mods, (r,), tuple(low24))
+
+    def _float_prefix(self, e: A.Call) -> tuple[str, tuple]:
+        """F and () for a float argument, D and (F64,) for a double."""
+        return ("D", ("F64",)) if _is_double_argument(e) else ("F", ())
+
+    def builtin_is_nan(self, row, e: A.Call, r, vals: list) -> None:
+        prefix, _ = self._float_prefix(e)
+        p = self.pred()
+        self.emit(prefix + row.op[1:], row.mods, (p,), (vals[0], vals[0]))
+        self.emit("P2R", (), (r,), (p,))
+
+    def builtin_compare_magnitude(self, row, e: A.Call, r, vals: list) -> None:
+        prefix, width = self._float_prefix(e)
+        magnitude, p = self.reg(T.DOUBLE if _is_double_argument(e) else T.FLOAT), self.pred()
+        self.emit("MUFU", ("FABS",) + width, (magnitude,), (vals[0],))
+        self.emit(prefix + row.op[1:], row.mods, (p,), (magnitude, Imm(math.inf)))
+        self.emit("P2R", (), (r,), (p,))
+
+    def builtin_sign_bit(self, row, e: A.Call, r, vals: list) -> None:
+        if not _is_double_argument(e):
+            self.emit(row.op, row.mods, (r,), (vals[0], Imm(31)))
+            return
+        top = self.reg("rd")
+        self.emit(row.op, ("U64",), (top,), (vals[0], Imm(63)))
+        self.emit("I2I", ("U32", "U64"), (r,), (top,))
 
     def e_Launch(self, e: A.Launch):
         grid, block = (self.address(c) for c in e.config[:2])

@@ -14,7 +14,8 @@ Invariants:
 - `GlibcRandom.rand()` and `GlibcRandom.rand_array()` advance one and the same
   state, so any interleaving of the two yields glibc's sequence.
 - The conversions take bytes (a C string, which may still hold its NUL) and return
-  `(value, consumed)`, where consumed is what C's `*endptr - s` would be.
+  `(value, consumed)`, where consumed is what C's `*endptr - s` would be.  The
+  runtime (vm/runtime.py) calls these; it has no conversions of its own.
 """
 from __future__ import annotations
 
@@ -24,11 +25,13 @@ import math
 import re
 import struct
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Callable
 
 import numpy as np
 
-__all__ = ["PrintfError", "format_printf", "GlibcRandom", "strtol", "atoi", "strtod", "atof"]
+__all__ = ["PrintfError", "format_printf", "GlibcRandom", "valid_base", "strtol", "strtoul", "atoi", "strtod",
+           "strtof", "atof"]
 
 U32 = 0xFFFF_FFFF
 U64 = 0xFFFF_FFFF_FFFF_FFFF
@@ -409,11 +412,11 @@ def _block_stepper() -> _BlockStepper:
 
 
 # ---------------------------------------------------------------------------
-# strtol / atoi / strtod / atof
+# strtol / strtoul / atoi / strtod / strtof / atof
 # ---------------------------------------------------------------------------
 
 _SPACE = b" \t\n\v\f\r"
-_LONG_MIN, _LONG_MAX = -(1 << 63), (1 << 63) - 1
+_LONG_MIN, _LONG_MAX, _ULONG_MAX = -(1 << 63), (1 << 63) - 1, (1 << 64) - 1
 
 
 def _skip_sign(s: bytes) -> tuple[int, bool]:
@@ -434,12 +437,17 @@ def _digit_value(byte: int) -> int:
     return 99
 
 
-def strtol(s: bytes, base: int) -> tuple[int, int]:
-    """C's strtol: (value, characters consumed); (0, 0) when no number is there.
-    Out-of-range values clamp to LONG_MIN/LONG_MAX, as glibc does."""
+def valid_base(base: int) -> bool:
+    """Whether strtol/strtoul accept `base`; glibc returns 0 and leaves *endptr alone otherwise."""
+    return base == 0 or 2 <= base <= 36
+
+
+def _integer(s: bytes, base: int) -> tuple[bool, int, int]:
+    """(negative, magnitude, characters consumed) of the number strtol/strtoul read;
+    a magnitude past 64 bits is given as 2**64 (it only saturates)."""
     s = bytes(s)
-    if base != 0 and not 2 <= base <= 36:
-        return 0, 0
+    if not valid_base(base):
+        return False, 0, 0
     i, negative = _skip_sign(s)
     hex_prefix = s[i:i + 2] in (b"0x", b"0X") and i + 2 < len(s) and _digit_value(s[i + 2]) < 16
     if base in (0, 16) and hex_prefix:
@@ -450,12 +458,27 @@ def strtol(s: bytes, base: int) -> tuple[int, int]:
     while i < len(s) and _digit_value(s[i]) < base:
         i += 1
     if i == start:
-        return 0, 0
+        return False, 0, 0
     digits = s[start:i].lstrip(b"0")
     # Past 64 bits the value only clamps (and int() refuses over 4300 digits).
-    value = int(digits or b"0", base) if len(digits) <= 64 else 1 << 64
-    value = -value if negative else value
-    return min(max(value, _LONG_MIN), _LONG_MAX), i
+    return negative, int(digits or b"0", base) if len(digits) <= 64 else 1 << 64, i
+
+
+def strtol(s: bytes, base: int) -> tuple[int, int]:
+    """C's strtol: (value, characters consumed); (0, 0) when no number is there.
+    Out-of-range values clamp to LONG_MIN/LONG_MAX, as glibc does."""
+    negative, magnitude, consumed = _integer(s, base)
+    value = -magnitude if negative else magnitude
+    return min(max(value, _LONG_MIN), _LONG_MAX), consumed
+
+
+def strtoul(s: bytes, base: int) -> tuple[int, int]:
+    """C's strtoul: (value, characters consumed) as an unsigned 64-bit value.  A '-'
+    negates in unsigned arithmetic ("-1" is ULONG_MAX); past 64 bits it is ULONG_MAX."""
+    negative, magnitude, consumed = _integer(s, base)
+    if magnitude > _ULONG_MAX:
+        return _ULONG_MAX, consumed
+    return (-magnitude if negative else magnitude) & _ULONG_MAX, consumed
 
 
 def atoi(s: bytes) -> int:
@@ -495,17 +518,58 @@ def _unsigned_float(s: bytes, i: int) -> tuple[float, int]:
     return 0.0, i
 
 
-def _nan(payload: bytes | None) -> float:
-    """glibc reads nan(n-char-sequence) as an integer for the mantissa's low bits."""
+def _nan(payload: bytes | None, float_bits: int = 64) -> float:
+    """glibc reads nan(n-char-sequence) as an integer for the mantissa's low bits.  For
+    a float (float_bits 32), the double that narrows to that float: its 22 payload bits
+    sit at the top of the double's mantissa, which a conversion keeps."""
     bits = 0x7FF8_0000_0000_0000
     if payload:
         inner = payload[1:-1]
         value, used = strtol(inner, 0) if not inner.startswith((b"-", b"+")) else (0, 0)
         if used == len(inner) and used:
-            bits |= value & ((1 << 51) - 1)
+            bits |= value & ((1 << 51) - 1) if float_bits == 64 else (value & ((1 << 22) - 1)) << 29
     return struct.unpack("<d", struct.pack("<Q", bits))[0]
 
 
 def atof(s: bytes) -> float:
     """C's atof: strtod without the end pointer."""
     return strtod(s)[0]
+
+
+_FLT_MAX = math.ldexp(2 ** 24 - 1, 104)
+
+
+def strtof(s: bytes) -> tuple[float, int]:
+    """C's strtof: (value, characters consumed), the number rounded once to the nearest
+    binary32 value (not through a double, which could round twice).  The value is a
+    Python float holding that binary32 value exactly; `np.float32(value)` is its bits."""
+    s = bytes(s)
+    value, consumed = strtod(s)
+    if consumed == 0 or value == 0 or math.isinf(value):
+        return value, consumed           # as a double: 0 and inf are already the float's
+    i, negative = _skip_sign(s)
+    if math.isnan(value):
+        magnitude = _nan(_NAN.match(s, i).group(1), float_bits=32)
+    else:
+        magnitude = _nearest_float32(_exact_value(s[i:consumed]))
+    return (-magnitude if negative else magnitude), consumed
+
+
+def _exact_value(text: bytes) -> Fraction:
+    """The exact value of a decimal or hexadecimal floating constant (no sign)."""
+    if match := _HEXADECIMAL.fullmatch(text):
+        whole, _, fraction = match.group(1).partition(b".")
+        exponent = int(match.group(2)[1:]) if match.group(2) else 0
+        return Fraction(int(whole + fraction or b"0", 16)) * Fraction(2) ** (exponent - 4 * len(fraction))
+    return Fraction(text.decode())
+
+
+def _nearest_float32(exact: Fraction) -> float:
+    """exact (> 0) rounded to binary32, ties to even; inf past FLT_MAX."""
+    n, d = exact.numerator, exact.denominator
+    exponent = n.bit_length() - d.bit_length()          # floor(log2(exact)), or one more
+    if Fraction(2) ** exponent > exact:
+        exponent -= 1
+    scale = max(exponent, -126) - 23                    # the weight of the last mantissa bit
+    value = math.ldexp(round(exact / Fraction(2) ** scale), scale)
+    return math.inf if value > _FLT_MAX else value

@@ -8,21 +8,20 @@ stops the program as CUDA's sticky errors do, with CUDA's message.
 """
 from __future__ import annotations
 
+import os
 import struct
 import time
 
 import numpy as np
 
+from minicuda import builtins
 from minicuda.arch import default_sched
 from minicuda.grammar import types as T
 from minicuda.vm.engine import default_max_steps, make_engine
 from minicuda.vm.interp import WARP, Interpreter, VMError, Warp
 from minicuda.vm.state import ID_NAMES, BlockState, Layout, start_warp
 from minicuda.vm.memory import Memory, MemoryFault
-from minicuda.vm.runtime import ProgramExit, Runtime
-
-RETURNS_64 = {"malloc", "calloc", "realloc", "memset", "memcpy", "memmove", "cudaGetErrorString", "cudaGetErrorName",
-              "time", "clock", "atof", "strtod", "atol", "atoll", "strtol", "strtoul", "strlen", "getenv"}
+from minicuda.vm.runtime import DeviceAssert, ProgramExit, Runtime
 
 
 class Machine:
@@ -68,6 +67,7 @@ class Machine:
         fn = self.program.module.functions.get("main")
         if fn is None or fn.kind != "host":
             raise VMError("link", "undefined reference to 'main': the program has no host main function")
+        self.runtime.program_name = os.path.basename(argv[0]) if argv else "a.out"
         args = []
         if fn.params:
             ptrs = [self.string(a.encode()) for a in argv] + [0]
@@ -113,18 +113,19 @@ class Machine:
         if "RT" in ins.mods:
             args = [interp.read(w, s, 64) for s in ins.srcs[1:]]
             device = w.code.fn.kind != "host"
-            if device and name == "__assert_fail":
-                self.device_assert(interp, w, args, int(np.nonzero(on)[0][0]), ins.loc)
             result = np.zeros(WARP, np.uint64)
             for lane in np.nonzero(on)[0]:
                 try:
                     result[lane] = self.runtime.call(name, [int(a[lane]) for a in args], device) & 0xFFFFFFFFFFFFFFFF
                 except MemoryFault as f:
                     raise VMError("memory", f"segmentation fault in {name}(): {f}", ins.loc) from None
+                except DeviceAssert as e:
+                    raise VMError("assert", interp.launch_fault(w, lane, "cudaErrorAssert: device-side assert "
+                                                                          f"triggered") + f": {e}", ins.loc) from None
                 except RuntimeError as e:
                     raise VMError("runtime", str(e), ins.loc) from None
-            if ins.dsts:
-                interp.write(w, ins.dsts[0], result, on, 64 if name in RETURNS_64 or ins.dsts[0].is_wide else 32)
+            if ins.dsts and on.any():   # a lane ran it, so the builtin table has its row
+                interp.write(w, ins.dsts[0], result, on, builtins.lookup(name).returns)
             return
         callee = interp.code(name).fn
         lane_args = []
@@ -133,14 +134,6 @@ class Machine:
         self.call_function(interp, name, [], live=on, ids=w.ids, lane_args=lane_args, caller=w)
         if ins.dsts and self.last_returns is not None:
             interp.write(w, ins.dsts[0], self.last_returns, on, 64 if self.last_returns.dtype == np.uint64 else 32)
-
-    def device_assert(self, interp: Interpreter, w: Warp, args: list, lane: int, loc) -> None:
-        """A failed assert() in device code: the launch fails with cudaErrorAssert, CUDA's
-        report of the expression (file:line: function: Assertion `e` failed.) with it."""
-        expr, file, line, func = (int(a[lane]) for a in args[:4])
-        text = lambda address: self.memory.read_cstring(address).decode("utf-8", "replace")
-        raise VMError("assert", interp.launch_fault(w, lane, "cudaErrorAssert: device-side assert triggered") +
-                      f": {text(file)}:{line & 0xFFFFFFFF}: {text(func)}: Assertion `{text(expr)}` failed.", loc)
 
     def launch(self, interp: Interpreter, w: Warp, ins, on: np.ndarray) -> None:
         name = ins.srcs[0].name

@@ -1,20 +1,28 @@
 """The CUDA runtime and C library subset that programs call (CALL.RT), run by the VM.
 
-Every builtin receives its arguments as raw 64-bit register values and returns a
-raw value; it reads and writes program memory through `Memory`, so a bad pointer
-is caught like any other access.  Host output goes to `stdout`/`stderr` as the
-program writes it; device printf output is buffered per launch and flushed at the
-next synchronisation, as CUDA does.  `rand()` is glibc's, so programs print the
-numbers they print natively.
+A CALL.RT names a function of the builtin table (minicuda/builtins.py); its row
+says which method here runs it (`rt_<impl>`, one for host and one for device
+code) and whether it may be called from that side at all.  Every method receives
+its arguments as raw 64-bit register values and returns a raw value (a double as
+its bit pattern); it reads and writes program memory through `Memory`, so a bad
+pointer is caught like any other access.  Number parsing and printf formatting are
+vm/libc.py's glibc-exact functions; nothing here converts on its own.  Host output
+goes to `stdout`/`stderr` as the program writes it; device printf output is
+buffered per launch and flushed at the next synchronisation, as CUDA does.
+`rand()` is glibc's, so programs print the numbers they print natively.
 """
 from __future__ import annotations
 
+import os
 import struct
 import sys
 import time
 
+import numpy as np
 
+from minicuda import builtins
 from minicuda.arch import family_of
+from minicuda.vm import libc
 from minicuda.vm.libc import GlibcRandom, PrintfError, format_printf
 from minicuda.vm.memory import MemoryFault
 
@@ -46,6 +54,10 @@ def device_for(arch: int):
     return DEVICES[family_of(arch)]
 
 
+class DeviceAssert(Exception):
+    """assert() failed in device code: CUDA's cudaErrorAssert, with the expression's report."""
+
+
 class ProgramExit(Exception):
     def __init__(self, code: int):
         self.code = code
@@ -56,8 +68,27 @@ def _s32(x: int) -> int:
     return x - (1 << 32) if x >> 31 else x
 
 
-def _double(x: int) -> float:
-    return struct.unpack("<d", struct.pack("<Q", x & 0xFFFFFFFFFFFFFFFF))[0]
+def _s64(x: int) -> int:
+    x &= 0xFFFFFFFFFFFFFFFF
+    return x - (1 << 64) if x >> 63 else x
+
+
+def _double_bits(x: float) -> int:
+    return struct.unpack("<Q", struct.pack("<d", x))[0]
+
+
+def implementation(name: str, device: bool) -> str:
+    """The method (without rt_) that runs the runtime function `name` on that side;
+    RuntimeError when the builtin table has no such runtime function or forbids the side."""
+    row = builtins.lookup(name)
+    if row is None or row.kind != builtins.RUNTIME:
+        why = f": {row.reason}" if row is not None and row.reason else ""
+        raise RuntimeError(f"the runtime function '{name}' is not supported{why}")
+    side = builtins.DEVICE if device else builtins.HOST
+    impl = row.implementation(side)
+    if impl is None:
+        raise RuntimeError(f"'{name}' cannot be called from {side} code")
+    return impl
 
 
 class Runtime:
@@ -71,20 +102,10 @@ class Runtime:
         self.last_error = 0
         self.events: dict[int, float] = {}
         self.started = time.time()
+        self.program_name = "a.out"     # argv[0]'s last part, as glibc's messages name the program
 
     def call(self, name: str, args: list[int], device: bool = False) -> int:
-        method = getattr(self, "rt_" + name, None)
-        if method is None:
-            raise RuntimeError(f"the runtime function '{name}' is not supported yet")
-        return method(*args) if not device else self.device_call(name, args)
-
-    def device_call(self, name: str, args: list[int]) -> int:
-        if name == "printf":
-            self.device_output.append(self.format(args))
-            return 0
-        if name in ("malloc", "free", "memset", "memcpy"):
-            return getattr(self, "rt_" + name)(*args)
-        raise RuntimeError(f"'{name}' cannot be called from device code in this VM")
+        return getattr(self, "rt_" + implementation(name, device))(*args)
 
     def flush_device(self) -> None:
         if self.device_output:
@@ -99,10 +120,39 @@ class Runtime:
         except PrintfError as e:
             raise RuntimeError(f"printf: {e}") from None
 
+    def read_string(self, p: int, limit: int) -> bytes:
+        """At most `limit` bytes of the string at p, stopping at a NUL (which need not come)."""
+        out = bytearray()
+        while len(out) < limit:
+            byte = self.memory.read(p + len(out), 1)
+            if byte == b"\0":
+                break
+            out += byte
+        return bytes(out)
+
+    def write_string(self, p: int, text: bytes) -> int:
+        self.memory.write(p, text + b"\0")
+        return p
+
     # ---- stdio -------------------------------------------------------------------------------
     def rt_printf(self, *args) -> int:
         text = self.format(list(args))
         self.out.write(text)
+        return len(text)
+
+    def rt_device_printf(self, *args) -> int:
+        self.device_output.append(self.format(list(args)))
+        return 0
+
+    def rt_sprintf(self, buffer, *args) -> int:
+        text = self.format(list(args))
+        self.write_string(buffer, text)
+        return len(text)
+
+    def rt_snprintf(self, buffer, size, *args) -> int:
+        text = self.format(list(args))
+        if size:
+            self.write_string(buffer, text[:size - 1])
         return len(text)
 
     def rt_fprintf(self, stream, *args) -> int:
@@ -134,24 +184,60 @@ class Runtime:
             raise MemoryFault(p, 0, "free", self.memory.nearest(p), "free() of a pointer malloc did not return")
         return 0
 
-    def rt_atoi(self, s) -> int:
-        text = self.memory.read_cstring(s).strip()
-        sign, digits = (-1, text[1:]) if text[:1] == b"-" else (1, text.lstrip(b"+"))
-        n = 0
-        for ch in digits:
-            if not 48 <= ch <= 57:
-                break
-            n = n * 10 + ch - 48
-        return (sign * n) & 0xFFFFFFFF
+    def rt_realloc(self, p, size) -> int:
+        if not p:
+            return self.rt_malloc(size)
+        old = self.memory.find(p)
+        if old is None or old.base != p or old.freed or old.space != "host":
+            raise MemoryFault(p, 0, "realloc", self.memory.nearest(p), "realloc() of a pointer malloc did not return")
+        if not size:
+            return self.rt_free(p)
+        new = self.rt_malloc(size)
+        self.memory.write(new, self.memory.read(p, min(old.size, size)))
+        self.rt_free(p)
+        return new
 
-    rt_atol = rt_atoi
+    def rt_getenv(self, name) -> int:
+        value = os.environ.get(self.memory.read_cstring(name).decode("latin-1"))
+        return self.machine.string(value.encode("latin-1", "replace")) if value is not None else 0
+
+    # ---- stdlib: numbers from strings (vm/libc.py) --------------------------------------------
+    def store_end(self, end, s, consumed) -> None:
+        if end:
+            self.memory.write(end, struct.pack("<Q", s + consumed))
+
+    def rt_atoi(self, s) -> int:
+        return libc.atoi(self.memory.read_cstring(s))
+
+    def rt_atol(self, s) -> int:
+        return libc.strtol(self.memory.read_cstring(s), 10)[0]
 
     def rt_atof(self, s) -> int:
-        try:
-            value = float(self.memory.read_cstring(s).split()[0])
-        except (ValueError, IndexError):
-            value = 0.0
-        return struct.unpack("<Q", struct.pack("<d", value))[0]
+        return _double_bits(libc.atof(self.memory.read_cstring(s)))
+
+    def rt_strtol(self, s, end, base) -> int:
+        base = _s32(base)
+        value, consumed = libc.strtol(self.memory.read_cstring(s), base)
+        if libc.valid_base(base):
+            self.store_end(end, s, consumed)
+        return value
+
+    def rt_strtoul(self, s, end, base) -> int:
+        base = _s32(base)
+        value, consumed = libc.strtoul(self.memory.read_cstring(s), base)
+        if libc.valid_base(base):
+            self.store_end(end, s, consumed)
+        return value
+
+    def rt_strtod(self, s, end) -> int:
+        value, consumed = libc.strtod(self.memory.read_cstring(s))
+        self.store_end(end, s, consumed)
+        return _double_bits(value)
+
+    def rt_strtof(self, s, end) -> int:
+        value, consumed = libc.strtof(self.memory.read_cstring(s))
+        self.store_end(end, s, consumed)
+        return int(np.float32(value).view(np.uint32))
 
     def rt_rand(self) -> int:
         return self.random.rand()
@@ -166,6 +252,20 @@ class Runtime:
     def rt_abort(self) -> int:
         raise ProgramExit(134)
 
+    def rt_assert_fail(self, expr, file, line, func) -> int:
+        """glibc's message for a failed assert(), then abort()."""
+        read = self.memory.read_cstring
+        self.out.flush()
+        self.err.write(b"%s: %s:%d: %s: Assertion `%s' failed.\n"
+                       % (self.program_name.encode(), read(file), line & 0xFFFFFFFF, read(func), read(expr)))
+        self.err.flush()
+        return self.rt_abort()
+
+    def rt_device_assert_fail(self, expr, file, line, func) -> int:
+        """A failed assert() in device code: the launch fails (the machine adds the thread)."""
+        text = lambda address: self.memory.read_cstring(address).decode("utf-8", "replace")
+        raise DeviceAssert(f"{text(file)}:{line & 0xFFFFFFFF}: {text(func)}: Assertion `{text(expr)}` failed.")
+
     # ---- string.h ---------------------------------------------------------------------------
     def rt_memset(self, p, c, n) -> int:
         self.memory.write(p, bytes([c & 0xFF]) * n)
@@ -175,10 +275,36 @@ class Runtime:
         self.memory.write(dst, self.memory.read(src, n))
         return dst
 
-    rt_memmove = rt_memcpy
+    def rt_memcmp(self, a, b, n) -> int:
+        return _difference(self.memory.read(a, n), self.memory.read(b, n))
 
     def rt_strlen(self, s) -> int:
         return len(self.memory.read_cstring(s))
+
+    def rt_strcmp(self, a, b) -> int:
+        return _difference(self.memory.read_cstring(a) + b"\0", self.memory.read_cstring(b) + b"\0")
+
+    def rt_strncmp(self, a, b, n) -> int:
+        return _difference(self.read_string(a, n) + b"\0", self.read_string(b, n) + b"\0")
+
+    def rt_strcpy(self, dst, src) -> int:
+        return self.write_string(dst, self.memory.read_cstring(src))
+
+    def rt_strncpy(self, dst, src, n) -> int:
+        self.memory.write(dst, self.read_string(src, n).ljust(n, b"\0"))
+        return dst
+
+    def rt_strcat(self, dst, src) -> int:
+        self.write_string(dst + len(self.memory.read_cstring(dst)), self.memory.read_cstring(src))
+        return dst
+
+    def rt_strchr(self, s, c) -> int:
+        at = (self.memory.read_cstring(s) + b"\0").find(bytes([c & 0xFF]))
+        return s + at if at >= 0 else 0
+
+    def rt_strstr(self, haystack, needle) -> int:
+        at = self.memory.read_cstring(haystack).find(self.memory.read_cstring(needle))
+        return haystack + at if at >= 0 else 0
 
     # ---- time ----------------------------------------------------------------------------
     def rt_time(self, p) -> int:
@@ -189,6 +315,14 @@ class Runtime:
 
     def rt_clock(self) -> int:
         return int(time.process_time() * 1_000_000)
+
+    def rt_clock64(self) -> int:
+        """Device clock64()/clock(): a counter that only grows (nanoseconds of the host
+        clock standing in for SM cycles: the VM does not model time)."""
+        return time.perf_counter_ns()
+
+    def rt_difftime(self, end, start) -> int:
+        return _double_bits(float(_s64(end) - _s64(start)))
 
     def rt_gettimeofday(self, tv, tz) -> int:
         now = time.time()
@@ -206,7 +340,9 @@ class Runtime:
         self.memory.write(pp, struct.pack("<Q", address))
         return 0
 
-    rt_cudaMallocHost = rt_malloc
+    def rt_cudaMallocHost(self, pp, size) -> int:
+        self.memory.write(pp, struct.pack("<Q", self.rt_malloc(size)))
+        return 0
 
     def rt_cudaFree(self, p) -> int:
         if p and not self.memory.free(p, "global"):
@@ -312,3 +448,12 @@ class Runtime:
 
     def rt_cudaEventDestroy(self, event) -> int:
         return 0
+
+
+def _difference(a: bytes, b: bytes) -> int:
+    """memcmp/strcmp's result as glibc's x86-64 versions give it: the difference of the
+    first differing bytes (as unsigned char), 0 when there is none."""
+    for x, y in zip(a, b):
+        if x != y:
+            return x - y
+    return 0

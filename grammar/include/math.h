@@ -23,9 +23,11 @@ __MC_MATH2(pow) __MC_MATH2(atan2) __MC_MATH2(fmod) __MC_MATH2(fmin) __MC_MATH2(f
 __MC_MATH2(hypot) __MC_MATH2(copysign) __MC_MATH2(fdim)
 __host__ __device__ double fma(double x, double y, double z);
 __host__ __device__ float fmaf(float x, float y, float z);
+/* isnan & co. of a float test the float itself (the double it widens to gives the same answer) */
 __host__ __device__ int isnan(double x);
 __host__ __device__ int isinf(double x);
 __host__ __device__ int isfinite(double x);
+__host__ __device__ int signbit(double x);
 __device__ float __expf(float x);
 __device__ float __logf(float x);
 __device__ float __sinf(float x);

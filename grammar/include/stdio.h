@@ -15,4 +15,8 @@ __host__ int snprintf(char *str, size_t size, const char *format, ...);
 __host__ int puts(const char *s);
 __host__ int putchar(int c);
 __host__ int fflush(FILE *stream);
+__host__ FILE *fopen(const char *path, const char *mode);
+__host__ int fclose(FILE *stream);
+__host__ size_t fread(void *ptr, size_t size, size_t n, FILE *stream);
+__host__ size_t fwrite(const void *ptr, size_t size, size_t n, FILE *stream);
 #endif

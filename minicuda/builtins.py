@@ -1,0 +1,234 @@
+"""The builtin table: what every function the bundled headers declare becomes.
+
+One row per name (`BUILTINS[name]`), of one of three kinds:
+
+- an intrinsic: the lowering emits instructions in place of the call.  The row
+  names the opcode and modifiers and, in `shape`, the lowering's handler that
+  builds them: `plain` emits `op.mods dst, args...` (plus the row's fixed
+  `operand`, if any); the others are the special shapes listed in `SHAPES`.
+- a runtime function: the lowering emits `CALL.RT name`, and the VM's runtime
+  runs the method `rt_<impl>`, where `host` and `device` name the implementation
+  for each side (None: it may not be called there).  `returns` is the width of
+  the result register the VM writes: 0 (void), 32 or 64.
+- unsupported: declared so that a program gets a located compile error at the
+  call (with `reason`) rather than "undeclared identifier".
+
+Invariants (tests/minicuda/test_builtin_table.py checks them): every function
+declared in grammar/include has a row; every intrinsic's opcode is in
+`minicuda.ir.OPS`; every runtime implementation exists in vm/runtime.py; a
+runtime row may be called exactly where its header declaration allows, and its
+`returns` is the declared return type's width.  Overloads of one name (atomicAdd
+on int and float, min on every type) share one row: the shape picks the typed
+form.  This module is core: it imports nothing from grammar/, passes/ or vm/.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+INTRINSIC, RUNTIME, UNSUPPORTED = "intrinsic", "runtime", "unsupported"
+
+# shape -> what the lowering's handler of that name (`builtin_<shape>`) builds from
+# the row's op and mods; "by type" shapes pick the typed form from the call's types
+SHAPES = {
+    "plain": "op.mods dst, args..., operand (no dst when the function returns void)",
+    "constant": "MOV dst, operand: the row's immediate; the arguments are not evaluated",
+    "minmax": "IMNMX.mods.type for integers, FMNMX / DMNMX.mods for floats (by type)",
+    "atomic": "ATOM.mods.type dst, [address], values (by the pointed-to type)",
+    "shuffle": "SHFL.mods[.64] dst, var, lane, width, mask: the value first, the mask last (by type)",
+    "vote": "VOTE.mods dst, predicate, mask",
+    "fdim": "x - y when x > y or either is NaN, else +0: FSETP.LE + FSUB + SEL (by type)",
+    "saturate": "FMNMX.MAX with 0, then FMNMX.MIN with 1 (NaN gives 0)",
+    "leading_zeros": "FLO.mods t, x; ISUB dst, width - 1, t (32 or 64 for zero)",
+    "first_set": "BREV t, x; FLO.mods.SH u, t; IADD dst, u, 1 (0 for zero)",
+    "mul24": "the low 24 bits of each operand sign-extended (SHL, SHR.S32), then IMUL",
+    "is_nan": "FSETP.NE p, x, x; P2R dst, p (by type: DSETP for a double)",
+    "compare_magnitude": "MUFU.FABS a, x; FSETP.mods p, a, +INF; P2R dst, p (by type: .F64, DSETP)",
+    "sign_bit": "SHR.U32 dst, x, 31 (by type: a double shifts by 63, then I2I.U32.U64)",
+}
+
+HOST, DEVICE = "host", "device"
+
+
+@dataclass(frozen=True)
+class Builtin:
+    name: str
+    kind: str                          # INTRINSIC, RUNTIME or UNSUPPORTED
+    op: str = ""                       # intrinsic: the opcode emitted
+    mods: tuple[str, ...] = ()         # intrinsic: its modifiers
+    shape: str = "plain"               # intrinsic: the lowering's handler (SHAPES)
+    operand: int | float | str | None = None   # intrinsic: a fixed operand (immediate, or SR_* special)
+    host: str | None = None            # runtime: implementation for host code (rt_<host>)
+    device: str | None = None          # runtime: implementation for device code (rt_<device>)
+    returns: int = 0                   # runtime: result width, 0 / 32 / 64
+    reason: str = ""                   # unsupported: why
+
+    @property
+    def where(self) -> frozenset[str]:
+        """Where a runtime function may be called: host, device or both."""
+        return frozenset(side for side, impl in ((HOST, self.host), (DEVICE, self.device)) if impl)
+
+    def implementation(self, side: str) -> str | None:
+        """The runtime method name (without rt_) for a call from `side`."""
+        return self.host if side == HOST else self.device
+
+
+def intrinsic(name: str, op: str, mods: tuple[str, ...] = (), shape: str = "plain", operand=None) -> Builtin:
+    return Builtin(name, INTRINSIC, op=op, mods=mods, shape=shape, operand=operand)
+
+
+def runtime(name: str, returns: int, host: str | None = "", device: str | None = None) -> Builtin:
+    """host="" (the default): implemented for the host by rt_<name>."""
+    return Builtin(name, RUNTIME, host=name if host == "" else host, device=device, returns=returns)
+
+
+def unsupported(name: str, reason: str) -> Builtin:
+    return Builtin(name, UNSUPPORTED, reason=reason)
+
+
+# ---- families ------------------------------------------------------------------------------
+# <math.h> functions that are one MUFU: name (double) and name + "f" (float)
+MATH_FUNCTIONS = {
+    "sqrt": "SQRT", "rsqrt": "RSQ", "cbrt": "CBRT", "exp": "EXP", "exp2": "EX2", "expm1": "EXPM1",
+    "log": "LOG", "log2": "LG2", "log10": "LOG10", "log1p": "LOG1P", "sin": "SIN", "cos": "COS",
+    "tan": "TAN", "asin": "ASIN", "acos": "ACOS", "atan": "ATAN", "sinh": "SINH", "cosh": "COSH",
+    "tanh": "TANH", "fabs": "FABS", "floor": "FLOOR", "ceil": "CEIL", "round": "ROUND", "trunc": "TRUNC",
+    "rint": "RINT", "erf": "ERF", "pow": "POW", "atan2": "ATAN2", "fmod": "FMOD", "hypot": "HYPOT",
+    "copysign": "COPYSIGN",
+}
+ATOMICS = {"atomicAdd": "ADD", "atomicSub": "SUB", "atomicExch": "EXCH", "atomicMin": "MIN", "atomicMax": "MAX",
+           "atomicInc": "INC", "atomicDec": "DEC", "atomicCAS": "CAS", "atomicAnd": "AND", "atomicOr": "OR",
+           "atomicXor": "XOR"}
+SHUFFLES = {"__shfl_sync": "IDX", "__shfl_up_sync": "UP", "__shfl_down_sync": "DOWN", "__shfl_xor_sync": "BFLY"}
+VOTES = {"__ballot_sync": "BALLOT", "__any_sync": "ANY", "__all_sync": "ALL"}
+FENCES = {"__threadfence": "GL", "__threadfence_block": "CTA", "__threadfence_system": "SYS"}
+
+
+def _math_rows():
+    for name, fn in MATH_FUNCTIONS.items():
+        yield intrinsic(name, "MUFU", (fn, "F64"))
+        yield intrinsic(name + "f", "MUFU", (fn,))
+    for suffix, op in (("", "D"), ("f", "F")):
+        yield intrinsic("fmin" + suffix, op + "MNMX", ("MIN",))
+        yield intrinsic("fmax" + suffix, op + "MNMX", ("MAX",))
+        yield intrinsic("fma" + suffix, op + "FMA")
+        yield intrinsic("fdim" + suffix, op + "SUB", shape="fdim")
+    for name, fn in (("__expf", "EXP"), ("__logf", "LOG"), ("__sinf", "SIN"), ("__cosf", "COS"),
+                     ("__powf", "POW"), ("__frsqrt_rn", "RSQ")):
+        yield intrinsic(name, "MUFU", (fn,))
+    yield intrinsic("__fdividef", "FDIV")
+    yield intrinsic("__fmul_rn", "FMUL")
+    yield intrinsic("__fadd_rn", "FADD")
+    yield intrinsic("__saturatef", "FMNMX", shape="saturate")
+    yield intrinsic("isnan", "FSETP", ("NE",), shape="is_nan")
+    yield intrinsic("isinf", "FSETP", ("EQ",), shape="compare_magnitude")
+    yield intrinsic("isfinite", "FSETP", ("LT",), shape="compare_magnitude")
+    yield intrinsic("signbit", "SHR", ("U32",), shape="sign_bit")
+    yield intrinsic("__builtin_inff", "MOV", shape="constant", operand=math.inf)
+    yield intrinsic("__builtin_nanf", "MOV", shape="constant", operand=math.nan)
+
+
+def _device_rows():
+    yield intrinsic("__syncthreads", "BAR", ("SYNC",), operand=0)
+    for suffix, mode in (("count", "POPC"), ("and", "AND"), ("or", "OR")):
+        yield intrinsic("__syncthreads_" + suffix, "BAR.RED", (mode,))
+    yield intrinsic("__syncwarp", "WARPSYNC")
+    yield intrinsic("__trap", "TRAP")
+    yield intrinsic("__activemask", "ACTIVEMASK")
+    yield from (intrinsic(name, "MEMBAR", (scope,)) for name, scope in FENCES.items())
+    yield from (intrinsic(name, "VOTE", (mode,), shape="vote") for name, mode in VOTES.items())
+    yield from (intrinsic(name, "SHFL", (mode,), shape="shuffle") for name, mode in SHUFFLES.items())
+    yield from (intrinsic(name, "ATOM", (kind,), shape="atomic") for name, kind in ATOMICS.items())
+    yield intrinsic("__laneid", "S2R", operand="SR_LANEID")
+    yield runtime("clock64", 64, host=None, device="clock64")
+
+
+def _integer_rows():
+    yield intrinsic("__popc", "POPC", ("U32",))
+    yield intrinsic("__popcll", "POPC", ("U64",))
+    yield intrinsic("__brev", "BREV", ("U32",))
+    yield intrinsic("__mulhi", "IMULHI", ("S32",))
+    yield intrinsic("__umulhi", "IMULHI", ("U32",))
+    yield intrinsic("__clz", "FLO", ("U32",), shape="leading_zeros")
+    yield intrinsic("__clzll", "FLO", ("U64",), shape="leading_zeros")
+    yield intrinsic("__ffs", "FLO", ("U32",), shape="first_set")
+    yield intrinsic("__ffsll", "FLO", ("U64",), shape="first_set")
+    yield intrinsic("__mul24", "IMUL", ("S32",), shape="mul24")
+    yield intrinsic("abs", "IABS", ("S32",))
+    yield intrinsic("labs", "IABS", ("S64",))
+    yield intrinsic("llabs", "IABS", ("S64",))
+    yield intrinsic("min", "IMNMX", ("MIN",), shape="minmax")
+    yield intrinsic("max", "IMNMX", ("MAX",), shape="minmax")
+
+
+def _libc_rows():
+    # <stdio.h>
+    yield runtime("printf", 32, device="device_printf")
+    for name in ("fprintf", "sprintf", "snprintf", "puts", "putchar", "fflush"):
+        yield runtime(name, 32)
+    no_files = "minicuda gives a program no files; write output with printf"
+    for name in ("fopen", "fclose", "fread", "fwrite"):
+        yield unsupported(name, no_files)
+    # <stdlib.h>
+    yield runtime("malloc", 64, device="malloc")
+    yield runtime("free", 0, device="free")
+    for name in ("calloc", "realloc", "getenv"):
+        yield runtime(name, 64)
+    yield runtime("atoi", 32)
+    yield runtime("atol", 64)
+    yield runtime("atoll", 64, host="atol")
+    yield runtime("atof", 64)
+    yield runtime("strtol", 64)
+    yield runtime("strtoll", 64, host="strtol")
+    yield runtime("strtoul", 64)
+    yield runtime("strtoull", 64, host="strtoul")
+    yield runtime("strtod", 64)
+    yield runtime("strtof", 32)
+    yield runtime("rand", 32)
+    for name in ("srand", "exit", "abort"):
+        yield runtime(name, 0)
+    yield unsupported("system", "minicuda runs no other programs")
+    # <string.h>
+    yield runtime("memset", 64, device="memset")
+    yield runtime("memcpy", 64, device="memcpy")
+    yield runtime("memmove", 64, host="memcpy")   # the runtime reads the source whole before writing
+    for name in ("memcmp", "strcmp", "strncmp"):
+        yield runtime(name, 32)
+    for name in ("strlen", "strcpy", "strncpy", "strcat", "strchr", "strstr"):
+        yield runtime(name, 64)
+    # <time.h>, <sys/time.h>, <assert.h>
+    yield runtime("time", 64)
+    yield runtime("clock", 64, device="clock64")
+    yield runtime("difftime", 64)
+    yield runtime("gettimeofday", 32)
+    yield runtime("__assert_fail", 0, host="assert_fail", device="device_assert_fail")
+
+
+CUDA_RUNTIME = ("cudaMalloc", "cudaMallocHost", "cudaFree", "cudaFreeHost", "cudaMemcpy", "cudaMemset",
+                "cudaMemcpyToSymbol", "cudaMemcpyFromSymbol", "cudaDeviceSynchronize", "cudaDeviceReset",
+                "cudaSetDevice", "cudaGetDevice", "cudaGetDeviceCount", "cudaGetDeviceProperties",
+                "cudaGetLastError", "cudaPeekAtLastError", "cudaEventCreate", "cudaEventRecord",
+                "cudaEventSynchronize", "cudaEventElapsedTime", "cudaEventDestroy")
+
+
+def _cuda_rows():
+    yield from (runtime(name, 32) for name in CUDA_RUNTIME)
+    yield runtime("cudaGetErrorString", 64)
+    yield runtime("cudaGetErrorName", 64)
+
+
+def _table(*families) -> dict[str, Builtin]:
+    table: dict[str, Builtin] = {}
+    for family in families:
+        for row in family():
+            if row.name in table:
+                raise ValueError(f"two builtin rows for '{row.name}'")
+            table[row.name] = row
+    return table
+
+
+BUILTINS: dict[str, Builtin] = _table(_math_rows, _device_rows, _integer_rows, _libc_rows, _cuda_rows)
+
+
+def lookup(name: str) -> Builtin | None:
+    return BUILTINS.get(name)
