@@ -8,15 +8,20 @@ The pass order is this one screen:
 where cleanup is constant-fold, copy-propagation, cse, dce, simplify-cfg.
 `compile_program` returns a `CompiledProgram`: the module, the SASS-like text, the
 resource usage of every function and the predication decision of every branch.
+The module is all the VM needs (see minicuda/ir.py): its arch, the scheduling model
+its reconvergence markers are placed for (the arch's, or `Options.sched` when
+forced), and the layouts of the structs the runtime writes for the program.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from minicuda.diagnostics import CompileError, DiagnosticEngine, InternalError
 from minicuda.frontend import Frontend, load
-from minicuda.ir import Function, Module, format_function, format_module, verify
+from minicuda.grammar import ast as A
+from minicuda.grammar import types as T
+from minicuda.ir import Function, Module, StructLayout, format_function, format_module, verify
 from minicuda.pipeline import Options, run_passes
 
 ARCH_FAMILIES = {"fermi": 20, "kepler": 35, "maxwell": 52, "pascal": 60, "volta": 70, "turing": 75,
@@ -53,6 +58,9 @@ def pipeline(options: Options) -> list:
     return cleanup + cleanup + [HoistSink()] + cleanup + [IfConvert(options)] + cleanup + tail
 
 
+# runtime calls that write a struct of the program's: the struct's layout goes into the module
+RUNTIME_STRUCTS = {"cudaGetDeviceProperties": "cudaDeviceProp"}
+
 PASS_NAMES = ["constant-fold", "copy-propagation", "cse", "dce", "simplify-cfg", "hoist-sink", "if-convert",
               "keep-branches", "reconverge", "regalloc"]
 
@@ -74,12 +82,23 @@ class CompiledProgram:
 
     @property
     def branch_decisions(self) -> list:
-        return [d for fn in self.module.functions.values() for d in getattr(fn, "branch_decisions", [])]
+        return [d for fn in self.module.functions.values() for d in fn.branch_decisions]
 
     @property
     def resource_usage(self) -> dict:
         from minicuda.passes.regalloc import resource_usage
         return {name: resource_usage(fn, self.arch) for name, fn in self.module.functions.items()}
+
+    def module_for(self, sched: str | None = None) -> Module:
+        """The module to run under `sched`: this one when its markers are placed for that
+        model (or for None and the scalar reference, which never diverges); else the
+        program compiled again with the model forced (once)."""
+        if sched in (None, "scalar", self.module.sched):
+            return self.module
+        cache = self.__dict__.setdefault("_modules", {})
+        if sched not in cache:
+            cache[sched], _ = compile_module(self.frontend, replace(self.options, sched=sched))
+        return cache[sched]
 
     def sass(self) -> str:
         head = [f"// minicuda sass-like output for {self.arch}, -O{self.options.opt}",
@@ -122,18 +141,26 @@ class _KernelHandle:
 
 def compile_program(path_or_source: str, arch: str | int = "sm_70", opt: int = 3, options: Options | None = None,
                     include_dirs=(), defines=(), diags: DiagnosticEngine | None = None) -> CompiledProgram:
-    from minicuda.passes.lower import lower
     options = options or Options()
     options.arch = arch if isinstance(arch, int) else parse_arch(arch)
     options.opt = opt
     fe = load(path_or_source, include_dirs, defines, diags=diags)
+    module, ir_before = compile_module(fe, options)
+    return CompiledProgram(fe, module, options, ir_before)
+
+
+def compile_module(fe: Frontend, options: Options) -> tuple[Module, dict[str, str]]:
+    """The checked program lowered and run through the passes: (module, each function's
+    IR text right after lowering)."""
+    from minicuda.passes.lower import lower
     try:
         module = lower(fe.tu, f"sm_{options.arch}")
     except CompileError:
         raise
     except Exception as e:
         raise InternalError("lower", f"{type(e).__name__}: {e}") from e
-    program = CompiledProgram(fe, module, options)
+    module.sched = "stack" if options.stack_arch else "its"
+    module.structs = runtime_structs(fe.tu, module)
     if options.opt > 0:
         from minicuda.passes.inline import inline_device_calls
         try:
@@ -141,9 +168,34 @@ def compile_program(path_or_source: str, arch: str | int = "sm_70", opt: int = 3
         except Exception as e:
             raise InternalError("inline", f"{type(e).__name__}: {e}") from e
     passes = pipeline(options)
+    ir_before = {}
     for fn in module.functions.values():
         verify(fn, "lower")
-        program.ir_before[fn.name] = format_function(fn)
+        ir_before[fn.name] = format_function(fn)
         run_passes(fn, passes, options, module)
         verify(fn, "pipeline")
-    return program
+    return module, ir_before
+
+
+def runtime_structs(tu: A.TranslationUnit, module: Module) -> dict[str, StructLayout]:
+    """The layouts of the structs the runtime writes through the runtime calls the module makes."""
+    called = {ins.srcs[0].name for fn in module.functions.values() for ins in fn.instructions()
+              if ins.op == "CALL" and "RT" in ins.mods and ins.srcs[0].name in RUNTIME_STRUCTS}
+    layouts = {}
+    for call in _calls(tu):
+        decl = call.decl
+        if decl is not None and decl.name in called and decl.ty is not None:
+            info = T.unqual(decl.ty.params[0]).base.info
+            fields = {name: (offset, ty.size) for name, (ty, offset) in (info.fields or {}).items()}
+            layouts[info.name] = StructLayout(info.name, info.size, fields)
+    return layouts
+
+
+def _calls(node: A.Node):
+    """Every call expression under `node`."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, A.Call):
+            yield n
+        stack.extend(n.children())
