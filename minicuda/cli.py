@@ -109,7 +109,8 @@ def _is_sass(path: str) -> bool:
 def _cu_only_option(args, allowed=()) -> str | None:
     """The first option given that only makes sense for a .cu input (None when none is)."""
     for attribute, flag in CU_ONLY:
-        if flag not in allowed and getattr(args, attribute, None) not in (None, False, []):
+        value = getattr(args, attribute, None)
+        if flag not in allowed and value is not None and value is not False and value != []:   # -O0 is given
             return flag
     return None
 

@@ -613,13 +613,12 @@ def parse_module(text: str, check: bool = False) -> Module:
     counts, labels, symbols, register names), so the VM never meets a malformed one;
     every error is an IRParseError naming its line."""
     reader = _ModuleReader()
-    n = 0
     for n, raw in enumerate(text.splitlines(), 1):
         s = raw.strip()
         if s and not s.startswith(("//", "#")):
             reader.read(s, n)
     if reader.fn is not None:
-        raise IRParseError(f"function {reader.fn.name} has no .end", n)
+        raise IRParseError(f"function {reader.fn.name} has no .end", reader.where[id(reader.fn)])
     if check:
         reader.check()
     return reader.mod
@@ -711,7 +710,7 @@ class _ModuleReader:
 
     def header(self, s: str, n: int) -> None:
         if self.fn is not None:
-            raise IRParseError(f"function {self.fn.name} has no .end", n)
+            raise IRParseError(f"function {self.fn.name} has no .end", self.where[id(self.fn)])
         loc = _LOC_RE.search(s)
         m = _HEADER_RE.match(s[:loc.start()].strip() if loc else s)
         if not m:
