@@ -51,23 +51,29 @@ needs, and `parse_module(format_module(m)) == m`.  Lines holding only a comment
 
     .arch sm_70                              // the target
     .sched its                               // the model the markers are placed for: stack or its
-    .struct cudaDeviceProp 712               // a layout the runtime writes: size, then
+    .struct cudaDeviceProp 432               // a layout the runtime writes: its size, then
       .field name 0 256                      //   each field's name, offset and bytes
     .global host h_A 8 8 = 0000...           // space, name, size, alignment[, initial bytes]
-    .device f (R4:x:8:value) -> (R0:64)      // `:64`: the result is a 64-bit pair
-      .shared 0 .local 0 .registers 12 .predicates 2   // after register allocation
+    .device f (R4:x:8:value) -> (R0:64)      // f.cu:3:20 (`:64`: the result is a 64-bit pair)
+      .shared 0 .local 0 .registers 12 .predicates 2   // registers: after register allocation
       .decision f.cu:7 divergent 3 7 predicated "predicated: 3 instructions < 7 (divergent threshold)"
 
 A `.decision` line is the predication record of one conditional branch of the
 function (file:line, uniform or divergent, instructions in its arms, threshold,
 predicated or kept, the reason); `--report=predication` prints them.
 
-Reconvergence: the markers as printed are what the VM executes.  Before sm_70 (the
-stack model) `SSY .Lj` names the join `.Lj` of a possibly divergent branch and `SYNC`
-opens the join block; from sm_70 (independent thread scheduling) `BSSY Bn, .Lj`
-records the threads that must meet at `BSYNC Bn`, the join's first instruction.
-`.sched` says which model the markers are placed for; a module is run under that
-model (`reconvergence_joins` reads the markers; the stack model pops at the join):
+Reconvergence: the markers as printed are what the VM executes.  For the stack
+model (before sm_70, or `--sched stack`) `SSY .Lj` names the join `.Lj` of a
+possibly divergent branch and `SYNC` opens the join block; for independent thread
+scheduling (sm_70 and later, or `--sched its`) `BSSY Bn, .Lj` records the threads
+that must meet at `BSYNC Bn`, the join's first instruction, where they wait.  ITS
+modules put no marker on a loop's branch (a thread leaving a loop must not wait
+for threads still spinning in it), so they do not say where a stack would rejoin
+a loop: `.sched` names the model the markers are placed for, and the VM runs a
+module under that model only (`minicuda run --sched` and `Device(program,
+sched=...)` compile the program for the model they force).  The stack model reads
+each branch's join from the markers (`reconvergence_joins`) and pops an entry that
+reaches it:
 
 - the join of the conditional branch ending a block is the label named by the
   SSY/BSSY immediately before that branch;
@@ -76,9 +82,7 @@ model (`reconvergence_joins` reads the markers; the stack model pops at the join
   ending the block it enters: a loop's branch, whose marker sits in the loop's
   preheader so that it is set once per loop, not once per iteration;
 - else the join is the function's exit: the paths meet only as threads exit (a
-  uniform branch, one whose paths part for good, or under ITS a loop's branch: a
-  thread leaving a loop must not wait for threads still spinning in it, so ITS
-  modules put no marker on loops and do not name a loop's join).
+  uniform branch, or one whose paths part for good).
 """
 from __future__ import annotations
 
@@ -635,23 +639,22 @@ class _ModuleReader:
         self.where: dict[int, int] = {}   # id(instruction or function) -> its line
 
     def read(self, s: str, n: int) -> None:
-        struct, self.struct = self.struct, None
         if s.endswith(":") and " " not in s:
             self.label(s[:-1], n)
-        elif s.startswith(".field "):
-            self.struct = struct
-            self.field(s, n)
         elif s.startswith("."):
-            word = s.split()[0]
-            handler = self.DIRECTIVES.get(word) or (_ModuleReader.header if word[1:] in ("kernel", "device", "host")
-                                                    else None)
-            if handler is None:
-                raise IRParseError(f"unknown directive '{word}'", n)
-            if self.fn is None and word in (".shared", ".decision", ".end"):
-                raise IRParseError(f"'{word}' outside a function", n)
-            handler(self, s, n)
+            self.directive(s.split()[0], s, n)
         else:
             self.instruction(s, n)
+
+    def directive(self, word: str, s: str, n: int) -> None:
+        handler = self.DIRECTIVES.get(word)
+        if handler is None:
+            raise IRParseError(f"unknown directive '{word}'", n)
+        if self.fn is None and word in (".shared", ".decision", ".end"):
+            raise IRParseError(f"'{word}' outside a function", n)
+        if word != ".field":
+            self.struct = None   # a struct's fields follow its .struct line
+        handler(self, s, n)
 
     def label(self, name: str, n: int) -> None:
         if self.fn is None:
@@ -688,7 +691,7 @@ class _ModuleReader:
         self.struct = StructLayout(parts[1], _int(parts[2], n, "struct size"))
         self.mod.structs[parts[1]] = self.struct
 
-    def field(self, s: str, n: int) -> None:
+    def struct_field(self, s: str, n: int) -> None:
         parts = s.split()
         if self.struct is None:
             raise IRParseError("'.field' outside a .struct", n)
@@ -764,8 +767,9 @@ class _ModuleReader:
         self.mod.functions[self.fn.name] = self.fn
         self.fn = self.block = None
 
-    DIRECTIVES = {".arch": arch, ".sched": sched, ".struct": struct_header, ".global": global_,
-                  ".shared": facts, ".decision": decision, ".end": end}
+    DIRECTIVES = {".arch": arch, ".sched": sched, ".struct": struct_header, ".field": struct_field, ".global": global_,
+                  ".kernel": header, ".device": header, ".host": header, ".shared": facts, ".decision": decision,
+                  ".end": end}
 
     # ---- check: what the VM relies on --------------------------------------------------
     def check(self) -> None:
