@@ -717,7 +717,8 @@ class _ModuleReader:
         loc = _LOC_RE.search(s)
         m = _HEADER_RE.match(s[:loc.start()].strip() if loc else s)
         if not m:
-            raise IRParseError("bad function header (expected .kernel|.device|.host NAME (PARAMETERS) [-> (RESULTS)])", n)
+            raise IRParseError("bad function header (expected .kernel|.device|.host NAME (PARAMETERS) "
+                               "[-> (RESULTS)])", n)
         fn = Function(m.group(2), m.group(1))
         if loc:
             fn.loc = SourceLocation(loc.group(1), int(loc.group(2)), int(loc.group(3)))

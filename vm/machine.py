@@ -65,7 +65,8 @@ class Machine:
 
     def struct_layout(self, tag: str) -> StructLayout:
         if tag not in self.module.structs:
-            raise VMError("internal", f"the module holds no layout of struct {tag} (a .struct line)")
+            raise VMError("link", f"the module holds no layout of struct {tag} (a .struct line) for the runtime to "
+                                  f"write")
         return self.module.structs[tag]
 
     # ---- the host ----------------------------------------------------------------------------
