@@ -18,7 +18,8 @@ def compile(path_or_source, arch="sm_70", opt=3, **options):
     and `.branch_decisions` (one record per conditional branch: file, line,
     function, uniform, instructions, threshold, predicated, reason).  Keyword
     options: uniform_threshold, divergent_threshold, rule ("seed" or "guide"),
-    verify_each, include_dirs, defines.
+    verify_each, sched ("stack" or "its": place the reconvergence markers for that
+    model, not the arch's), include_dirs, defines.
     """
     from minicuda.compiler import compile_program
     from minicuda.pipeline import Options

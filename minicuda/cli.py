@@ -7,6 +7,7 @@ error.  No user mistake ever ends in a Python traceback.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import traceback
 
@@ -37,15 +38,18 @@ def _add_frontend_options(p: argparse.ArgumentParser) -> None:
 def compiler_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="minicudac", description="Compile a mini-CUDA program.", epilog=_pass_list(),
                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("file", help="the .cu source file")
+    p.add_argument("file", help="the .cu source file, or a .sass file to check, print again or report on")
     p.add_argument("-E", dest="preprocess_only", action="store_true", help="print the preprocessed source and stop")
     p.add_argument("--emit", choices=["sass-like", "ir", "cfg", "ast"], default=None,
                    help="what to print: sass-like (the final bytecode, the default with -o), ir (right "
                         "after lowering), cfg (Graphviz DOT, IPDOMs and divergent branches marked), ast")
-    p.add_argument("-arch", "--arch", dest="arch", default="sm_70", metavar="ARCH",
-                   help=f"target: {arch_choices()}; below {format_arch(ITS_FROM)} the stack model's SSY/SYNC, "
-                        "else BSSY/BSYNC")
-    p.add_argument("-O", dest="opt", type=int, choices=[0, 1, 2, 3], default=3, metavar="LEVEL",
+    p.add_argument("-arch", "--arch", dest="arch", default=None, metavar="ARCH",
+                   help=f"target (default sm_70): {arch_choices()}; below {format_arch(ITS_FROM)} the stack "
+                        "model's SSY/SYNC, else BSSY/BSYNC")
+    p.add_argument("--sched", choices=["stack", "its"], default=None,
+                   help="place the reconvergence markers for this scheduling model instead of the arch's "
+                        "(stack: SSY/SYNC, its: BSSY/BSYNC); the VM runs the module under it")
+    p.add_argument("-O", dest="opt", type=int, choices=[0, 1, 2, 3], default=None, metavar="LEVEL",
                    help="-O0 keeps every branch (like nvcc -G); -O1..-O3 run every pass (default -O3)")
     p.add_argument("-G", dest="debug", action="store_true", help="like nvcc -G: the same as -O0")
     p.add_argument("--print-after", action="append", default=[], metavar="PASS",
@@ -57,11 +61,11 @@ def compiler_parser() -> argparse.ArgumentParser:
     p.add_argument("--report", choices=["predication"], default=None,
                    help="print a report: predication (one line per conditional branch)")
     p.add_argument("--report-format", choices=["text", "json"], default="text")
-    p.add_argument("--uniform-threshold", type=int, default=4, metavar="N",
+    p.add_argument("--uniform-threshold", type=int, default=None, metavar="N",
                    help="predicate a uniform branch whose arms hold fewer than N instructions (default 4)")
-    p.add_argument("--divergent-threshold", type=int, default=7, metavar="N",
+    p.add_argument("--divergent-threshold", type=int, default=None, metavar="N",
                    help="predicate a possibly divergent branch under N instructions (default 7)")
-    p.add_argument("--predication-rule", choices=["seed", "guide"], default="seed",
+    p.add_argument("--predication-rule", choices=["seed", "guide"], default=None,
                    help="seed: < thresholds (nvcc's behaviour); guide: the CUDA Programming Guide's <= 4 / <= 7")
     p.add_argument("-fsyntax-only", dest="syntax_only", action="store_true",
                    help="check the program and stop")
@@ -100,8 +104,71 @@ def _report(diags: DiagnosticEngine | None, error: CompileError | None = None) -
         print(f"{n} error{'s' if n != 1 else ''} generated.", file=sys.stderr)
 
 
+# options that only a .cu input can take: (attribute, flag)
+CU_ONLY = [("preprocess_only", "-E"), ("arch", "--arch"), ("sched", "--sched"), ("opt", "-O"), ("debug", "-G"),
+           ("print_after", "--print-after"), ("verify_each", "--verify-each"),
+           ("uniform_threshold", "--uniform-threshold"), ("divergent_threshold", "--divergent-threshold"),
+           ("predication_rule", "--predication-rule"), ("include_dirs", "-I"), ("defines", "-D"),
+           ("undefines", "-U")]
+
+
+def _is_sass(path: str) -> bool:
+    return path.endswith(".sass")
+
+
+def _cu_only_option(args, allowed=()) -> str | None:
+    """The first option given that only makes sense for a .cu input (None when none is)."""
+    for attribute, flag in CU_ONLY:
+        value = getattr(args, attribute, None)
+        if flag not in allowed and value is not None and value is not False and value != []:   # -O0 is given
+            return flag
+    return None
+
+
+def _load_sass(path: str, prog: str):
+    """The module a .sass file holds; None, with a located error printed, when it is malformed."""
+    from minicuda.ir import IRParseError, parse_module
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except (OSError, UnicodeDecodeError) as e:
+        print(f"{prog}: error: cannot read '{path}': {getattr(e, 'strerror', None) or e}", file=sys.stderr)
+        return None
+    try:
+        return parse_module(text, check=True)
+    except IRParseError as e:
+        print(f"{path}:{e.line}: error: {e.message}", file=sys.stderr)
+        return None
+
+
+def _compile_sass(args) -> int:
+    """minicudac FILE.sass: check the module, print it again, report on it."""
+    from minicuda.ir import format_module
+    from minicuda.passes.regalloc import resource_usage
+    flag = _cu_only_option(args) or (f"--emit={args.emit}" if args.emit not in (None, "sass-like") else None)
+    if flag:
+        print(f"minicudac: error: {flag} applies to a .cu source; {args.file} is compiled already", file=sys.stderr)
+        return EXIT_USAGE
+    module = _load_sass(args.file, "minicudac")
+    if module is None:
+        return EXIT_USER
+    if getattr(args, "syntax_only", False) or getattr(args, "command", None) == "check":
+        return 0
+    if args.resource_usage:
+        for fn in module.functions.values():
+            print("\n".join(resource_usage(fn, module.arch).ptxas_lines()), file=sys.stderr)
+    emit = args.emit or ("sass-like" if args.output or not args.report else None)
+    if emit == "sass-like":
+        _write(format_module(module), args.output)
+    if args.report == "predication":
+        _write_report([d for fn in module.functions.values() for d in fn.branch_decisions], args, emit)
+    return 0
+
+
 def _compile(args) -> int:
     from minicuda.frontend import load, preprocess_only
+    if _is_sass(args.file):
+        return _compile_sass(args)
     diags = DiagnosticEngine()
     try:
         if args.preprocess_only:
@@ -123,22 +190,22 @@ def _compile(args) -> int:
 
 
 def _compile_to_ir(args, diags: DiagnosticEngine) -> int:
-    import json
-
     from minicuda.compiler import compile_program
     from minicuda.pipeline import Options
     try:
-        arch = parse_arch(args.arch)
+        arch = parse_arch(args.arch or "sm_70")
         check_pass_names(args.print_after)
     except ValueError as e:
         print(f"minicudac: error: {e}", file=sys.stderr)
         return EXIT_USAGE
-    if args.uniform_threshold < 0 or args.divergent_threshold < 0:
+    if (args.uniform_threshold or 0) < 0 or (args.divergent_threshold or 0) < 0:
         print("minicudac: error: thresholds must not be negative", file=sys.stderr)
         return EXIT_USAGE
-    options = Options(uniform_threshold=args.uniform_threshold, divergent_threshold=args.divergent_threshold,
-                      rule=args.predication_rule, verify_each=args.verify_each, print_after=tuple(args.print_after))
-    opt = 0 if args.debug else args.opt
+    given = {"uniform_threshold": args.uniform_threshold, "divergent_threshold": args.divergent_threshold,
+             "rule": args.predication_rule}
+    options = Options(verify_each=args.verify_each, print_after=tuple(args.print_after), sched=args.sched,
+                      **{k: v for k, v in given.items() if v is not None})
+    opt = 0 if args.debug else 3 if args.opt is None else args.opt
     program = compile_program(args.file, arch, opt, options, args.include_dirs, args.defines, diags)
     _report(diags)
     if args.resource_usage:
@@ -153,41 +220,32 @@ def _compile_to_ir(args, diags: DiagnosticEngine) -> int:
         from minicuda.passes.dot import module_dot
         _write(module_dot(program), args.output)
     if args.report == "predication":
-        records = program.branch_decisions
-        if args.report_format == "json":
-            text = json.dumps([r.as_dict() for r in records], indent=2) + "\n"
-        else:
-            text = "".join(f"{r.file}:{r.line}: {r.function}: {'uniform' if r.uniform else 'divergent'}, "
-                           f"{r.instructions} instructions, {'predicated' if r.predicated else 'kept'}: "
-                           f"{r.reason.split(': ', 1)[-1]}\n" for r in records)
-        if emit is None and args.output:
-            _write(text, args.output)
-        else:
-            sys.stdout.write(text)
+        _write_report(program.branch_decisions, args, emit)
     return 0
 
 
+def _write_report(records, args, emit: str | None) -> None:
+    """--report=predication: one line (or JSON object) per conditional branch."""
+    if args.report_format == "json":
+        text = json.dumps([r.as_dict() for r in records], indent=2) + "\n"
+    else:
+        text = "".join(f"{r.file}:{r.line}: {r.function}: {'uniform' if r.uniform else 'divergent'}, "
+                       f"{r.instructions} instructions, {'predicated' if r.predicated else 'kept'}: "
+                       f"{r.reason.split(': ', 1)[-1]}\n" for r in records)
+    if emit is None and args.output:
+        _write(text, args.output)
+    else:
+        sys.stdout.write(text)
+
+
 def _run(args) -> int:
-    import json
     import os
 
-    from minicuda.compiler import compile_program
-    from minicuda.pipeline import Options
     from minicuda.vm.interp import VMError
     from minicuda.vm.machine import Machine
-    try:
-        arch = parse_arch(args.arch)
-    except ValueError as e:
-        print(f"minicuda: error: {e}", file=sys.stderr)
-        return EXIT_USAGE
-    diags = DiagnosticEngine()
-    try:
-        program = compile_program(args.file, arch, 0 if args.debug else args.opt, Options(), args.include_dirs,
-                                  args.defines, diags)
-    except CompileError as e:
-        _report(diags, e)
-        return EXIT_USER
-    _report(diags)
+    program = _run_input(args)
+    if isinstance(program, int):
+        return program
     trace = None
     if args.trace or os.environ.get("MINICUDA_TRACE") == "1":
         trace = lambda line: print(line, file=sys.stderr)
@@ -210,6 +268,43 @@ def _run(args) -> int:
         with open(args.metrics_json, "w") as f:
             json.dump([m.as_dict() for m in machine.launches], f, indent=2)
     return code
+
+
+def _run_input(args):
+    """What `minicuda run` runs: a .sass file's module, or the .cu program compiled for
+    --arch with the markers for --sched; an exit status when there is nothing to run."""
+    from minicuda.compiler import compile_program, parse_arch
+    from minicuda.pipeline import Options
+    if _is_sass(args.file):
+        flag = _cu_only_option(args, allowed=("--sched",))
+        if flag:
+            print(f"minicuda: error: {flag} applies to a .cu source; {args.file} is compiled already "
+                  f"(its .arch line names the target)", file=sys.stderr)
+            return EXIT_USAGE
+        module = _load_sass(args.file, "minicuda")
+        if module is None:
+            return EXIT_USER
+        if args.sched and module.sched and args.sched != module.sched:
+            print(f"minicuda: error: {args.file} has its reconvergence markers placed for the {module.sched} model "
+                  f"(.sched {module.sched}); compile it with minicudac --sched {args.sched} to run it under "
+                  f"{args.sched}", file=sys.stderr)
+            return EXIT_USAGE
+        return module
+    try:
+        arch = parse_arch(args.arch or "sm_70")
+    except ValueError as e:
+        print(f"minicuda: error: {e}", file=sys.stderr)
+        return EXIT_USAGE
+    diags = DiagnosticEngine()
+    opt = 0 if args.debug else 3 if args.opt is None else args.opt
+    try:
+        program = compile_program(args.file, arch, opt, Options(sched=args.sched), args.include_dirs,
+                                  args.defines, diags)
+    except CompileError as e:
+        _report(diags, e)
+        return EXIT_USER
+    _report(diags)
+    return program
 
 
 def _print_metrics(launches) -> None:
@@ -277,15 +372,17 @@ def minicuda_main(argv: list[str] | None = None) -> int:
     check = sub.add_parser("check", help="check a program (parse and type-check) and report every error")
     check.add_argument("file")
     _add_frontend_options(check)
-    run = sub.add_parser("run", help="compile a program and run it on the VM, warp by warp")
-    run.add_argument("file")
+    run = sub.add_parser("run", help="compile a program (or load a .sass file) and run it on the VM, warp by warp")
+    run.add_argument("file", help="a .cu source, or a .sass file minicudac wrote")
     run.add_argument("args", nargs="*", help="arguments for the program's main (after -- when they start with -)")
-    run.add_argument("--arch", default="sm_70", help=f"target architecture: {arch_choices()} (default sm_70); "
+    run.add_argument("--arch", default=None, help=f"target architecture: {arch_choices()} (default sm_70); "
                      f"{sched_summary()}")
-    run.add_argument("--sched", choices=["stack", "its"], default=None, help="force a scheduling model")
+    run.add_argument("--sched", choices=["stack", "its"], default=None,
+                     help="force a scheduling model (a .cu is compiled with its markers for it)")
     run.add_argument("--sched-seed", type=int, default=None, metavar="N",
                      help="ITS: choose the next path at random with seed N instead of round-robin (reproducible)")
-    run.add_argument("-O", dest="opt", type=int, choices=[0, 1, 2, 3], default=3, help="optimisation level (default 3)")
+    run.add_argument("-O", dest="opt", type=int, choices=[0, 1, 2, 3], default=None,
+                     help="optimisation level (default 3)")
     run.add_argument("-G", dest="debug", action="store_true", help="like nvcc -G: -O0, every branch kept")
     run.add_argument("--max-steps", type=_positive, default=None, metavar="N",
                      help="stop after N warp instructions (default 40000000000 with the JIT, "

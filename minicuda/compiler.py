@@ -5,19 +5,27 @@ passes of the -O level: `minicuda.pipeline.PIPELINES` lists them by name, one
 screen, resolved through the pass registry `minicuda.pipeline.PASSES`.
 `compile_program` returns a `CompiledProgram`: the module, the SASS-like text, the
 resource usage of every function and the predication decision of every branch.
+The module is all the VM needs (see minicuda/ir.py): its arch, the scheduling model
+its reconvergence markers are placed for (the arch's, or `Options.sched` when
+forced), and the layouts of the structs the runtime writes for the program.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from minicuda.arch import parse_arch
 from minicuda.diagnostics import CompileError, DiagnosticEngine, InternalError
 from minicuda.frontend import Frontend, load
-from minicuda.ir import Function, Module, format_function, format_module, verify
+from minicuda.grammar import ast as A
+from minicuda.grammar import types as T
+from minicuda.ir import Function, Module, StructLayout, format_function, format_module, verify
 from minicuda.passes.inline import inline_device_calls
 from minicuda.passes.lower import lower
 from minicuda.passes.regalloc import resource_usage
 from minicuda.pipeline import Options, pipeline, run_passes
+
+# runtime calls that write a struct of the program's: the struct's layout goes into the module
+RUNTIME_STRUCTS = {"cudaGetDeviceProperties": "cudaDeviceProp"}
 
 
 @dataclass
@@ -37,11 +45,22 @@ class CompiledProgram:
 
     @property
     def branch_decisions(self) -> list:
-        return [d for fn in self.module.functions.values() for d in getattr(fn, "branch_decisions", [])]
+        return [d for fn in self.module.functions.values() for d in fn.branch_decisions]
 
     @property
     def resource_usage(self) -> dict:
         return {name: resource_usage(fn, self.arch) for name, fn in self.module.functions.items()}
+
+    def module_for(self, sched: str | None = None) -> Module:
+        """The module to run under `sched`: this one when its markers are placed for that
+        model (or for None and the scalar reference, which never diverges); else the
+        program compiled again with the model forced (once)."""
+        if sched in (None, "scalar", self.module.sched):
+            return self.module
+        cache = self.__dict__.setdefault("_modules", {})
+        if sched not in cache:
+            cache[sched], _ = compile_module(self.frontend, replace(self.options, sched=sched))
+        return cache[sched]
 
     def sass(self) -> str:
         head = [f"// minicuda sass-like output for {self.arch}, -O{self.options.opt}",
@@ -88,22 +107,55 @@ def compile_program(path_or_source: str, arch: str | int = "sm_70", opt: int = 3
     options.arch = arch if isinstance(arch, int) else parse_arch(arch)
     options.opt = opt
     fe = load(path_or_source, include_dirs, defines, diags=diags)
+    module, ir_before = compile_module(fe, options)
+    return CompiledProgram(fe, module, options, ir_before)
+
+
+def compile_module(fe: Frontend, options: Options) -> tuple[Module, dict[str, str]]:
+    """The checked program lowered and run through the passes: (module, each function's
+    IR text right after lowering)."""
     try:
         module = lower(fe.tu, f"sm_{options.arch}")
     except CompileError:
         raise
     except Exception as e:
         raise InternalError("lower", f"{type(e).__name__}: {e}") from e
-    program = CompiledProgram(fe, module, options)
+    module.sched = "stack" if options.stack_arch else "its"
+    module.structs = runtime_structs(fe.tu, module)
     if options.opt > 0:
         try:
             inline_device_calls(module)
         except Exception as e:
             raise InternalError("inline", f"{type(e).__name__}: {e}") from e
     passes = pipeline(options)
+    ir_before = {}
     for fn in module.functions.values():
         verify(fn, "lower")
-        program.ir_before[fn.name] = format_function(fn)
+        ir_before[fn.name] = format_function(fn)
         run_passes(fn, passes, options, module)
         verify(fn, "pipeline")
-    return program
+    return module, ir_before
+
+
+def runtime_structs(tu: A.TranslationUnit, module: Module) -> dict[str, StructLayout]:
+    """The layouts of the structs the runtime writes through the runtime calls the module makes."""
+    called = {ins.srcs[0].name for fn in module.functions.values() for ins in fn.instructions()
+              if ins.op == "CALL" and "RT" in ins.mods and ins.srcs[0].name in RUNTIME_STRUCTS}
+    layouts = {}
+    for call in _calls(tu):
+        decl = call.decl
+        if decl is not None and decl.name in called and decl.ty is not None:
+            info = T.unqual(decl.ty.params[0]).base.info
+            fields = {name: (offset, ty.size) for name, (ty, offset) in (info.fields or {}).items()}
+            layouts[info.name] = StructLayout(info.name, info.size, fields)
+    return layouts
+
+
+def _calls(node: A.Node):
+    """Every call expression under `node`."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, A.Call):
+            yield n
+        stack.extend(n.children())

@@ -48,6 +48,45 @@ Semantics of values (the VM's interpreter is the executable specification):
   (.AND, .OR) d, p waits as well and gives each of them the number of those
   threads whose p is non-zero (whether all, any is).  TRAP fails the launch
   (cudaErrorLaunchFailure).
+
+The text is the contract between compiler and VM: a module holds everything the VM
+needs, and `parse_module(format_module(m)) == m`.  Lines holding only a comment
+(`//` or `#`) are ignored.
+
+    .arch sm_70                              // the target
+    .sched its                               // the model the markers are placed for: stack or its
+    .struct cudaDeviceProp 432               // a layout the runtime writes: its size, then
+      .field name 0 256                      //   each field's name, offset and bytes
+    .global host h_A 8 8 = 0000...           // space, name, size, alignment[, initial bytes]
+    .device f (R4:x:8:value) -> (R0:64)      // f.cu:3:20 (`:64`: the result is a 64-bit pair)
+      .shared 0 .local 0 .registers 12 .predicates 2   // registers: after register allocation
+      .decision f.cu:7 divergent 3 7 predicated "predicated: 3 instructions < 7 (divergent threshold)"
+
+A `.decision` line is the predication record of one conditional branch of the
+function (file:line, uniform or divergent, instructions in its arms, threshold,
+predicated or kept, the reason); `--report=predication` prints them.
+
+Reconvergence: the markers as printed are what the VM executes.  For the stack
+model (before sm_70, or `--sched stack`) `SSY .Lj` names the join `.Lj` of a
+possibly divergent branch and `SYNC` opens the join block; for independent thread
+scheduling (sm_70 and later, or `--sched its`) `BSSY Bn, .Lj` records the threads
+that must meet at `BSYNC Bn`, the join's first instruction, where they wait.  ITS
+modules put no marker on a loop's branch (a thread leaving a loop must not wait
+for threads still spinning in it), so they do not say where a stack would rejoin
+a loop: `.sched` names the model the markers are placed for, and the VM runs a
+module under that model only (`minicuda run --sched` and `Device(program,
+sched=...)` compile the program for the model they force).  The stack model reads
+each branch's join from the markers (`reconvergence_joins`) and pops an entry that
+reaches it:
+
+- the join of the conditional branch ending a block is the label named by the
+  SSY/BSSY immediately before that branch;
+- else, when a block's last instruction before its closing unconditional jump (or
+  its end, falling through) is a marker, the marker names the join of the branch
+  ending the block it enters: a loop's branch, whose marker sits in the loop's
+  preheader so that it is set once per loop, not once per iteration;
+- else the join is the function's exit: the paths meet only as threads exit (a
+  uniform branch, or one whose paths part for good).
 """
 from __future__ import annotations
 
@@ -223,6 +262,24 @@ class Param:
 
 
 @dataclass
+class BranchDecision:
+    """The predication record of one conditional branch (if-conversion writes it)."""
+    file: str
+    line: int
+    function: str
+    uniform: bool
+    instructions: int
+    threshold: int
+    predicated: bool
+    reason: str
+
+    def as_dict(self) -> dict:
+        return {"file": self.file, "line": self.line, "function": self.function, "uniform": self.uniform,
+                "instructions": self.instructions, "threshold": self.threshold,
+                "predicated": self.predicated, "reason": self.reason}
+
+
+@dataclass
 class Function:
     name: str
     kind: str                          # kernel, device, host
@@ -232,6 +289,10 @@ class Function:
     shared_bytes: int = 0              # static shared memory
     local_bytes: int = 0               # per-thread frame (arrays, address-taken locals)
     dynamic_shared: bool = False
+    ret_wide: bool = False             # the result is a 64-bit pair (a physical R0 does not say so)
+    registers: int = 0                 # 32-bit registers allocated (0 before register allocation)
+    predicates: int = 0                # predicate registers allocated
+    branch_decisions: list[BranchDecision] = field(default_factory=list)
     loc: SourceLocation | None = field(default=None, compare=False)
 
     def block(self, label: str) -> Block:
@@ -255,10 +316,66 @@ class Global:
 
 
 @dataclass
+class StructLayout:
+    """A struct the runtime writes for the program (cudaDeviceProp): fields as (offset, bytes)."""
+    name: str
+    size: int
+    fields: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+
+@dataclass
 class Module:
     functions: dict[str, Function] = field(default_factory=dict)
     globals: dict[str, Global] = field(default_factory=dict)
     arch: str = "sm_70"
+    sched: str = ""            # stack or its: the model the markers are placed for ("": not stated)
+    structs: dict[str, StructLayout] = field(default_factory=dict)
+
+    @property
+    def sm(self) -> int:
+        """The arch's number: 70 for sm_70."""
+        return int(self.arch.removeprefix("sm_"))
+
+
+MARKERS = ("SSY", "BSSY")   # the reconvergence markers that name a join
+
+
+def reconvergence_joins(fn: Function) -> dict[str, str | None]:
+    """Each block's join for the conditional branch ending it, read from the markers by
+    the rule in this module's docstring; None: the function's exit."""
+    joins: dict[str, str | None] = {b.label: None for b in fn.blocks}
+    entered: dict[str, str] = {}   # a loop head -> the join its preheader's marker names
+    for i, b in enumerate(fn.blocks):
+        first_jump = _first_closing_jump(b)
+        join = _marker_join(b.instrs[first_jump - 1]) if first_jump else None
+        if join is None:
+            continue
+        jump = b.instrs[first_jump] if first_jump < len(b.instrs) else None
+        if jump is not None and jump.guard is not None:
+            joins[b.label] = join
+        elif jump is not None:
+            entered[jump.target] = join
+        elif i + 1 < len(fn.blocks):
+            entered[fn.blocks[i + 1].label] = join
+    for label, join in entered.items():
+        if label in joins and joins[label] is None:
+            joins[label] = join
+    return joins
+
+
+def _marker_join(ins: Instr) -> str | None:
+    """The join an SSY/BSSY names; None for any other instruction."""
+    if ins.op in MARKERS and ins.srcs and isinstance(ins.srcs[-1], Label):
+        return ins.srcs[-1].name
+    return None
+
+
+def _first_closing_jump(block: Block) -> int:
+    """The index of the first of the branches that close a block (its length when none)."""
+    n = len(block.instrs)
+    while n and block.instrs[n - 1].op == "BRA":
+        n -= 1
+    return n
 
 
 # ---- printing ------------------------------------------------------------------------
@@ -273,8 +390,16 @@ def format_instr(ins: Instr, with_loc: bool = True) -> str:
 
 def format_function(fn: Function, with_loc: bool = True) -> str:
     params = ", ".join(f"{p.reg}:{p.name}:{p.size}:{p.kind}" for p in fn.params)
-    lines = [f".{fn.kind} {fn.name} ({params})" + (f" -> ({', '.join(map(str, fn.rets))})" if fn.rets else "")]
-    lines.append(f"  .shared {fn.shared_bytes} .local {fn.local_bytes}" + (" .dynamic_shared" if fn.dynamic_shared else ""))
+    rets = ", ".join(f"{r}:64" if i == 0 and fn.ret_wide else str(r) for i, r in enumerate(fn.rets))
+    header = f".{fn.kind} {fn.name} ({params})" + (f" -> ({rets})" if fn.rets else "")
+    if with_loc and fn.loc is not None:
+        header = f"{header:<40} // {fn.loc.file}:{fn.loc.line}:{fn.loc.col}"
+    lines = [header]
+    facts = f"  .shared {fn.shared_bytes} .local {fn.local_bytes}" + (" .dynamic_shared" if fn.dynamic_shared else "")
+    if fn.registers or fn.predicates:
+        facts += f" .registers {fn.registers} .predicates {fn.predicates}"
+    lines.append(facts)
+    lines += ["  " + format_decision(d) for d in fn.branch_decisions]
     for b in fn.blocks:
         lines.append(f"{b.label}:")
         for ins in b.instrs:
@@ -283,8 +408,16 @@ def format_function(fn: Function, with_loc: bool = True) -> str:
     return "\n".join(lines) + "\n"
 
 
+def format_decision(d: BranchDecision) -> str:
+    return (f".decision {d.file}:{d.line} {'uniform' if d.uniform else 'divergent'} {d.instructions} "
+            f"{d.threshold} {'predicated' if d.predicated else 'kept'} {Str(d.reason.encode())}")
+
+
 def format_module(mod: Module, with_loc: bool = True) -> str:
-    out = [f".arch {mod.arch}"]
+    out = [f".arch {mod.arch}"] + ([f".sched {mod.sched}"] if mod.sched else [])
+    for st in mod.structs.values():
+        out.append(f".struct {st.name} {st.size}")
+        out += [f"  .field {name} {offset} {size}" for name, (offset, size) in st.fields.items()]
     for g in mod.globals.values():
         init = f" = {g.init.hex()}" if g.init else ""
         out.append(f".global {g.space} {g.name} {g.size} {g.align}{init}")
@@ -298,11 +431,16 @@ def format_module(mod: Module, with_loc: bool = True) -> str:
 class IRParseError(Exception):
     def __init__(self, message: str, line: int):
         super().__init__(f"line {line}: {message}")
-        self.line = line
+        self.message, self.line = message, line
 
 
 _LOC_RE = re.compile(r"//\s*(.+):(\d+):(\d+)\s*$")
 _OPERAND_SPLIT = re.compile(r',\s*(?=(?:[^"]*"[^"]*")*[^"]*$)')
+_HEADER_RE = re.compile(r"^\.(\w+) (\S+) \((.*?)\)(?: -> \((.*)\))?$")
+_DECISION_RE = re.compile(r'^\.decision (.+):(\d+) (uniform|divergent) (\d+) (\d+) (predicated|kept) (".*")$')
+SCHED_MODELS = ("stack", "its")
+SPECIAL_REGISTERS = {f"{base}.{axis}" for base in ("SR_TID", "SR_CTAID", "SR_NTID", "SR_NCTAID") for axis in "XYZ"} \
+    | {"SR_LANEID", "SR_WARPSIZE"}
 
 
 def parse_operand(text: str, line: int) -> Operand:
@@ -315,30 +453,18 @@ def parse_operand(text: str, line: int) -> Operand:
         return Special(t)
     if t.startswith("$"):
         name, _, off = t[1:].partition("+")
-        return Sym(name, int(off, 0) if off else 0)
+        return Sym(name, _int(off, line, "symbol offset") if off else 0)
     if t.startswith("["):
         m = re.match(r"^\[([^\]+\-]+)(?:([+-])(0x[0-9a-fA-F]+|\d+))?\]$", t)
         if not m:
             raise IRParseError(f"bad memory operand '{t}'", line)
         base = parse_operand(m.group(1), line)
+        if not isinstance(base, (Reg, Sym)):
+            raise IRParseError(f"bad memory operand '{t}': the address is a register or a $symbol", line)
         off = int(m.group(3), 0) if m.group(3) else 0
         return Mem(base, -off if m.group(2) == "-" else off)
     if t.startswith('"'):
-        body = t[1:-1]
-        data = bytearray()
-        i = 0
-        while i < len(body):
-            if body[i] == "\\":
-                if body[i + 1] == "x":
-                    data.append(int(body[i + 2:i + 4], 16))
-                    i += 4
-                    continue
-                data.append(ord(body[i + 1]))
-                i += 2
-                continue
-            data.append(ord(body[i]))
-            i += 1
-        return Str(bytes(data))
+        return Str(_string_bytes(t, line))
     special_floats = {"+INF": float("inf"), "-INF": float("-inf"), "+QNAN": float("nan")}
     if t in special_floats:
         return Imm(special_floats[t])
@@ -348,6 +474,36 @@ def parse_operand(text: str, line: int) -> Operand:
         return Imm(float(t))
     except ValueError:
         raise IRParseError(f"bad operand '{t}'", line) from None
+
+
+def _string_bytes(t: str, line: int) -> bytes:
+    """The bytes of a quoted string as `Str` prints it: \\xNN, \\" and \\\\ escapes."""
+    if len(t) < 2 or not t.endswith('"'):
+        raise IRParseError(f"unterminated string {t}", line)
+    body = t[1:-1]
+    data = bytearray()
+    i = 0
+    while i < len(body):
+        if body[i] == "\\":
+            if body[i + 1:i + 2] == "x" and re.fullmatch(r"[0-9a-fA-F]{2}", body[i + 2:i + 4]):
+                data.append(int(body[i + 2:i + 4], 16))
+                i += 4
+                continue
+            if i + 1 >= len(body):
+                raise IRParseError(f"bad escape at the end of {t}", line)
+            data += body[i + 1].encode()
+            i += 2
+            continue
+        data += body[i].encode()
+        i += 1
+    return bytes(data)
+
+
+def _int(text: str, line: int, what: str) -> int:
+    try:
+        return int(text, 16 if text.lower().startswith(("0x", "-0x")) else 10)
+    except ValueError:
+        raise IRParseError(f"bad {what} '{text}'", line) from None
 
 
 def parse_instr(text: str, line: int) -> Instr:
@@ -376,52 +532,217 @@ def parse_instr(text: str, line: int) -> Instr:
     return Instr(op, mods, tuple(operands[:n_dst]), tuple(operands[n_dst:]), guard, neg, loc)
 
 
-def parse_module(text: str) -> Module:
-    mod = Module()
-    fn: Function | None = None
-    block: Block | None = None
+def parse_module(text: str, check: bool = False) -> Module:
+    """The module a text holds.  With `check` (text from outside, a .sass file) each
+    instruction is also checked against the opcode table and the module (operand
+    counts, labels, symbols, register names), so the VM never meets a malformed one;
+    every error is an IRParseError naming its line."""
+    reader = _ModuleReader()
     for n, raw in enumerate(text.splitlines(), 1):
         s = raw.strip()
-        if not s or s.startswith("//") or s.startswith("#"):
-            continue
-        if fn is None and s.startswith((".shared ", ".end ")) or fn is None and s.endswith(":") and " " not in s:
-            raise IRParseError(f"'{s.split()[0]}' outside a function", n)
-        if s.startswith(".arch "):
-            mod.arch = s.split()[1]
-        elif s.startswith(".global "):
-            head, _, init = s.partition(" = ")
-            _, space, name, size, align = head.split()
-            mod.globals[name] = Global(name, space, int(size), int(align), bytes.fromhex(init) if init else None)
-        elif re.match(r"^\.(kernel|device|host) ", s):
-            m = re.match(r"^\.(\w+) (\S+) \((.*?)\)(?: -> \((.*)\))?$", s)
-            if not m:
-                raise IRParseError("bad function header", n)
-            fn = Function(m.group(2), m.group(1))
-            for p in filter(None, (x.strip() for x in m.group(3).split(","))):
-                reg, name, size, kind = p.split(":")
-                fn.params.append(Param(Reg(reg), name, int(size), kind))
-            if m.group(4):
-                fn.rets = [Reg(r.strip()) for r in m.group(4).split(",")]
-            block = None
-        elif s.startswith(".shared "):
-            parts = s.split()
-            fn.shared_bytes, fn.local_bytes = int(parts[1]), int(parts[3])
-            fn.dynamic_shared = ".dynamic_shared" in parts
-        elif s.startswith(".end "):
-            mod.functions[fn.name] = fn
-            fn = block = None
-        elif s.endswith(":") and " " not in s:
-            if fn is None:
-                raise IRParseError("label outside a function", n)
-            block = Block(s[:-1])
-            fn.blocks.append(block)
+        if s and not s.startswith(("//", "#")):
+            reader.read(s, n)
+    if reader.fn is not None:
+        raise IRParseError(f"function {reader.fn.name} has no .end", reader.where[id(reader.fn)])
+    if check:
+        reader.check()
+    return reader.mod
+
+
+class _ModuleReader:
+    """parse_module's state: the function and block being read, where each thing was."""
+
+    def __init__(self):
+        self.mod = Module()
+        self.fn: Function | None = None
+        self.block: Block | None = None
+        self.struct: StructLayout | None = None
+        self.where: dict[int, int] = {}   # id(instruction or function) -> its line
+
+    def read(self, s: str, n: int) -> None:
+        if s.endswith(":") and " " not in s:
+            self.label(s[:-1], n)
+        elif s.startswith("."):
+            self.directive(s.split()[0], s, n)
         else:
-            if block is None:
-                raise IRParseError("instruction outside a block", n)
-            block.instrs.append(parse_instr(s, n))
-    if fn is not None:
-        raise IRParseError(f"function {fn.name} has no .end", n)
-    return mod
+            self.instruction(s, n)
+
+    def directive(self, word: str, s: str, n: int) -> None:
+        handler = self.DIRECTIVES.get(word)
+        if handler is None:
+            raise IRParseError(f"unknown directive '{word}'", n)
+        if self.fn is None and word in (".shared", ".decision", ".end"):
+            raise IRParseError(f"'{word}' outside a function", n)
+        if word != ".field":
+            self.struct = None   # a struct's fields follow its .struct line
+        handler(self, s, n)
+
+    def label(self, name: str, n: int) -> None:
+        if self.fn is None:
+            raise IRParseError(f"'{name}:' outside a function", n)
+        self.block = Block(name)
+        self.fn.blocks.append(self.block)
+
+    def instruction(self, s: str, n: int) -> None:
+        if self.block is None:
+            raise IRParseError("instruction outside a block", n)
+        try:
+            ins = parse_instr(s, n)
+        except (ValueError, IndexError):
+            raise IRParseError(f"cannot read the instruction '{s}'", n) from None
+        self.block.instrs.append(ins)
+        self.where[id(ins)] = n
+
+    def arch(self, s: str, n: int) -> None:
+        parts = s.split()
+        if len(parts) != 2 or not re.fullmatch(r"sm_\d+", parts[1]):
+            raise IRParseError(f"bad architecture line '{s}' (expected .arch sm_NN)", n)
+        self.mod.arch = parts[1]
+
+    def sched(self, s: str, n: int) -> None:
+        parts = s.split()
+        if len(parts) != 2 or parts[1] not in SCHED_MODELS:
+            raise IRParseError(f"bad scheduling model line '{s}' (expected .sched stack or .sched its)", n)
+        self.mod.sched = parts[1]
+
+    def struct_header(self, s: str, n: int) -> None:
+        parts = s.split()
+        if len(parts) != 3:
+            raise IRParseError(f"bad struct line '{s}' (expected .struct NAME SIZE)", n)
+        self.struct = StructLayout(parts[1], _int(parts[2], n, "struct size"))
+        self.mod.structs[parts[1]] = self.struct
+
+    def struct_field(self, s: str, n: int) -> None:
+        parts = s.split()
+        if self.struct is None:
+            raise IRParseError("'.field' outside a .struct", n)
+        if len(parts) != 4:
+            raise IRParseError(f"bad field line '{s}' (expected .field NAME OFFSET BYTES)", n)
+        self.struct.fields[parts[1]] = (_int(parts[2], n, "field offset"), _int(parts[3], n, "field size"))
+
+    def global_(self, s: str, n: int) -> None:
+        head, _, init = s.partition(" = ")
+        parts = head.split()
+        if len(parts) != 5:
+            raise IRParseError(f"bad global line '{s}' (expected .global SPACE NAME SIZE ALIGN [= HEX])", n)
+        _, space, name, size, align = parts
+        try:
+            data = bytes.fromhex(init) if init else None
+        except ValueError:
+            raise IRParseError(f"bad initial bytes for global '{name}'", n) from None
+        self.mod.globals[name] = Global(name, space, _int(size, n, "global size"), _int(align, n, "alignment"), data)
+
+    def header(self, s: str, n: int) -> None:
+        if self.fn is not None:
+            raise IRParseError(f"function {self.fn.name} has no .end", self.where[id(self.fn)])
+        loc = _LOC_RE.search(s)
+        m = _HEADER_RE.match(s[:loc.start()].strip() if loc else s)
+        if not m:
+            raise IRParseError("bad function header (expected .kernel|.device|.host NAME (PARAMETERS) "
+                               "[-> (RESULTS)])", n)
+        fn = Function(m.group(2), m.group(1))
+        if loc:
+            fn.loc = SourceLocation(loc.group(1), int(loc.group(2)), int(loc.group(3)))
+        for p in filter(None, (x.strip() for x in m.group(3).split(","))):
+            parts = p.split(":")
+            if len(parts) != 4 or not _REG_RE.match(parts[0]) or parts[3] not in ("value", "pointer", "struct"):
+                raise IRParseError(f"bad parameter '{p}' (expected REGISTER:NAME:BYTES:value|pointer|struct)", n)
+            fn.params.append(Param(Reg(parts[0]), parts[1], _int(parts[2], n, "parameter size"), parts[3]))
+        for i, r in enumerate(x.strip() for x in (m.group(4).split(",") if m.group(4) else [])):
+            reg, wide = r.removesuffix(":64"), r.endswith(":64")
+            if not _REG_RE.match(reg) or wide and i:
+                raise IRParseError(f"bad result register '{r}'", n)
+            fn.rets.append(Reg(reg))
+            fn.ret_wide = fn.ret_wide or wide
+        self.fn, self.block = fn, None
+        self.where[id(fn)] = n
+
+    def facts(self, s: str, n: int) -> None:
+        words = s.split()
+        numbers = {".shared": "shared_bytes", ".local": "local_bytes", ".registers": "registers",
+                   ".predicates": "predicates"}
+        i = 0
+        while i < len(words):
+            if words[i] == ".dynamic_shared":
+                self.fn.dynamic_shared = True
+                i += 1
+            elif words[i] in numbers and i + 1 < len(words):
+                setattr(self.fn, numbers[words[i]], _int(words[i + 1], n, words[i][1:] + " count"))
+                i += 2
+            else:
+                raise IRParseError(f"unexpected '{words[i]}' in the function's facts", n)
+
+    def decision(self, s: str, n: int) -> None:
+        m = _DECISION_RE.match(s)
+        if not m:
+            raise IRParseError("bad decision line (expected .decision FILE:LINE uniform|divergent INSTRUCTIONS "
+                               "THRESHOLD predicated|kept \"REASON\")", n)
+        reason = _string_bytes(m.group(7), n).decode("utf-8", "replace")
+        self.fn.branch_decisions.append(BranchDecision(m.group(1), int(m.group(2)), self.fn.name,
+                                                       m.group(3) == "uniform", int(m.group(4)), int(m.group(5)),
+                                                       m.group(6) == "predicated", reason))
+
+    def end(self, s: str, n: int) -> None:
+        parts = s.split()
+        if len(parts) != 2 or parts[1] != self.fn.name:
+            raise IRParseError(f"'{s}' does not close function {self.fn.name}", n)
+        self.mod.functions[self.fn.name] = self.fn
+        self.fn = self.block = None
+
+    DIRECTIVES = {".arch": arch, ".sched": sched, ".struct": struct_header, ".field": struct_field, ".global": global_,
+                  ".kernel": header, ".device": header, ".host": header, ".shared": facts, ".decision": decision,
+                  ".end": end}
+
+    # ---- check: what the VM relies on --------------------------------------------------
+    def check(self) -> None:
+        for fn in self.mod.functions.values():
+            labels = {b.label for b in fn.blocks}
+            for ins in fn.instructions():
+                problem = self.problem(fn, ins, labels)
+                if problem:
+                    raise IRParseError(problem, self.where.get(id(ins), self.where[id(fn)]))
+            try:
+                verify(fn, "sass")
+            except InternalError as e:
+                raise IRParseError(str(e).split(": ", 2)[-1], self.where[id(fn)]) from None
+
+    def problem(self, fn: Function, ins: Instr, labels: set[str]) -> str | None:
+        inf = OPS[ins.op]
+        given = len(ins.dsts) + len(ins.srcs)
+        if inf.n_dst >= 0 and inf.n_src >= 0 and ins.op != "BAR" and given != inf.n_dst + inf.n_src:
+            return f"'{ins.opcode}' takes {inf.n_dst + inf.n_src} operands, not {given}"
+        if inf.n_src < 0 and ins.op in ("CALL", "LAUNCH") and not (ins.srcs and isinstance(ins.srcs[0], Sym)):
+            return f"'{ins.opcode}' names its callee first: {ins.op} $name"
+        if inf.kind in ("mem", "atomic") and not (ins.srcs and isinstance(ins.srcs[0], Mem)):
+            return f"'{ins.opcode}' takes a memory operand [address] first"
+        if any(not isinstance(d, Reg) for d in ins.dsts):
+            return f"'{ins.opcode}' writes a register, not '{next(d for d in ins.dsts if not isinstance(d, Reg))}'"
+        if ins.guard is not None and not (_REG_RE.match(ins.guard.name) and ins.guard.is_pred):
+            return f"the guard '{ins.guard}' is not a predicate register"
+        for o in ins.dsts + ins.srcs + ((ins.guard,) if ins.guard is not None else ()):
+            bad = self.operand_problem(fn, ins, o, labels)
+            if bad:
+                return bad
+        return None
+
+    def operand_problem(self, fn: Function, ins: Instr, o, labels: set[str]) -> str | None:
+        if isinstance(o, Mem):
+            o = o.base
+        if isinstance(o, Reg):
+            limit = {"R": 255, "P": 7, "B": 15}.get(o.name[0])
+            if limit is not None and o.name not in ("RZ", "PT") and int(o.name[1:]) > limit:
+                return f"no register {o.name} (R0..R254, P0..P6, B0..B15)"
+        elif isinstance(o, Label) and o.name not in labels:
+            return f"no label {o.name} in function {fn.name}"
+        elif isinstance(o, Special) and o.name not in SPECIAL_REGISTERS:
+            return f"unknown special register '{o.name}'"
+        elif isinstance(o, Sym) and o is ins.srcs[0] and ins.op in ("CALL", "LAUNCH"):
+            callee = self.mod.functions.get(o.name)
+            if "RT" not in ins.mods and (callee is None or (ins.op == "LAUNCH") != (callee.kind == "kernel")):
+                return f"no {'kernel' if ins.op == 'LAUNCH' else 'function'} '{o.name}' in the module"
+        elif isinstance(o, Sym) and o.name != "frame" and o.name not in self.mod.globals:
+            return f"unknown symbol '${o.name}'"
+        return None
 
 
 # ---- verification ----------------------------------------------------------------------

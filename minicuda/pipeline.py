@@ -60,10 +60,11 @@ class Options:
     verify_each: bool = False
     print_after: tuple[str, ...] = ()
     out: object = None                 # stream for --print-after
+    sched: str | None = None           # stack or its: place the markers for this model, not the arch's
 
     @property
     def stack_arch(self) -> bool:
-        return uses_stack(self.arch)
+        return self.sched == "stack" if self.sched else uses_stack(self.arch)
 
     def predicates(self, count: int, uniform: bool) -> tuple[bool, int]:
         """(predicate this branch?, threshold used) under the selected rule."""

@@ -18,29 +18,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from minicuda.ir import Function, Instr, Label
+from minicuda.ir import BranchDecision, Function, Instr, Label
 from minicuda.passes.cfg import EXIT, conditional_branch
 from minicuda.passes.hoistsink import body, find_hammock
 
 _BLOCKERS = {"sync": "a barrier", "warp": "a warp-synchronous instruction", "call": "a call",
              "marker": "a reconvergence marker"}
-
-
-@dataclass
-class BranchDecision:
-    file: str
-    line: int
-    function: str
-    uniform: bool
-    instructions: int
-    threshold: int
-    predicated: bool
-    reason: str
-
-    def as_dict(self) -> dict:
-        return {"file": self.file, "line": self.line, "function": self.function, "uniform": self.uniform,
-                "instructions": self.instructions, "threshold": self.threshold,
-                "predicated": self.predicated, "reason": self.reason}
 
 
 def _blocker(instrs: list[Instr], guard) -> str | None:
@@ -96,7 +79,7 @@ class IfConvert:
                     break
             if not converted:
                 break
-        fn.branch_decisions = getattr(fn, "branch_decisions", []) + [d for _, d in decisions.values()]
+        fn.branch_decisions = fn.branch_decisions + [d for _, d in decisions.values()]
         return changed_any
 
     def decide(self, fn: Function, cfg, divergence, head: str, branch: Instr):
@@ -158,7 +141,7 @@ class IfConvert:
 
 
 def decisions_of(fn: Function) -> list[BranchDecision]:
-    return list(getattr(fn, "branch_decisions", []))
+    return list(fn.branch_decisions)
 
 
 @dataclass(frozen=True)

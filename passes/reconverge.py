@@ -10,7 +10,9 @@ newer a divergent loop exit gets no convergence barrier: a thread that leaves
 the loop early must not wait for threads still spinning in it, which is what lets
 an intra-warp lock complete under independent thread scheduling (threads at the
 same pc run together again anyway).  A branch whose paths only meet at the exit
-needs no marker: threads wait for exit there.
+needs no marker: threads wait for exit there.  The markers follow the scheduling
+model the program is compiled for (`Options.stack_arch`: the arch's, or the one
+`--sched` forces), and the VM reads the joins back from them (minicuda/ir.py).
 """
 from __future__ import annotations
 

@@ -107,7 +107,7 @@ class RegisterAllocation:
             p.reg = m.get(p.reg, p.reg)
         fn.rets = [m.get(r, r) for r in fn.rets]
         fn.registers = alloc.registers
-        fn.predicates_used = alloc.predicates
+        fn.predicates = alloc.predicates
         return True
 
 
@@ -138,7 +138,7 @@ class ResourceUsage:
 def resource_usage(fn: Function, arch: str) -> ResourceUsage:
     params = sum(((p.size + 7) // 8) * 8 if p.size == 8 else 4 for p in fn.params)
     cmem = reserved_cmem(sm_of(arch)) + params if fn.kind == "kernel" else 0
-    regs = getattr(fn, "registers", 0)
+    regs = fn.registers
     if regs:
         regs = max(regs + 2, 8)  # R1 is the stack pointer and R255 stays RZ; ptxas allocates at least 8
     return ResourceUsage(fn.name, fn.kind, arch, min(regs, MAX_REGISTERS), fn.shared_bytes, fn.local_bytes, 0, 0,

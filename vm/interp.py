@@ -6,8 +6,10 @@ Two scheduling models run a warp:
 
 - `stack` (sm_2x..sm_6x): one pc per warp and a reconvergence stack of
   (pc, mask, rpc) entries.  A divergent branch sets the top entry's pc to the
-  branch's immediate post-dominator and pushes one entry per side with that rpc;
-  only the top runs; an entry whose pc reaches its rpc is popped.
+  branch's reconvergence point, the join its SSY names (minicuda/ir.py gives the
+  rule; the compiler places it at the immediate post-dominator), and pushes one
+  entry per side with that rpc; only the top runs; an entry whose pc reaches its
+  rpc is popped.
 - `its` (sm_70+): a pc per thread.  The scheduler runs the threads that share a pc
   as one instruction, stays on a path until it blocks, exits or takes a backward
   branch (a yield point), then moves round-robin to the next pc: a spinning thread
@@ -23,10 +25,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from minicuda.ir import Function, Imm, Mem, Reg, Special, Sym
+from minicuda.ir import Function, Imm, Mem, Reg, Special, Sym, reconvergence_joins
 from minicuda.isa import OPS
-from minicuda.passes.cfg import EXIT, build_cfg
-from minicuda.passes.postdom import ipdom_of
 from minicuda import semantics
 from minicuda.vm.memory import BlockScope, Memory, MemoryFault
 from minicuda.vm.state import (CURRENT, DEPTH, DONE, MAXD, NBAR, RNG, SPIN, STALL, STATUS, BSET, WARPSYNC_BARRIER,
@@ -97,9 +97,10 @@ class Code:
                 self.instrs.append(ins)
                 self.block_of.append(b.label)
         self.end = len(self.instrs)
-        cfg = build_cfg(fn)
-        ipdom = ipdom_of(cfg)
-        self.rpc = {label: (self.end if j is None or j == EXIT else self.label_pc[j]) for label, j in ipdom.items()}
+        # each block's reconvergence pc for the branch ending it, from the SSY/BSSY markers
+        # (the rule is in minicuda/ir.py); the function's end when no marker names a join
+        joins = reconvergence_joins(fn)
+        self.rpc = {label: self.end if j is None else self.label_pc[j] for label, j in joins.items()}
         # register rows: R<n> at row n, then the virtual registers (a %rd pair aligned);
         # predicate P<n> / %p<n> at 1000 + n (row n of the predicate file)
         regs = [r for ins in self.instrs for r in list(ins.dsts) + ins.uses()] + [p.reg for p in fn.params]

@@ -4,7 +4,8 @@
 `stats = device.launch("mathKernel1", grid, block, c)` copies numpy arrays to
 device memory, runs the kernel warp by warp, copies them back and returns the
 launch's metrics.  Scalars are passed by value (ints as the parameter's width,
-floats as f32 or f64 bits).
+floats as f32 or f64 bits).  A Device runs an ir.Module; given a compiled program it
+takes the program's module for its scheduling model (see vm/machine.py).
 """
 from __future__ import annotations
 
@@ -21,17 +22,17 @@ def _dim(d) -> tuple:
 
 
 class Device:
-    def __init__(self, program, sched: str | None = None, max_steps: int | None = None, trace=None,
+    def __init__(self, module, sched: str | None = None, max_steps: int | None = None, trace=None,
                  engine: str = "jit", jobs: int | None = None, stdout=None):
         from minicuda.vm.machine import Machine   # a whole machine: calls and device printf work too
-        self.program = program
-        self.machine = Machine(program, sched=sched, max_steps=max_steps, trace=trace, engine=engine, jobs=jobs,
+        self.machine = Machine(module, sched=sched, max_steps=max_steps, trace=trace, engine=engine, jobs=jobs,
                                stdout=stdout)
+        self.module = self.machine.module
         self.memory, self.symbols = self.machine.memory, self.machine.symbols
         self.sched, self.interp, self.engine = self.machine.sched, self.machine.interp, self.machine.engine
 
     def launch(self, kernel: str, grid, block, *args, shared: int = 0) -> LaunchMetrics:
-        fn = self.program.module.functions[kernel]
+        fn = self.module.functions[kernel]
         values, copies = [], []
         for p, a in zip(fn.params, args):
             if isinstance(a, np.ndarray):
@@ -44,7 +45,7 @@ class Device:
                               struct.unpack("<Q", struct.pack("<d", a))[0])
             else:
                 values.append(int(a) & ((1 << (8 * p.size)) - 1))
-        metrics = self.engine.launch(kernel, _dim(grid), _dim(block), values, self.program.arch, shared)
+        metrics = self.engine.launch(kernel, _dim(grid), _dim(block), values, self.module.arch, shared)
         self.machine.runtime.flush_device()
         for a, address in copies:
             a[...] = np.frombuffer(self.memory.read(address, a.nbytes), dtype=a.dtype).reshape(a.shape)

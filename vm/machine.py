@@ -5,6 +5,12 @@ stack model: it cannot diverge).  CALL runs a user function on a fresh register
 file for the calling lanes; CALL.RT enters the runtime (vm/runtime.py); LAUNCH
 runs a kernel's grid to completion, collecting its metrics.  A fault in a kernel
 stops the program as CUDA's sticky errors do, with CUDA's message.
+
+A Machine loads an ir.Module (from the compiler or a .sass file) and needs nothing
+else: the arch, the struct layouts the runtime writes, the functions' return widths
+and the reconvergence markers are all in it.  The module is run under the scheduling
+model its markers are placed for (`.sched`); a compiled program (minicuda.compile)
+gives its module for the model asked for, compiling it again when it must.
 """
 from __future__ import annotations
 
@@ -16,7 +22,7 @@ import numpy as np
 
 from minicuda import builtins
 from minicuda.arch import default_sched
-from minicuda.grammar import types as T
+from minicuda.ir import Module, StructLayout
 from minicuda.vm.engine import default_max_steps, make_engine
 from minicuda.vm.interp import WARP, Interpreter, VMError, Warp
 from minicuda.vm.state import ID_NAMES, BlockState, Layout, start_warp
@@ -25,26 +31,26 @@ from minicuda.vm.runtime import DeviceAssert, ProgramExit, Runtime
 
 
 class Machine:
-    def __init__(self, program, sched: str | None = None, max_steps: int | None = None, trace=None,
+    def __init__(self, module, sched: str | None = None, max_steps: int | None = None, trace=None,
                  stdout=None, stderr=None, seed: int | None = None, engine: str = "jit", jobs: int | None = None):
-        self.program = program
-        self.arch = program.options.arch
+        self.module = module = module_of(module, sched)
+        self.arch = module.sm
         self.memory = Memory()
         max_steps = max_steps or default_max_steps(engine, trace)
         self.symbols: dict[str, int] = {}
         self.strings: dict[bytes, int] = {}
         self.stdout_handle, self.stderr_handle = 1, 2
-        for name, g in program.module.globals.items():
+        for name, g in module.globals.items():
             if g.space != "shared":
                 space = {"global": "global", "constant": "constant"}.get(g.space, "static")
                 init = g.init
                 if name in ("stdout", "stderr", "stdin"):
                     init = struct.pack("<Q", {"stdin": 0, "stdout": 1, "stderr": 2}[name])
                 self.symbols[name] = self.memory.alloc(g.size, space, name, align=max(g.align, 8), init=init)
-        self.sched = sched or default_sched(self.arch)
-        self.interp = Interpreter(program.module, self.memory, self.symbols, self.sched, max_steps, trace, seed)
+        self.sched = sched or module.sched or default_sched(self.arch)
+        self.interp = Interpreter(module, self.memory, self.symbols, self.sched, max_steps, trace, seed)
         self.interp.machine = self
-        self.host = Interpreter(program.module, self.memory, self.symbols, "stack", max_steps, None)
+        self.host = Interpreter(module, self.memory, self.symbols, "stack", max_steps, None)
         self.host.machine = self
         self.runtime = Runtime(self, stdout, stderr)
         self.launches = []
@@ -56,15 +62,15 @@ class Machine:
             self.strings[data] = self.memory.alloc(len(data) + 1, "static", "string", align=8, init=data + b"\0")
         return self.strings[data]
 
-    def struct_layout(self, tag: str) -> dict:
-        for key, info in T.STRUCTS.items():
-            if info.name == tag and info.fields is not None:
-                return {"__size__": info.size, "__fields__": info.fields}
-        raise VMError("internal", f"no struct {tag}")
+    def struct_layout(self, tag: str) -> StructLayout:
+        if tag not in self.module.structs:
+            raise VMError("link", f"the module holds no layout of struct {tag} (a .struct line) for the runtime to "
+                                  f"write")
+        return self.module.structs[tag]
 
     # ---- the host ----------------------------------------------------------------------------
     def run(self, argv: list[str]) -> int:
-        fn = self.program.module.functions.get("main")
+        fn = self.module.functions.get("main")
         if fn is None or fn.kind != "host":
             raise VMError("link", "undefined reference to 'main': the program has no host main function")
         self.runtime.program_name = os.path.basename(argv[0]) if argv else "a.out"
@@ -98,7 +104,7 @@ class Machine:
         if frame:
             self.memory.free(frame, "stack")
         if fn.rets:
-            wide = fn.rets[0].is_wide or getattr(fn, "ret_wide", False)
+            wide = fn.rets[0].is_wide or fn.ret_wide
             self.last_returns = interp.read(w, fn.rets[0], 64 if wide else 32)
             return int(self.last_returns[int(np.nonzero(live)[0][0])]) if live.any() else 0
         self.last_returns = None
@@ -139,16 +145,27 @@ class Machine:
         name = ins.srcs[0].name
         dims = [int(interp.read(w, s, 32)[0]) for s in ins.srcs[1:7]]
         smem = int(interp.read(w, ins.srcs[7], 64)[0])
-        kernel = self.program.module.functions[name]
+        kernel = self.module.functions[name]
         args = [int(interp.read(w, s, 64 if p.size == 8 else 32)[0]) for p, s in zip(kernel.params, ins.srcs[9:])]
         grid, block = tuple(dims[:3]), tuple(dims[3:])
         if min(grid + block) < 1 or block[0] * block[1] * block[2] > 1024:
             self.runtime.last_error = 9
             return
         started = time.perf_counter()
-        metrics = self.engine.launch(name, grid, block, args, self.program.arch, smem)
+        metrics = self.engine.launch(name, grid, block, args, self.module.arch, smem)
         metrics.wall_s = time.perf_counter() - started
         self.launches.append(metrics)
+
+
+def module_of(program, sched: str | None = None) -> Module:
+    """The module to run under `sched`: a Module as it is (its markers must be placed for
+    that model); a compiled program's module for that model."""
+    if not isinstance(program, Module):
+        return program.module_for(sched)
+    if sched in ("stack", "its") and program.sched and sched != program.sched:
+        raise ValueError(f"the module's reconvergence markers are placed for the {program.sched} model "
+                         f"(.sched {program.sched}): compile it for {sched} to run it under {sched}")
+    return program
 
 
 def function_state(code, live: np.ndarray, ids: dict, frame: int, frame_size: int) -> BlockState:

@@ -414,8 +414,8 @@ class Runtime:
                   "unifiedAddressing": 1, "memoryClockRate": mclock, "memoryBusWidth": bus, "l2CacheSize": l2,
                   "maxThreadsPerMultiProcessor": threads_sm, "sharedMemPerMultiprocessor": 65536 if major < 7 else 98304,
                   "regsPerMultiprocessor": 65536, "sharedMemPerBlockOptin": smem, "maxBlocksPerMultiProcessor": 32}
-        out = bytearray(info["__size__"])
-        for field, (ty, off) in info["__fields__"].items():
+        out = bytearray(info.size)
+        for field, (off, size) in info.fields.items():
             v = values.get(field, 0)
             if isinstance(v, bytes):
                 out[off:off + len(v) + 1] = v + b"\0"
@@ -423,7 +423,7 @@ class Runtime:
                 for i, x in enumerate(v):
                     out[off + 4 * i:off + 4 * i + 4] = struct.pack("<i", x)
             else:
-                out[off:off + ty.size] = int(v).to_bytes(ty.size, "little", signed=False)
+                out[off:off + size] = int(v).to_bytes(size, "little", signed=False)
         self.memory.write(p, bytes(out))
         return 0
 
