@@ -8,7 +8,7 @@ _root = _os.path.dirname(_os.path.dirname(_os.path.abspath(__file__)))
 if _os.path.isfile(_os.path.join(_root, "grammar", "minicuda.lark")) and _root not in __path__:
     __path__.append(_root)
 
-__version__ = "0.1.0"
+from minicuda.version import __version__  # noqa: E402  (after __path__ is set)
 
 
 def compile(path_or_source, arch="sm_70", opt=3, **options):

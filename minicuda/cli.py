@@ -11,7 +11,7 @@ import json
 import sys
 import traceback
 
-from minicuda import __version__
+from minicuda.version import __version__
 from minicuda.arch import ITS_FROM, arch_choices, format_arch, parse_arch, sched_summary
 from minicuda.diagnostics import CompileError, DiagnosticEngine, InternalError
 from minicuda.pipeline import PASSES, check_pass_names

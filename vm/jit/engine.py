@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
-from minicuda import __version__
+from minicuda.version import __version__
 from minicuda.vm.interp import Interpreter, LaunchMetrics, LaunchSetup, Warp
 from minicuda.vm.jit import layout as L
 from minicuda.vm.jit.codegen import module_ir
