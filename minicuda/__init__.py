@@ -1,4 +1,9 @@
-"""minicuda: a compiler and SIMT virtual machine for mini-CUDA."""
+"""minicuda: a compiler and SIMT virtual machine for mini-CUDA.
+
+`minicuda.compile(path_or_source, arch, opt, **options)` is the Python API's entry
+point (minicuda/api.py).
+"""
+import importlib as _importlib
 import os as _os
 
 # In a source checkout (tests run from the repository root) the subpackages live in
@@ -10,19 +15,13 @@ if _os.path.isfile(_os.path.join(_root, "grammar", "minicuda.lark")) and _root n
 
 from minicuda.version import __version__  # noqa: E402  (after __path__ is set)
 
+__all__ = ["__version__", "compile"]
 
-def compile(path_or_source, arch="sm_70", opt=3, **options):
-    """Compile a mini-CUDA program (a path or the source text itself).
 
-    Returns a CompiledProgram: `.functions` (the IR), `.sass()`, `.resource_usage`
-    and `.branch_decisions` (one record per conditional branch: file, line,
-    function, uniform, instructions, threshold, predicated, reason).  Keyword
-    options: uniform_threshold, divergent_threshold, rule ("seed" or "guide"),
-    verify_each, sched ("stack" or "its": place the reconvergence markers for that
-    model, not the arch's), include_dirs, defines.
-    """
-    from minicuda.compiler import compile_program
-    from minicuda.pipeline import Options
-    include_dirs = options.pop("include_dirs", ())
-    defines = options.pop("defines", ())
-    return compile_program(path_or_source, arch, opt, Options(**options), include_dirs, defines)
+def __getattr__(name: str):
+    """`minicuda.compile` (minicuda/api.py), loaded on first use (PEP 562): a program
+    that only loads the VM (`minicuda.vm`, running a .sass file) never imports the
+    frontend, the passes or the driver, and `import minicuda.ir` stays cheap."""
+    if name == "compile":
+        return _importlib.import_module("minicuda.api").compile
+    raise AttributeError(f"module 'minicuda' has no attribute '{name}'")

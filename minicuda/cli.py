@@ -8,13 +8,23 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import traceback
 
-from minicuda.version import __version__
 from minicuda.arch import ITS_FROM, arch_choices, format_arch, parse_arch, sched_summary
+from minicuda.bench import main as bench_main
+from minicuda.compiler import compile_program
 from minicuda.diagnostics import CompileError, DiagnosticEngine, InternalError
-from minicuda.pipeline import PASSES, check_pass_names
+from minicuda.frontend import load, preprocess_only
+from minicuda.grammar.astdump import dump
+from minicuda.ir import IRParseError, format_module, parse_module
+from minicuda.passes.dot import module_dot
+from minicuda.passes.regalloc import resource_usage
+from minicuda.pipeline import PASSES, Options, check_pass_names
+from minicuda.version import __version__
+from minicuda.vm.interp import VMError
+from minicuda.vm.machine import Machine
 
 EXIT_USER, EXIT_USAGE, EXIT_INTERNAL = 1, 2, 70
 
@@ -127,7 +137,6 @@ def _cu_only_option(args, allowed=()) -> str | None:
 
 def _load_sass(path: str, prog: str):
     """The module a .sass file holds; None, with a located error printed, when it is malformed."""
-    from minicuda.ir import IRParseError, parse_module
     try:
         with open(path, encoding="utf-8") as f:
             text = f.read()
@@ -143,8 +152,6 @@ def _load_sass(path: str, prog: str):
 
 def _compile_sass(args) -> int:
     """minicudac FILE.sass: check the module, print it again, report on it."""
-    from minicuda.ir import format_module
-    from minicuda.passes.regalloc import resource_usage
     flag = _cu_only_option(args) or (f"--emit={args.emit}" if args.emit not in (None, "sass-like") else None)
     if flag:
         print(f"minicudac: error: {flag} applies to a .cu source; {args.file} is compiled already", file=sys.stderr)
@@ -166,7 +173,6 @@ def _compile_sass(args) -> int:
 
 
 def _compile(args) -> int:
-    from minicuda.frontend import load, preprocess_only
     if _is_sass(args.file):
         return _compile_sass(args)
     diags = DiagnosticEngine()
@@ -180,7 +186,6 @@ def _compile(args) -> int:
             fe = load(args.file, args.include_dirs, args.defines, args.undefines, diags)
             _report(diags)
             if args.emit == "ast":
-                from minicuda.grammar.astdump import dump
                 _write(dump(fe.tu), args.output)
             return 0
         return _compile_to_ir(args, diags)
@@ -190,8 +195,6 @@ def _compile(args) -> int:
 
 
 def _compile_to_ir(args, diags: DiagnosticEngine) -> int:
-    from minicuda.compiler import compile_program
-    from minicuda.pipeline import Options
     try:
         arch = parse_arch(args.arch or "sm_70")
         check_pass_names(args.print_after)
@@ -217,7 +220,6 @@ def _compile_to_ir(args, diags: DiagnosticEngine) -> int:
     elif emit == "ir":
         _write("".join(program.ir_before.values()), args.output)
     elif emit == "cfg":
-        from minicuda.passes.dot import module_dot
         _write(module_dot(program), args.output)
     if args.report == "predication":
         _write_report(program.branch_decisions, args, emit)
@@ -239,10 +241,6 @@ def _write_report(records, args, emit: str | None) -> None:
 
 
 def _run(args) -> int:
-    import os
-
-    from minicuda.vm.interp import VMError
-    from minicuda.vm.machine import Machine
     program = _run_input(args)
     if isinstance(program, int):
         return program
@@ -273,8 +271,6 @@ def _run(args) -> int:
 def _run_input(args):
     """What `minicuda run` runs: a .sass file's module, or the .cu program compiled for
     --arch with the markers for --sched; an exit status when there is nothing to run."""
-    from minicuda.compiler import compile_program, parse_arch
-    from minicuda.pipeline import Options
     if _is_sass(args.file):
         flag = _cu_only_option(args, allowed=("--sched",))
         if flag:
@@ -363,7 +359,6 @@ def minicudac_main(argv: list[str] | None = None) -> int:
 def minicuda_main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["bench"]:   # the benchmark has its own options (minicuda bench --help)
-        from minicuda.bench import main as bench_main   # a tool, loaded only when asked (~70 ms at every start)
         return bench_main(argv[1:])
     p = _Parser(prog="minicuda", description="Compile and inspect mini-CUDA programs.")
     sub = p.add_subparsers(dest="command", required=True)

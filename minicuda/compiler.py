@@ -23,6 +23,7 @@ from minicuda.passes.inline import inline_device_calls
 from minicuda.passes.lower import lower
 from minicuda.passes.regalloc import resource_usage
 from minicuda.pipeline import Options, pipeline, run_passes
+from minicuda.vm.launcher import Device
 
 # runtime calls that write a struct of the program's: the struct's layout goes into the module
 RUNTIME_STRUCTS = {"cudaGetDeviceProperties": "cudaDeviceProp"}
@@ -73,7 +74,6 @@ class CompiledProgram:
 
     def device(self, sched: str | None = None):
         """The VM this program's kernels launch on from Python (one per program and model)."""
-        from minicuda.vm.launcher import Device
         cache = self.__dict__.setdefault("_devices", {})
         if sched not in cache:
             cache[sched] = Device(self, sched)

@@ -7,6 +7,8 @@ memory, output and metrics.
 """
 from __future__ import annotations
 
+from minicuda.vm.jit.engine import JitEngine
+
 ENGINES = ("jit", "interp")
 # the instruction budget (--max-steps) when none is given: about a minute and a half of
 # work for either engine, enough for the textbook programs at their printed sizes
@@ -36,6 +38,5 @@ def make_engine(name: str, owner, jobs: int | None = None):
     if name == "interp" or owner.interp.sched == "scalar":
         return InterpEngine(owner.interp)
     if name == "jit":
-        from minicuda.vm.jit.engine import JitEngine
         return JitEngine(owner.interp, jobs)
     raise ValueError(f"unknown engine '{name}' (choose from {', '.join(ENGINES)})")

@@ -21,6 +21,7 @@ when its active threads go to more than one target.
 """
 from __future__ import annotations
 
+import struct
 from dataclasses import dataclass
 
 import numpy as np
@@ -724,7 +725,6 @@ def _atomic_op(kind: str, tmod: str, cur: int, vals: list[int], bits: int):
         return x - (1 << bits) if signed and x >> (bits - 1) else x
     v = vals[0] if vals else 0
     if tmod in ("F32", "F64"):
-        import struct
         fmt = "<f" if bits == 32 else "<d"
         ifmt = "<I" if bits == 32 else "<Q"
         f = lambda x: struct.unpack(fmt, struct.pack(ifmt, x))[0]

@@ -14,6 +14,7 @@ import struct
 import numpy as np
 
 from minicuda.vm.interp import LaunchMetrics
+from minicuda.vm.machine import Machine
 
 
 def _dim(d) -> tuple:
@@ -24,7 +25,6 @@ def _dim(d) -> tuple:
 class Device:
     def __init__(self, module, sched: str | None = None, max_steps: int | None = None, trace=None,
                  engine: str = "jit", jobs: int | None = None, stdout=None):
-        from minicuda.vm.machine import Machine   # a whole machine: calls and device printf work too
         self.machine = Machine(module, sched=sched, max_steps=max_steps, trace=trace, engine=engine, jobs=jobs,
                                stdout=stdout)
         self.module = self.machine.module
