@@ -420,10 +420,8 @@ def _add_counters(metrics, counters) -> None:
 
 
 def _rand_out(random, array: np.ndarray) -> None:
-    array[:31] = random._state
-    array[31], array[32] = random._front, random._rear
+    array[:] = random.state_words()
 
 
 def _rand_in(random, array: np.ndarray) -> None:
-    random._state = [int(x) for x in array[:31]]
-    random._front, random._rear = int(array[31]), int(array[32])
+    random.set_state_words(array)
