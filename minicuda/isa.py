@@ -4,8 +4,8 @@ A row (`OpInfo`) declares the opcode's operands (registers written, operands rea
 its kind, whether it ends a block, whether it has side effects or writes memory,
 whether its result can differ between the threads of a warp, and names what runs
 it: `interp` is the interpreter's semantics (`Interpreter.op_<interp>` in
-vm/interp.py), `jit` the JIT's lowering (`FunctionCodegen.lower_<jit>` in
-vm/jit/codegen.py, or HAND_OFF: the JIT hands the instruction to the interpreter),
+vm/interp.py), `jit` the JIT's lowering (`FunctionCodegen.lower_<jit>`, in the
+vm/jit/ module of its concern, or HAND_OFF: the JIT hands the instruction over),
 and for a pure value op `eval` its family: the evaluator `semantics.EVALUATORS[eval]`
 (minicuda/semantics.py, the definition both engines and constant folding share)
 and the vector lowering `ops.LOWERINGS[eval]` (vm/jit/ops.py).  The interpreter

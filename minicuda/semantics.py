@@ -95,7 +95,7 @@ def _reg_width(reg: Reg) -> int | None:
     return None   # RZ, or a physical register whose width the op must say
 
 
-def _dst_width(ins: Instr) -> int:
+def dst_width(ins: Instr) -> int:
     """Width of MOV / SEL / P2R: their destination's."""
     if "64" in ins.mods:
         return 64
@@ -139,7 +139,7 @@ def conversion_types(ins: Instr) -> tuple[str, str]:
     return dst, src
 
 
-def _type_width(t: str) -> int:
+def type_width(t: str) -> int:
     """Register width holding a value of type t."""
     return 64 if t in ("S64", "U64", "F64") else 32
 
@@ -156,11 +156,11 @@ def source_widths(ins: Instr) -> list[int]:
     """Width each source operand is read at: 1 (predicate), 32 or 64."""
     group, n = family(ins), len(ins.srcs)
     if group in ("mov", "sel", "p2r"):
-        return {"mov": [_dst_width(ins)], "sel": [_dst_width(ins)] * 2 + [1], "p2r": [1]}[group]
+        return {"mov": [dst_width(ins)], "sel": [dst_width(ins)] * 2 + [1], "p2r": [1]}[group]
     if group in ("plop", "pnot"):
         return [1] * n
     if group == "convert":
-        return [_type_width(conversion_types(ins)[1])]
+        return [type_width(conversion_types(ins)[1])]
     if group in ("float", "mufu", "fsetp"):
         return [float_width(ins)] * n
     bits = int_type(ins)[0]   # int, isetp
@@ -172,9 +172,9 @@ def result_width(ins: Instr) -> int:
     if OPS[ins.op].kind == "cmp":
         return 1
     if group in ("mov", "sel", "p2r"):
-        return _dst_width(ins)
+        return dst_width(ins)
     if group == "convert":
-        return _type_width(conversion_types(ins)[0])
+        return type_width(conversion_types(ins)[0])
     if ins.op in ("POPC", "FLO"):
         return 32
     return source_widths(ins)[0]
@@ -203,7 +203,7 @@ def evaluate(ins: Instr, srcs: list) -> np.ndarray:
         return np.asarray(impl(ins, [np.asarray(s) for s in srcs]))
 
 
-def _mod(ins: Instr, choices) -> str:
+def modifier(ins: Instr, choices) -> str:
     for m in ins.mods:
         if m in choices:
             return m
@@ -216,16 +216,16 @@ def _as_width(x: np.ndarray, width: int) -> np.ndarray:
 
 # moves ------------------------------------------------------------------------------------
 def _mov(ins, s):
-    return _as_width(s[0], _dst_width(ins))
+    return _as_width(s[0], dst_width(ins))
 
 
 def _sel(ins, s):
-    w = _dst_width(ins)
+    w = dst_width(ins)
     return np.where(s[2].astype(bool), _as_width(s[0], w), _as_width(s[1], w))
 
 
 def _p2r(ins, s):
-    return s[0].astype(bool).astype(_UINT[_dst_width(ins)])
+    return s[0].astype(bool).astype(_UINT[dst_width(ins)])
 
 
 # integers ---------------------------------------------------------------------------------
@@ -241,12 +241,12 @@ def _int_op(ins, s):
         return _mulhi(x[0], x[1], bits, signed)
     sv = [v.view(_SINT[bits]) for v in x] if signed else x   # for ordering
     if ins.op == "IMNMX":
-        pick_a = (sv[0] < sv[1]) if _mod(ins, ("MIN", "MAX")) == "MIN" else (sv[0] > sv[1])
+        pick_a = (sv[0] < sv[1]) if modifier(ins, ("MIN", "MAX")) == "MIN" else (sv[0] > sv[1])
         return np.where(pick_a, x[0], x[1])
     if ins.op == "IABS":
         return np.where(sv[0] < 0, u(0) - x[0], x[0]) if signed else x[0]
     if ins.op == "LOP":
-        fn = {"AND": np.bitwise_and, "OR": np.bitwise_or, "XOR": np.bitwise_xor}[_mod(ins, ("AND", "OR", "XOR"))]
+        fn = {"AND": np.bitwise_and, "OR": np.bitwise_or, "XOR": np.bitwise_xor}[modifier(ins, ("AND", "OR", "XOR"))]
         return fn(x[0], x[1])
     if ins.op in ("POPC", "FLO", "BREV"):
         return {"POPC": _popc, "FLO": _flo, "BREV": _brev}[ins.op](ins, x[0], bits, signed)
@@ -344,7 +344,7 @@ def _float_op(ins, s):
     if base == "FMA":
         return _bits(_fma32(*x) if w == 32 else _fma64(*x), w)
     if base == "MNMX":
-        return _min_max(_mod(ins, ("MIN", "MAX")), x[0], x[1], w)
+        return _min_max(modifier(ins, ("MIN", "MAX")), x[0], x[1], w)
     fn = {"ADD": np.add, "SUB": np.subtract, "MUL": np.multiply, "DIV": np.divide}[base]
     return _bits(fn(x[0], x[1]), w)
 
@@ -423,7 +423,7 @@ def _fma_exact(a: float, b: float, c: float) -> float:
 # lane by lane through ctypes, never numpy's own SIMD versions: their last bit may differ
 # with the CPU, and the JIT (vm/jit/ops.py) calls these same libm functions.  The exact
 # functions (sqrt, 1/x, 1/sqrt, floor, ..., fmod, copysign) stay numpy: correctly rounded.
-_LIBM = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
+LIBM = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
 LIBM_ARITY = {"sin": 1, "cos": 1, "tan": 1, "asin": 1, "acos": 1, "atan": 1, "sinh": 1, "cosh": 1,
               "tanh": 1, "asinh": 1, "acosh": 1, "atanh": 1, "exp": 1, "exp2": 1, "expm1": 1,
               "log": 1, "log2": 1, "log10": 1, "log1p": 1, "cbrt": 1, "pow": 2, "atan2": 2, "hypot": 2,
@@ -441,7 +441,7 @@ MUFU_LIBM = {
 
 def libm_function(name: str):
     """libm's `double name(double[, double])` as a ctypes function."""
-    fn = getattr(_LIBM, name)
+    fn = getattr(LIBM, name)
     fn.restype = ctypes.c_double
     fn.argtypes = [ctypes.c_double] * LIBM_ARITY[name]
     return fn
@@ -477,7 +477,7 @@ MUFU_BINARY = {**_MUFU_EXACT_BINARY,
 
 def _mufu(ins, s):
     w = float_width(ins)
-    fn = _mod(ins, tuple(MUFU_UNARY) + tuple(MUFU_BINARY) + ("FABS",))
+    fn = modifier(ins, tuple(MUFU_UNARY) + tuple(MUFU_BINARY) + ("FABS",))
     if fn == "FABS":
         return s[0].astype(_UINT[w], copy=False) & ~_SIGN_BIT[w]
     table = MUFU_BINARY if fn in MUFU_BINARY else MUFU_UNARY
@@ -493,7 +493,7 @@ _COMPARE = {"EQ": np.equal, "NE": np.not_equal, "LT": np.less, "LE": np.less_equ
 
 
 def _setp(ins, s):
-    cmp = _COMPARE[_mod(ins, COMPARISONS)]
+    cmp = _COMPARE[modifier(ins, COMPARISONS)]
     if ins.op == "ISETP":
         bits, signed = int_type(ins)
         a, b = (v.astype(_UINT[bits], copy=False) for v in s)
@@ -503,7 +503,7 @@ def _setp(ins, s):
 
 
 def _plop(ins, s):
-    fn = {"AND": np.logical_and, "OR": np.logical_or, "XOR": np.logical_xor}[_mod(ins, ("AND", "OR", "XOR"))]
+    fn = {"AND": np.logical_and, "OR": np.logical_or, "XOR": np.logical_xor}[modifier(ins, ("AND", "OR", "XOR"))]
     return fn(s[0].astype(bool), s[1].astype(bool))
 
 
@@ -525,7 +525,7 @@ def _read_int(x: np.ndarray, t: str) -> np.ndarray:
 def _write_int(v: np.ndarray, t: str) -> np.ndarray:
     """An integer (int64 or uint64) as a register of type t: truncated to t, extended."""
     extended = _read_int(v.view(np.uint64) if v.dtype == np.int64 else v, t)
-    return extended.view(np.uint64).astype(_UINT[_type_width(t)])
+    return extended.view(np.uint64).astype(_UINT[type_width(t)])
 
 
 def _f2i(value: np.ndarray, t: str) -> np.ndarray:

@@ -349,6 +349,15 @@ class GlibcRandom:
         self._rear = self._rear + 1 if self._rear + 1 < _DEGREE else 0
         return word >> 1
 
+    def state_words(self) -> list[int]:
+        """The state as 33 words: the 31 state words, then front and rear (as the JIT's rand keeps it)."""
+        return self._state + [self._front, self._rear]
+
+    def set_state_words(self, words) -> None:
+        """Take back a state given as state_words() gives it."""
+        self._state = [int(x) for x in words[:_DEGREE]]
+        self._front, self._rear = int(words[_DEGREE]), int(words[_DEGREE + 1])
+
     def rand_array(self, n: int) -> np.ndarray:
         """The next `n` values of rand(), as int32, computed in blocks (see `_BlockStepper`)."""
         if n < 4 * _DEGREE:

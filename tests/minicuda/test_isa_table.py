@@ -13,7 +13,7 @@ from minicuda import builtins, semantics
 from minicuda.isa import ALWAYS, HAND_OFF, OPERANDS, OPS, OpInfo
 from minicuda.vm.interp import Interpreter
 from minicuda.vm.jit import ops
-from minicuda.vm.jit.codegen import FunctionCodegen
+from minicuda.vm.jit.function import FunctionCodegen
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SAMPLES = sorted((ROOT / "samples").glob("*.cu"))

@@ -210,9 +210,9 @@ def test_a_block_waiting_for_a_later_block_is_reported_not_hung(arch, monkeypatc
     can never finish: both models report it after a run of instructions that change
     no memory (2M; 20k here, to keep the interpreter quick), both engines alike."""
     import minicuda.vm.interp as interp_module
-    import minicuda.vm.jit.codegen as codegen_module
+    import minicuda.vm.jit.function as function_module
     monkeypatch.setattr(interp_module, "ITS_STALL_STEPS", 20_000)
-    monkeypatch.setattr(codegen_module, "ITS_STALL_STEPS", 20_000)
+    monkeypatch.setattr(function_module, "ITS_STALL_STEPS", 20_000)
     src = """__global__ void k(volatile int *flag) {
         if (blockIdx.x == 1) flag[0] = 1;
         while (flag[0] == 0) { }

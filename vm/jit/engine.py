@@ -18,12 +18,16 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
+import llvmlite
+import llvmlite.binding as llvm
 import numpy as np
 
+from minicuda.ir import Mem, Sym
 from minicuda.version import __version__
 from minicuda.vm.interp import Interpreter, LaunchMetrics, LaunchSetup, Warp
 from minicuda.vm.jit import layout as L
-from minicuda.vm.jit.codegen import module_ir
+from minicuda.vm.jit import ops
+from minicuda.vm.jit.module import module_ir
 from minicuda.vm.state import AT_BAR, DONE, STATUS, BlockState
 
 _ENTRY = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p)
@@ -35,18 +39,12 @@ class _LLVM:
     _instance = None
 
     def __init__(self):
-        import llvmlite.binding as llvm
         llvm.initialize_native_target()
         llvm.initialize_native_asmprinter()
-        self.llvm = llvm
         self.target = llvm.Target.from_default_triple()
         self.cpu, self.features = llvm.get_host_cpu_name(), llvm.get_host_cpu_features().flatten()
-        try:
-            from minicuda.vm.jit import ops
-            for name, address in ops.libm_symbols().items():
-                llvm.add_symbol(name, address)
-        except (ImportError, AttributeError):
-            pass
+        for name, address in ops.libm_symbols().items():
+            llvm.add_symbol(name, address)
         self.lock = threading.Lock()
 
     @classmethod
@@ -58,9 +56,8 @@ class _LLVM:
     def compile(self, text: str, speed: int):
         """An execution engine for the module `text`; its object code comes from the disk
         cache when this very text was compiled before for this CPU."""
-        llvm = self.llvm
         key = hashlib.sha1("\0".join((text, str(speed), self.cpu, self.features, llvm.__name__,
-                                       _llvmlite_version(), __version__)).encode()).hexdigest()
+                                       llvmlite.__version__, __version__)).encode()).hexdigest()
         path = _cache_dir() / f"{key}.o" if _cache_dir() is not None else None
         cached = None
         if path is not None and path.exists():
@@ -114,11 +111,6 @@ def _save(path: Path | None, data: bytes) -> None:
         pass   # a cache that cannot be written is only slower
 
 
-def _llvmlite_version() -> str:
-    import llvmlite
-    return llvmlite.__version__
-
-
 @dataclass
 class Compiled:
     engine: object
@@ -141,16 +133,15 @@ def compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool = 
 
 
 def _compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool) -> Compiled:
-    from minicuda.ir import Mem, Sym
     symbols = sorted({o.name for ins in code.instrs for s in ins.srcs
                       for o in ((s.base,) if isinstance(s, Mem) else (s,)) if isinstance(o, Sym) and o.name != "frame"})
     text, entries = module_ir(code, sched, lanes, symbols, kernel, seeded and sched == "its")
     key = hashlib.sha1(text.encode()).hexdigest()
     if key not in _CACHE:
-        llvm = _LLVM.get()
+        native = _LLVM.get()
         # kernels: registers into SSA and native code, no more (their time is in memory
         # and vector work); host code: LLVM -O1 for its scalar loops, unless it is huge
-        engine = llvm.compile(text, speed=-1 if kernel or len(text) > 300_000 else 1)
+        engine = native.compile(text, speed=-1 if kernel or len(text) > 300_000 else 1)
         run_function = _ENTRY(engine.get_function_address("run_function"))
         run_blocks = _ENTRY(engine.get_function_address("run_blocks")) if kernel else None
         _CACHE[key] = Compiled(engine, run_function, run_blocks, symbols, frozenset(entries) | {code.end})
@@ -429,10 +420,8 @@ def _add_counters(metrics, counters) -> None:
 
 
 def _rand_out(random, array: np.ndarray) -> None:
-    array[:31] = random._state
-    array[31], array[32] = random._front, random._rear
+    array[:] = random.state_words()
 
 
 def _rand_in(random, array: np.ndarray) -> None:
-    random._state = [int(x) for x in array[:31]]
-    random._front, random._rear = int(array[31]), int(array[32])
+    random.set_state_words(array)

@@ -74,7 +74,7 @@ def libm_symbols() -> dict[str, int]:
     for name in sorted({name for name, _ in S.MUFU_LIBM.values()} | {"fmod"}):
         out[LIBM_PREFIX + name] = ctypes.cast(S.libm_function(name), ctypes.c_void_p).value
     for name in BACKEND_LIBM:
-        out[name] = ctypes.cast(getattr(S._LIBM, name), ctypes.c_void_p).value
+        out[name] = ctypes.cast(getattr(S.LIBM, name), ctypes.c_void_p).value
     return out
 
 
@@ -100,26 +100,26 @@ def _decode_mov(ins: Instr) -> Lowering:
 
 
 def _decode_sel(ins: Instr) -> Lowering:
-    w = S._dst_width(ins)
+    w = S.dst_width(ins)
     return lambda e, s: e.op(f"select {_vi(e, 1)} {s[2]}, {_vi(e, w)} {s[0]}, {_vi(e, w)} {s[1]}")
 
 
 def _decode_p2r(ins: Instr) -> Lowering:
-    w = S._dst_width(ins)
+    w = S.dst_width(ins)
     if w == 1:
         raise NotImplementedError("P2R into a predicate")
     return lambda e, s: e.op(f"zext {_vi(e, 1)} {s[0]} to {_vi(e, w)}")
 
 
 def _decode_isetp(ins: Instr) -> Lowering:
-    cmp = S._mod(ins, S.COMPARISONS)
+    cmp = S.modifier(ins, S.COMPARISONS)
     bits, signed = S.int_type(ins)
     pred = _ICMP[cmp] if cmp in ("EQ", "NE") else ("s" if signed else "u") + _ICMP[cmp]
     return lambda e, s: e.op(f"icmp {pred} {_vi(e, bits)} {s[0]}, {s[1]}")
 
 
 def _decode_fsetp(ins: Instr) -> Lowering:
-    cmp = S._mod(ins, S.COMPARISONS)
+    cmp = S.modifier(ins, S.COMPARISONS)
     w = S.float_width(ins)
 
     def fsetp(e, s):
@@ -129,7 +129,7 @@ def _decode_fsetp(ins: Instr) -> Lowering:
 
 
 def _decode_plop(ins: Instr) -> Lowering:
-    kind = S._mod(ins, ("AND", "OR", "XOR")).lower()
+    kind = S.modifier(ins, ("AND", "OR", "XOR")).lower()
     return lambda e, s: e.op(f"{kind} {_vi(e, 1)} {s[0]}, {s[1]}")
 
 
@@ -204,10 +204,10 @@ def _decode_int(ins: Instr) -> Lowering:
     if op == "NOT":
         return lambda e, s: e.op(f"xor {_vi(e, bits)} {s[0]}, {e.splat(bits, -1)}")
     if op == "LOP":
-        kind = S._mod(ins, ("AND", "OR", "XOR")).lower()
+        kind = S.modifier(ins, ("AND", "OR", "XOR")).lower()
         return lambda e, s: e.op(f"{kind} {_vi(e, bits)} {s[0]}, {s[1]}")
     if op == "IMNMX":
-        which = S._mod(ins, ("MIN", "MAX")).lower()
+        which = S.modifier(ins, ("MIN", "MAX")).lower()
         name = ("s" if signed else "u") + which
         return lambda e, s: _intrinsic(e, f"llvm.{name}.v{e.W}i{bits}", _vi(e, bits),
                                        [(_vi(e, bits), s[0]), (_vi(e, bits), s[1])])
@@ -320,7 +320,7 @@ def _decode_float(ins: Instr) -> Lowering:
             return _float_bits(e, r, w)
         return fma
     if base == "MNMX":
-        which = S._mod(ins, ("MIN", "MAX"))
+        which = S.modifier(ins, ("MIN", "MAX"))
         return lambda e, s: _min_max(e, which, s[0], s[1], w)
     raise NotImplementedError(ins.opcode)   # pragma: no cover
 
@@ -344,7 +344,7 @@ def _min_max(e: Emitter, which: str, a_bits: str, b_bits: str, w: int) -> str:
 # ---- conversions -----------------------------------------------------------------------------
 def _decode_conversion(ins: Instr) -> Lowering:
     dst, src = S.conversion_types(ins)
-    src_reg, dst_reg = S._type_width(src), S._type_width(dst)
+    src_reg, dst_reg = S.type_width(src), S.type_width(dst)
     if ins.op == "I2I":
         sb, ss = S.INT_TYPES[src]
         db, ds = S.INT_TYPES[dst]
@@ -423,7 +423,7 @@ def _f2i(e: Emitter, x: str, w: int, bits: int, signed: bool, reg: int) -> str:
 # ---- MUFU --------------------------------------------------------------------------------------
 def _decode_mufu(ins: Instr) -> Lowering:
     w = S.float_width(ins)
-    fn = S._mod(ins, tuple(S.MUFU_UNARY) + tuple(S.MUFU_BINARY) + ("FABS",))
+    fn = S.modifier(ins, tuple(S.MUFU_UNARY) + tuple(S.MUFU_BINARY) + ("FABS",))
     if fn == "FABS":
         if not ins.srcs:
             raise NotImplementedError("MUFU.FABS without an operand")

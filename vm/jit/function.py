@@ -1,0 +1,290 @@
+"""One function of bytecode as native code: the driver of the JIT's code generation.
+
+The code runs a warp exactly as the interpreter does (vm/interp.py is the
+specification): lanes are LLVM vectors (`<32 x i32>`; host code is compiled with
+one lane), an active mask is an integer of bits, and every instruction keeps the
+interpreter's counters.  `FunctionCodegen` writes `i32 @warp(ptr %ctx, i64 %wi)`,
+which runs warp wi until it is done, at a barrier or bails: the entry block loads
+the warp's state into locals, the scheduling model's block (`sched`) picks what
+runs, one LLVM block per instruction follows, and the exit blocks save the state
+and the counters.  Each instruction's lowering is the method its ISA row names,
+`FunctionCodegen.lower_<jit>` (minicuda/isa.py), found with its concern:
+
+- control.py: branch, exit, barrier, trap, no-ops;
+- memory.py: loads, stores, atomics, the host's native runtime calls;
+- warp_ops.py: votes and shuffles;
+- its_scheduler.py / stack_scheduler.py: the two scheduling models (and the
+  convergence barriers, which only ITS gives meaning);
+- here: pure instructions (through ops.py) and special registers.
+
+Whatever native code does not do itself (calls, launches, the runtime, faults,
+deadlock and budget reports, a store that spans allocations) it hands back: it
+saves the warp's state with the pc of that instruction and returns BAIL; the
+engine lets the interpreter run that one instruction on the same state and comes
+back.  So a fault is reported by the interpreter, word for word.
+
+Invariants: code runs straight between entry points (labels, the pc after an
+event or after an instruction that always bails; every pc when a seeded ITS
+schedule may park a path anywhere), and the budget and no-progress checks are
+made once per straight run, at its entry, for the whole run.
+"""
+from __future__ import annotations
+
+from minicuda import semantics
+from minicuda.ir import Special
+from minicuda.isa import HAND_OFF, OPS
+from minicuda.vm.interp import DEADLOCK_STEPS, ITS_STALL_STEPS
+from minicuda.vm.jit import layout as L
+from minicuda.vm.jit import ops
+from minicuda.vm.jit.control import ControlLowering
+from minicuda.vm.jit.its_scheduler import ITSScheduling
+from minicuda.vm.jit.lanes import Unsupported
+from minicuda.vm.jit.memory import MemoryLowering
+from minicuda.vm.jit.stack_scheduler import StackScheduling
+from minicuda.vm.jit.warp_ops import WarpOpsLowering
+from minicuda.vm.state import BSET, CURRENT, DEPTH, ID_NAMES, MAXD, NBAR, RNG, SPIN, STALL, WARP
+
+ENDS_STRAIGHT_RUN = ("exit", "barrier", "bsync", "warpsync", "yield", "branch")   # lowerings: events
+
+
+class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackScheduling, ITSScheduling):
+    """LLVM IR for one function (`@warp` in the module) under one scheduling model."""
+
+    # ---- the function ------------------------------------------------------------------------
+    LOCALS = ("steps", "inst", "thr", "pon", "br", "div", "maxd", "maxp", "bars", "stall", "exb", "abb",
+              "live", "grp", "oth", "nstop", "cur", "rng", "bset", "mask", "depth", "bailpc", "top", "rpc", "steps0",
+              "spin")
+
+    def warp_function(self) -> str:
+        """`i32 @warp(ptr %ctx, i64 %wi)`: run warp wi until done (0), a barrier (1) or a bail (2)."""
+        code = self.code
+        self.e.lines = []
+        self.label("entry")
+        for name in self.LOCALS:
+            self.line(f"%{name}.a = alloca i64")
+        sizes = {"regs": code.rows * WARP * 4, "preds": code.npreds * WARP, "pcs": WARP * 8, "wait": WARP * 8,
+                 "flags": 3 * WARP, "ids": 12 * WARP * 4, "frame": WARP * 8, "stack": MAXD * 24, "words": 64,
+                 "bmask": NBAR * 8}
+        for name, stride in sizes.items():
+            base = self.ctx_field(L.SECTION[name], "ptr")
+            off = self.op(f"mul i64 %wi, {stride}")
+            self.line(f"%{name} = getelementptr i8, ptr {base}, i64 {off}")
+        for name, index in (("syms", L.SYMS), ("mt_base", L.MT_BASE), ("mt_end", L.MT_END), ("mt_host", L.MT_HOST),
+                            ("counters", L.COUNTERS)):
+            v = self.ctx_field(index, "ptr")
+            self.line(f"%{name} = getelementptr i8, ptr {v}, i64 0")
+        self.line(f"%maxsteps = load i64, ptr {self.op('getelementptr i64, ptr %ctx, i64 ' + str(L.MAX_STEPS))}")
+        self.line(f"%rngon = load i64, ptr {self.op('getelementptr i64, ptr %ctx, i64 ' + str(L.RNG_ON))}")
+        steps = self.op(f"load i64, ptr {self.op(f'getelementptr i64, ptr %counters, i64 {L.STEPS}')}")
+        self.store_local("steps", steps)
+        self.store_local("steps0", steps)
+        for name in ("inst", "thr", "pon", "br", "div", "maxd", "maxp", "bars"):
+            self.store_local(name, 0)
+        for name, index in (("stall", STALL), ("cur", CURRENT), ("rng", RNG), ("bset", BSET), ("depth", DEPTH),
+                            ("spin", SPIN)):
+            self.store_local(name, self.op(f"load i64, ptr {self.word_ptr(index)}"))
+        for name, which in (("live", 0), ("exb", 1), ("abb", 2)):
+            self.store_local(name, self.op(f"zext i32 {self.load_flag_bits(which)} to i64"))
+        self.store_local("bailpc", 0)
+        rows_at = len(self.e.lines)
+        self.br("sched")
+        if self.sched == "stack":
+            self.stack_dispatch()
+        else:
+            self.its_scheduler()
+        for pc, ins in enumerate(code.instrs):
+            try:
+                if self.effect_plan(ins) is None:
+                    self.always_bail.add(pc)
+            except Unsupported:
+                self.always_bail.add(pc)
+        self.entries = self.entry_points()
+        self.entry_set = set(self.entries)
+        bounds = self.entries + [code.end]
+        self.segment = {e: bounds[i + 1] - e for i, e in enumerate(self.entries)}
+        for pc in range(code.end):
+            self.instruction(pc)
+        self.common_blocks()
+        self.exits()
+        self.e.lines[rows_at:rows_at] = self.load_rows()
+        cases = " ".join(f"i64 {k}, label %I{k}" for k in self.entries)
+        body = "\n".join(self.e.lines).replace("@CASES@", cases)
+        return f"define internal i32 @warp(ptr %ctx, i64 %wi) {{\n{body}\n}}\n"
+
+    # ---- one instruction ----------------------------------------------------------------------
+    def instruction(self, pc: int) -> None:
+        """Native code for code[pc]; an instruction it cannot compile always bails."""
+        mark, decls = len(self.e.lines), dict(self.e.decls)
+        try:
+            plan = self.effect_plan(self.code.instrs[pc])
+            if plan is not None:
+                self.compiled_instruction(pc, plan)
+                return
+        except Unsupported:
+            del self.e.lines[mark:]
+            self.e.decls = decls
+        self.always_bail.add(pc)
+        self.label(f"I{pc}")
+        self.br(f"B{pc}")
+        self.bail_block(pc)
+
+    def compiled_instruction(self, pc: int, body) -> None:
+        W, code = self.W, self.code
+        ins = code.instrs[pc]
+        self.label(f"I{pc}")
+        bail = f"B{pc}"
+        stack = self.sched == "stack"
+        # what the interpreter does itself: budget and deadlock reports (checked once for
+        # the straight run of code an entry point starts), a divergent barrier
+        steps = self.load_local("steps")
+        over = "false"
+        if pc in self.entry_set:
+            run = self.segment[pc]
+            over = self.op(f"icmp ugt i64 {self.op(f'add i64 {steps}, {run}')}, %maxsteps")
+            if self.track_stall:
+                stall = self.load_local("stall")
+                limit = DEADLOCK_STEPS if stack else ITS_STALL_STEPS
+                over = self.op(f"or i1 {over}, {self.op(f'icmp sgt i64 {stall}, {limit - run}')}")
+            if self.track_spin:
+                spin = self.load_local("spin")
+                over = self.op(f"or i1 {over}, {self.op(f'icmp sgt i64 {spin}, {ITS_STALL_STEPS - run}')}")
+        if stack and ins.op == "BRA":
+            depth = self.load_local("depth")
+            over = self.op(f"or i1 {over}, {self.op(f'icmp sgt i64 {depth}, {MAXD - 2}')}")
+        if stack and ins.op == "BAR":
+            live, ex, m = self.load_local("live"), self.load_local("exb"), self.load_local("mask")
+            want = self.op(f"and i64 {live}, {self.op(f'xor i64 {ex}, -1')}")
+            depth = self.load_local("depth")
+            diverged = self.op(f"icmp sgt i64 {depth}, 1")
+            bad = self.op(f"or i1 {self.op(f'icmp ne i64 {m}, {want}')}, {diverged}")
+            over = self.op(f"or i1 {over}, {bad}")
+        if over != "false":
+            go = f"I{pc}.go"
+            self.cbr(over, bail, go)
+            self.label(go)
+        group = "1" if W == 1 else self.i32("mask" if stack else "grp")
+        gv = self.vmask(group) if W != 1 else "splat (i1 true)"
+        if ins.guard is not None:
+            g = self.read(ins.guard, 1)
+            if ins.guard_neg:
+                g = self.op(f"xor <{W} x i1> {g}, splat (i1 true)")
+            on = self.op(f"and <{W} x i1> {gv}, {g}")
+            on_bits = self.bits(on)
+        else:
+            on, on_bits = gv, group
+        self.store_local("steps", self.op(f"add i64 {steps}, 1"))
+        if self.kernel:   # the metrics of calls and host code are not reported
+            self.add_local("thr", self.popc(group))
+            self.add_local("pon", self.popc(on_bits))
+        body(ins, on, on_bits, group, bail, pc)
+        self.bail_block(pc)
+
+    def bail_block(self, pc: int) -> None:
+        self.label(f"B{pc}")
+        self.store_local("bailpc", pc)
+        self.br("bail.common")
+
+    def common_blocks(self) -> None:
+        """Where every instruction's bail and every merge of ITS paths go."""
+        self.label("bail.common")
+        pc = self.load_local("bailpc")
+        if self.sched == "stack":
+            self.set_top_pc(pc)
+        else:
+            self.its_materialize(pc)
+            self.store_local("cur", pc)
+        self.br("bail")
+        if self.sched == "its":
+            self.label("merge.common")
+            nxt = self.load_local("bailpc")
+            self.its_materialize(nxt)
+            self.store_local("cur", self.op(f"sub i64 {nxt}, 1"))
+            self.br("sched")
+
+    def entry_points(self) -> list[int]:
+        """The pcs native code can be entered at: labels, the pc after an event or an
+        instruction that always goes to the interpreter.  Between them code runs
+        straight, so LLVM sees few joins."""
+        code = self.code
+        if self.seeded:
+            return list(range(code.end))
+        entries = set(code.label_pc.values()) | {0}
+        for pc, ins in enumerate(code.instrs):
+            if OPS[ins.op].jit in ENDS_STRAIGHT_RUN or pc in self.always_bail:
+                entries.add(pc + 1)
+        return sorted(e for e in entries if e < code.end)
+
+    def effect_plan(self, ins):
+        """The emitter for this instruction, from the lowering its ISA row names
+        (`lower_<jit>`), or None to hand it to the interpreter."""
+        name = OPS[ins.op].jit
+        return None if name == HAND_OFF else getattr(self, "lower_" + name)(ins)
+
+    def effect(self, emit):
+        """An instruction with an effect and no control flow: run it for the active lanes."""
+        def body(ins, on, on_bits, group, bail, pc):
+            changed = emit(ins, on, on_bits, bail)
+            self.after(pc, changed)
+        return body
+
+    def after(self, pc: int, changed: str = "false") -> None:
+        """Straight on to pc + 1: within a block directly; at a label the stack model
+        goes through its dispatch (an entry may pop there), ITS rejoins its scheduler
+        when another path waits at pc + 1 or schedules are seeded."""
+        self.stall_update(changed)
+        if self.sched == "stack":
+            self.stack_after(pc)
+        else:
+            self.its_after(pc)
+
+    # ---- the lowerings the ISA rows name for values: pure instructions, special registers ----------
+    def lower_special(self, ins):
+        if not isinstance(ins.srcs[0], Special):
+            return None
+        self_special = ins.srcs[0].name
+        base = self_special.rpartition(".")[0]
+        if self_special not in ("SR_LANEID", "SR_WARPSIZE") and base not in ID_NAMES:
+            return None
+        return self.effect(lambda i, on, ob, bail: self.write(i.dsts[0], self.special(self_special), on, 32) or "false")
+
+    def lower_pure(self, ins):
+        if ops.supported(ins):
+            return self.effect(self.emit_pure)
+        return None
+
+    def emit_pure(self, ins, on: str, on_bits: str, bail: str) -> str:
+        widths = semantics.source_widths(ins)
+        srcs = [self.read(s, w) for s, w in zip(ins.srcs, widths)]
+        value = ops.emit_pure(self.e, ins, srcs)
+        self.write(ins.dsts[0], value, on, semantics.result_width(ins))
+        return "false"
+
+    # ---- leaving -------------------------------------------------------------------------------
+    def exits(self) -> None:
+        for name, status in (("finish", L.DONE), ("at_bar", L.AT_BAR), ("bail", L.BAIL)):
+            self.label(name)
+            self.save_state()
+            self.line(f"ret i32 {status}")
+
+    def save_state(self) -> None:
+        self.store_rows()
+        self.store_local("inst", self.op(f"sub i64 {self.load_local('steps')}, {self.load_local('steps0')}"))
+        for name, index in ((L.INST, "inst"), (L.THREAD, "thr"), (L.PRED_ON, "pon"), (L.BRANCH, "br"),
+                            (L.DIVERGENT, "div"), (L.BARRIERS, "bars")):
+            p = self.op(f"getelementptr i64, ptr %counters, i64 {name}")
+            old, add = self.op(f"load i64, ptr {p}"), self.load_local(index)
+            self.line(f"store i64 {self.op(f'add i64 {old}, {add}')}, ptr {p}")
+        for name, index in ((L.MAX_DEPTH, "maxd"), (L.MAX_PATHS, "maxp")):
+            p = self.op(f"getelementptr i64, ptr %counters, i64 {name}")
+            old, new = self.op(f"load i64, ptr {p}"), self.load_local(index)
+            gt = self.op(f"icmp sgt i64 {new}, {old}")
+            self.line(f"store i64 {self.op(f'select i1 {gt}, i64 {new}, i64 {old}')}, ptr {p}")
+        p = self.op(f"getelementptr i64, ptr %counters, i64 {L.STEPS}")
+        self.line(f"store i64 {self.load_local('steps')}, ptr {p}")
+        for name, index in (("stall", STALL), ("cur", CURRENT), ("rng", RNG), ("bset", BSET), ("depth", DEPTH),
+                            ("spin", SPIN)):
+            self.line(f"store i64 {self.load_local(name)}, ptr {self.word_ptr(index)}")
+        self.store_flag_bits(1, self.i32("exb"))
+        self.store_flag_bits(2, self.i32("abb"))
+        p = self.op(f"getelementptr i64, ptr %ctx, i64 {L.BAIL_PC}")
+        self.line(f"store i64 {self.load_local('bailpc')}, ptr {p}")

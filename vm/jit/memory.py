@@ -1,0 +1,298 @@
+"""The JIT's memory instructions: loads, stores, atomics, and the host's memory functions.
+
+A memory instruction turns the active lanes' addresses into host pointers
+(`host_pointers`): all of them must fall, in bounds and aligned, inside the one
+allocation that holds the first active lane's address (found through the
+runtime IR's `@lane_ptrs` / `@scalar_ptr`, remembered per instruction: each
+instruction is a `site`).  Then a masked gather or scatter does the access;
+atomics go lane by lane in lane order, one native atomic each, so they stay atomic
+across blocks running in parallel.  The host thread's rand, memcpy, memmove and
+memset run natively too (`lower_runtime_call`).
+
+Invariants: an access that fails the check goes to the interpreter (the `bail`
+label), which reports the fault word for word; no lane is touched before the
+check passes.  A store or atomic returns an i1 saying whether memory changed:
+progress, for deadlock detection.
+"""
+from __future__ import annotations
+
+from minicuda.ir import Mem
+from minicuda.vm.jit.emit import Emitter
+from minicuda.vm.jit.lanes import LaneCode, Unsupported
+
+WIDTH_BYTES = {"U8": 1, "S8": 1, "U16": 2, "S16": 2, "32": 4, "64": 8}
+NATIVE_RUNTIME = {"rand", "memcpy", "memmove", "memset"}
+ATOMIC_RMW = {"ADD": "add", "SUB": "sub", "EXCH": "xchg", "AND": "and", "OR": "or", "XOR": "xor",
+              "INC": "uinc_wrap", "DEC": "udec_wrap"}
+
+
+class MemoryLowering(LaneCode):
+    """Lowerings of LD/ST/ATOM (and the host's native runtime calls), for FunctionCodegen."""
+
+    # ---- the lowerings the ISA rows name ------------------------------------------------------
+    def lower_load(self, ins):
+        if (ins.mods[0] if ins.mods else "32") not in WIDTH_BYTES:
+            return None
+        return self.effect(lambda i, on, ob, bail: self.emit_load(i, on, ob, bail) or "false")
+
+    def lower_store(self, ins):
+        if (ins.mods[0] if ins.mods else "32") not in WIDTH_BYTES:
+            return None
+        return self.effect(self.emit_store)
+
+    def lower_atomic(self, ins):
+        tmod = ins.mods[1] if len(ins.mods) > 1 else "S32"
+        kind = ins.mods[0] if ins.mods else ""
+        if kind not in ATOMIC_RMW and kind not in ("MIN", "MAX", "CAS"):
+            return None
+        if tmod in ("F32", "F64") and kind not in ("ADD", "EXCH"):
+            return None
+        return self.effect(self.emit_atomic)
+
+    def lower_runtime_call(self, ins):
+        """The host thread's rand, memcpy, memmove and memset; every other call is handed off."""
+        if "RT" in ins.mods and ins.srcs[0].name in NATIVE_RUNTIME and self.W == 1 and not self.kernel:
+            return self.effect(self.emit_rand if ins.srcs[0].name == "rand" else self.emit_memory_function)
+        return None
+
+    # ---- addresses and host pointers ----------------------------------------------------------
+    def address(self, m: Mem) -> str:
+        base = self.read(m.base, 64)
+        return self.op(f"add <{self.W} x i64> {base}, {self.e.splat(64, m.offset)}") if m.offset else base
+
+    def host_pointers(self, addr: str, on_bits: str, size: int, bail: str) -> str:
+        """Host pointers for the active lanes' addresses, all inside the allocation that
+        the first active lane's address is in, in bounds and aligned; else bail."""
+        W = self.W
+        site = self.sites
+        self.sites += 1
+        if W == 1:   # one lane: a scalar check against the remembered allocation
+            a0 = self.op(f"extractelement <1 x i64> {addr}, i32 0")
+            p = self.op(f"call ptr @scalar_ptr(ptr %ctx, i64 {a0}, i64 {size}, i64 {site})")
+            fine = self.lbl("inbounds")
+            self.cbr(self.op(f"icmp eq ptr {p}, null"), bail, fine)
+            self.label(fine)
+            return self.op(f"insertelement <1 x ptr> poison, ptr {p}, i32 0")
+        pair = self.op(f"call {{ <{W} x ptr>, i1 }} @lane_ptrs(ptr %ctx, <{W} x i64> {addr}, i32 {on_bits}, "
+                       f"i64 {size}, i64 {site})")
+        ok = self.op(f"extractvalue {{ <{W} x ptr>, i1 }} {pair}, 1")
+        fine = self.lbl("inbounds")
+        self.cbr(ok, fine, bail)
+        self.label(fine)
+        return self.op(f"extractvalue {{ <{W} x ptr>, i1 }} {pair}, 0")
+
+    def gather(self, ptrs: str, on: str, bits: int) -> str:
+        W = self.W
+        name = f"llvm.masked.gather.v{W}i{bits}.v{W}p0"
+        self.e.declare(name, f"declare <{W} x i{bits}> @{name}(<{W} x ptr>, i32, <{W} x i1>, <{W} x i{bits}>)")
+        return self.op(f"call <{W} x i{bits}> @{name}(<{W} x ptr> {ptrs}, i32 1, <{W} x i1> {on}, "
+                       f"<{W} x i{bits}> zeroinitializer)")
+
+    def scatter(self, value: str, ptrs: str, on: str, bits: int) -> None:
+        W = self.W
+        name = f"llvm.masked.scatter.v{W}i{bits}.v{W}p0"
+        self.e.declare(name, f"declare void @{name}(<{W} x i{bits}>, <{W} x ptr>, i32, <{W} x i1>)")
+        self.line(f"call void @{name}(<{W} x i{bits}> {value}, <{W} x ptr> {ptrs}, i32 1, <{W} x i1> {on})")
+
+    # ---- loads, stores, atomics -----------------------------------------------------------------
+    def emit_load(self, ins, on: str, on_bits: str, bail: str) -> None:
+        W = self.W
+        width = ins.mods[0] if ins.mods else "32"
+        size = WIDTH_BYTES[width]
+        addr = self.address(ins.srcs[0])
+        go, done = self.lbl("load"), self.lbl("loaded")
+        self.cbr(self.op(f"icmp eq i32 {on_bits}, 0"), done, go)
+        self.label(go)
+        ptrs = self.host_pointers(addr, on_bits, size, bail)
+        value = self.gather(ptrs, on, size * 8)
+        if size < 4:   # a sub-word type lives extended in a 32-bit register
+            ext = "sext" if width.startswith("S") else "zext"
+            value = self.op(f"{ext} <{W} x i{size * 8}> {value} to <{W} x i32>")
+        self.write(ins.dsts[0], value, on, 64 if size == 8 else 32)
+        self.br(done)
+        self.label(done)
+
+    def emit_store(self, ins, on: str, on_bits: str, bail: str) -> str:
+        """A store; returns an i1: did it change memory (progress, for deadlock detection)."""
+        W = self.W
+        width = ins.mods[0] if ins.mods else "32"
+        size = WIDTH_BYTES[width]
+        addr = self.address(ins.srcs[0])
+        value = self.read(ins.srcs[1], 64 if width == "64" else 32)
+        if size < 4:
+            value = self.op(f"trunc <{W} x i32> {value} to <{W} x i{size * 8}>")
+        go, done = self.lbl("store"), self.lbl("stored")
+        entry = self.lbl("st")
+        self.br(entry)
+        self.label(entry)
+        self.cbr(self.op(f"icmp eq i32 {on_bits}, 0"), done, go)
+        self.label(go)
+        ptrs = self.host_pointers(addr, on_bits, size, bail)
+        changed = "false"
+        if self.track_stall:   # progress, for deadlock detection: did the store change memory?
+            old = self.gather(ptrs, on, size * 8)
+            differ = self.op(f"icmp ne <{W} x i{size * 8}> {old}, {value}")
+            differ = self.op(f"and <{W} x i1> {differ}, {on}")
+            changed = self.op(f"icmp ne i32 {self.bits(differ)}, 0")
+        self.scatter(value, ptrs, on, size * 8)
+        last = self.current_label
+        self.br(done)
+        self.label(done)
+        return self.op(f"phi i1 [ false, %{entry} ], [ {changed}, %{last} ]")
+
+    def emit_atomic(self, ins, on: str, on_bits: str, bail: str) -> str:
+        """ATOM/ATOMS: each active thread in lane order, as one native atomic each."""
+        W = self.W
+        kind = ins.mods[0]
+        tmod = ins.mods[1] if len(ins.mods) > 1 else "S32"
+        bits = 64 if tmod in ("S64", "U64", "F64") else 32
+        ty = f"i{bits}"
+        addr = self.address(ins.srcs[0])
+        vals = [self.read(s, bits) for s in ins.srcs[1:]]
+        entry, go, done = self.lbl("at"), self.lbl("atom"), self.lbl("atomd")
+        self.br(entry)
+        self.label(entry)
+        self.cbr(self.op(f"icmp eq i32 {on_bits}, 0"), done, go)
+        self.label(go)
+        ptrs = self.host_pointers(addr, on_bits, bits // 8, bail)
+        if kind in ("MIN", "MAX"):
+            rmw = ("" if tmod.startswith("S") else "u") + kind.lower()
+        elif tmod in ("F32", "F64") and kind == "ADD":
+            rmw = "fadd"
+        else:
+            rmw = "cas" if kind == "CAS" else ATOMIC_RMW[kind]
+        name = self.atomic_helper(rmw, bits)
+        v1 = vals[0] if vals else "zeroinitializer"
+        v2 = vals[1] if len(vals) > 1 else "zeroinitializer"
+        pair = self.op(f"call {{ <{W} x {ty}>, i1 }} @{name}(<{W} x ptr> {ptrs}, <{W} x {ty}> {v1}, "
+                       f"<{W} x {ty}> {v2}, i32 {on_bits})")
+        result = self.op(f"extractvalue {{ <{W} x {ty}>, i1 }} {pair}, 0")
+        changed = self.op(f"extractvalue {{ <{W} x {ty}>, i1 }} {pair}, 1")
+        self.write(ins.dsts[0], result, on, bits)
+        last = self.current_label
+        self.br(done)
+        self.label(done)
+        return self.op(f"phi i1 [ false, %{entry} ], [ {changed}, %{last} ]")
+
+    def atomic_helper(self, rmw: str, bits: int) -> str:
+        """`{<W x iN>, i1} @atom_<rmw>_<N>(ptrs, v, v2, on)`: each active lane in lane order,
+        one native atomic each; the old values, and whether memory changed."""
+        W, ty = self.W, f"i{bits}"
+        name = f"atom_{rmw}_{bits}"
+        if name in self.helpers:
+            return name
+        body = Emitter(W)
+        saved, self.e = self.e, body
+        self.label("lane")
+        self.line("%i = phi i32 [ 0, %entry ], [ %i1, %next ]")
+        self.line(f"%res = phi <{W} x {ty}> [ zeroinitializer, %entry ], [ %res1, %next ]")
+        self.line("%chg = phi i1 [ false, %entry ], [ %chg1, %next ]")
+        bit = self.op("shl i32 1, %i")
+        active = self.op(f"icmp ne i32 {self.op(f'and i32 %on, {bit}')}, 0")
+        self.cbr(active, "do", "skip")
+        self.label("do")
+        p = self.op(f"extractelement <{W} x ptr> %p, i32 %i")
+        v = self.op(f"extractelement <{W} x {ty}> %va, i32 %i")
+        if rmw == "cas":
+            new = self.op(f"extractelement <{W} x {ty}> %vb, i32 %i")
+            pair = self.op(f"cmpxchg ptr {p}, {ty} {v}, {ty} {new} seq_cst seq_cst")
+            old = self.op(f"extractvalue {{ {ty}, i1 }} {pair}, 0")
+            ok = self.op(f"extractvalue {{ {ty}, i1 }} {pair}, 1")
+            ch = self.op(f"and i1 {ok}, {self.op(f'icmp ne {ty} {old}, {new}')}")
+        elif rmw == "fadd":
+            fty = "float" if bits == 32 else "double"
+            fv = self.op(f"bitcast {ty} {v} to {fty}")
+            oldf = self.op(f"atomicrmw fadd ptr {p}, {fty} {fv} seq_cst")
+            old = self.op(f"bitcast {fty} {oldf} to {ty}")
+            new = self.op(f"bitcast {fty} {self.op(f'fadd {fty} {oldf}, {fv}')} to {ty}")
+            ch = self.op(f"icmp ne {ty} {old}, {new}")
+        else:
+            old = self.op(f"atomicrmw {rmw} ptr {p}, {ty} {v} seq_cst")
+            new = self.atomic_new(rmw, old, v, ty)
+            ch = self.op(f"icmp ne {ty} {old}, {new}")
+        r2 = self.op(f"insertelement <{W} x {ty}> %res, {ty} {old}, i32 %i")
+        c2 = self.op(f"or i1 %chg, {ch}")
+        self.br("next")
+        self.label("skip")
+        self.br("next")
+        self.label("next")
+        self.line(f"%res1 = phi <{W} x {ty}> [ {r2}, %do ], [ %res, %skip ]")
+        self.line(f"%chg1 = phi i1 [ {c2}, %do ], [ %chg, %skip ]")
+        self.line("%i1 = add i32 %i, 1")
+        self.cbr(self.op(f"icmp ult i32 %i1, {W}"), "lane", "out")
+        self.label("out")
+        pair = self.op(f"insertvalue {{ <{W} x {ty}>, i1 }} poison, <{W} x {ty}> %res1, 0")
+        pair = self.op(f"insertvalue {{ <{W} x {ty}>, i1 }} {pair}, i1 %chg1, 1")
+        self.line(f"ret {{ <{W} x {ty}>, i1 }} {pair}")
+        self.e = saved
+        saved.decls.update(body.decls)
+        self.helpers[name] = (f"define internal {{ <{W} x {ty}>, i1 }} @{name}(<{W} x ptr> %p, <{W} x {ty}> %va, "
+                              f"<{W} x {ty}> %vb, i32 %on) noinline {{\nentry:\n  br label %lane\n"
+                              + "\n".join(body.lines) + "\n}\n")
+        return name
+
+    def atomic_new(self, rmw: str, old: str, v: str, ty: str) -> str:
+        if rmw in ("add", "sub", "and", "or", "xor"):
+            return self.op(f"{rmw} {ty} {old}, {v}")
+        if rmw == "xchg":
+            return v
+        if rmw in ("min", "max", "umin", "umax"):
+            name = f"llvm.{'s' if rmw in ('min', 'max') else ''}{rmw}.{ty}"
+            self.e.declare(name, f"declare {ty} @{name}({ty}, {ty})")
+            return self.op(f"call {ty} @{name}({ty} {old}, {ty} {v})")
+        if rmw == "uinc_wrap":
+            ge = self.op(f"icmp uge {ty} {old}, {v}")
+            inc = self.op(f"add {ty} {old}, 1")
+            return self.op(f"select i1 {ge}, {ty} 0, {ty} {inc}")
+        if rmw == "udec_wrap":
+            z = self.op(f"icmp eq {ty} {old}, 0")
+            gt = self.op(f"icmp ugt {ty} {old}, {v}")
+            c = self.op(f"or i1 {z}, {gt}")
+            dec = self.op(f"sub {ty} {old}, 1")
+            return self.op(f"select i1 {c}, {ty} {v}, {ty} {dec}")
+        raise Unsupported(rmw)
+
+    # ---- the host thread's native runtime functions ----------------------------------------------
+    def emit_rand(self, ins, on: str, on_bits: str, bail: str) -> str:
+        """glibc's rand() for the host thread: r = state[front] += state[rear]; r >> 1."""
+        go, done = self.lbl("rand"), self.lbl("randd")
+        self.cbr(self.op(f"icmp eq i32 {on_bits}, 0"), done, go)
+        self.label(go)
+        v = self.op("call i32 @rand_native(ptr %ctx)")
+        if ins.dsts:
+            wide = ins.dsts[0].is_wide
+            value = self.op(f"zext i32 {v} to i64") if wide else v
+            vec = self.splat_value("i64" if wide else "i32", value)
+            self.write(ins.dsts[0], vec, on, 64 if wide else 32)
+        self.br(done)
+        self.label(done)
+        return "false"
+
+    def emit_memory_function(self, ins, on: str, on_bits: str, bail: str) -> str:
+        """memcpy, memmove, memset for the host thread, when every byte lies in one live
+        allocation (else the interpreter runs it and reports the fault)."""
+        name = ins.srcs[0].name
+        args = [self.op(f"extractelement <1 x i64> {self.read(s, 64)}, i32 0") for s in ins.srcs[1:4]]
+        go, check, done = self.lbl("mem"), self.lbl("memchk"), self.lbl("memd")
+        self.cbr(self.op(f"icmp eq i32 {on_bits}, 0"), done, check)
+        self.label(check)
+        self.cbr(self.op(f"icmp eq i64 {args[2]}, 0"), bail, go)   # n == 0: the interpreter's corner
+        self.label(go)
+        dst = self.op(f"call ptr @range_ptr(ptr %ctx, i64 {args[0]}, i64 {args[2]})")
+        fine = self.lbl("memok")
+        self.cbr(self.op(f"icmp eq ptr {dst}, null"), bail, fine)
+        self.label(fine)
+        if name == "memset":
+            c = self.op(f"trunc i64 {args[1]} to i8")
+            self.line(f"call void @llvm.memset.p0.i64(ptr {dst}, i8 {c}, i64 {args[2]}, i1 false)")
+        else:
+            src = self.op(f"call ptr @range_ptr(ptr %ctx, i64 {args[1]}, i64 {args[2]})")
+            ok = self.lbl("memok")
+            self.cbr(self.op(f"icmp eq ptr {src}, null"), bail, ok)
+            self.label(ok)
+            self.line(f"call void @llvm.memmove.p0.p0.i64(ptr {dst}, ptr {src}, i64 {args[2]}, i1 false)")
+        if ins.dsts:
+            self.write(ins.dsts[0], self.splat_value("i64", args[0]), on, 64)
+        self.br(done)
+        self.label(done)
+        return "false"

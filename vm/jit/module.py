@@ -1,0 +1,37 @@
+"""One function's LLVM module: what the engine hands to llvmlite.
+
+`module_ir` puts together the warp function (function.py), the runtime IR it
+calls (runtime_ir.py), the helpers it asked for (atomics, shuffles), the entry
+point `run_function` and, for a kernel, the block loop `run_blocks`
+(block_loop.py), with one declaration per external symbol.
+
+Invariant: the text depends only on the code, the variant (scheduling model,
+lanes, kernel, seeded) and the symbol table, so it keys the compile caches.
+"""
+from __future__ import annotations
+
+import re
+
+from minicuda.vm.interp import Code
+from minicuda.vm.jit.block_loop import RUN_FUNCTION, run_blocks_ir
+from minicuda.vm.jit.function import FunctionCodegen
+from minicuda.vm.jit.runtime_ir import FIND, RAND, RANGE_PTR, lane_ptrs_ir, remembered_ir, scalar_ptr_ir
+from minicuda.vm.state import Layout
+
+
+def module_ir(code: Code, sched: str, lanes: int, symbols: list[str], kernel: bool,
+              seeded: bool = False) -> tuple[str, list[int]]:
+    """The module's text, and the pcs its code can be entered at."""
+    gen = FunctionCodegen(code, sched, lanes, symbols, kernel, seeded)
+    warp = gen.warp_function()
+    parts = [warp, FIND, RAND, RANGE_PTR, RUN_FUNCTION, remembered_ir(gen.sites),
+             scalar_ptr_ir() if lanes == 1 else lane_ptrs_ir(lanes)] + list(gen.helpers.values())
+    if kernel:
+        lay = Layout(code.rows, code.npreds, 1)
+        reductions = any(ins.op == "BAR.RED" for ins in code.instrs)
+        parts.append(run_blocks_ir(lay.stride["ids"], lay.stride["flags"], lay.stride["words"], reductions))
+    gen.e.declare("cttz32", "declare i32 @llvm.cttz.i32(i32, i1)")
+    decls = {}
+    for text in gen.e.decls.values():   # one declaration per symbol, whoever asked for it
+        decls.setdefault(re.search(r"@([\w.$]+)\(", text).group(1), text)
+    return "\n".join(list(decls.values()) + parts), gen.entries

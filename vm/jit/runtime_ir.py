@@ -1,0 +1,243 @@
+"""The runtime IR every JIT module holds: allocation lookup, host pointers, rand.
+
+LLVM IR text, filled in with the context's field indices (vm/jit/layout.py):
+
+- `@find(ctx, addr)`: the index of the allocation holding addr in the sorted
+  memory table (binary search; -1 when below the first);
+- `@remembered(ctx, addr, site)`: the same, trying first the allocation memory
+  instruction `site` found last time (`@sitecache`, one word per site);
+- `@lane_ptrs` (W lanes) / `@scalar_ptr` (one lane): host pointers for an access
+  when every active lane is in bounds and aligned in one live allocation;
+- `@range_ptr(ctx, addr, n)`: a host pointer for n bytes in one allocation (the
+  host's memcpy, memmove, memset);
+- `@rand_native(ctx)`: glibc's rand() on the state the engine passes in.
+
+Invariants: a freed allocation's end equals its base, so nothing is ever inside
+it; a failed check returns null / false, never a pointer outside the allocation.
+"""
+from __future__ import annotations
+
+from minicuda.vm.jit import layout as L
+
+FIND = f"""
+define internal i64 @find(ptr %ctx, i64 %addr) {{
+entry:
+  %np = getelementptr i64, ptr %ctx, i64 {L.MT_N}
+  %n = load i64, ptr %np
+  %bp = getelementptr i64, ptr %ctx, i64 {L.MT_BASE}
+  %bases = load ptr, ptr %bp
+  br label %loop
+loop:
+  %lo = phi i64 [ 0, %entry ], [ %lo2, %step ]
+  %hi = phi i64 [ %n, %entry ], [ %hi2, %step ]
+  %more = icmp ult i64 %lo, %hi
+  br i1 %more, label %step, label %done
+step:
+  %sum = add i64 %lo, %hi
+  %mid = lshr i64 %sum, 1
+  %mp = getelementptr i64, ptr %bases, i64 %mid
+  %mb = load i64, ptr %mp
+  %le = icmp ule i64 %mb, %addr
+  %mid1 = add i64 %mid, 1
+  %lo2 = select i1 %le, i64 %mid1, i64 %lo
+  %hi2 = select i1 %le, i64 %hi, i64 %mid
+  br label %loop
+done:
+  %r = sub i64 %lo, 1
+  ret i64 %r
+}}
+"""
+
+RAND = f"""
+declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
+define internal i32 @rand_native(ptr %ctx) {{
+entry:
+  %sp = getelementptr i64, ptr %ctx, i64 {L.RAND}
+  %st = load ptr, ptr %sp
+  %fp = getelementptr i32, ptr %st, i64 31
+  %rp = getelementptr i32, ptr %st, i64 32
+  %front = load i32, ptr %fp
+  %rear = load i32, ptr %rp
+  %pf = getelementptr i32, ptr %st, i32 %front
+  %pr = getelementptr i32, ptr %st, i32 %rear
+  %a = load i32, ptr %pf
+  %b = load i32, ptr %pr
+  %w = add i32 %a, %b
+  store i32 %w, ptr %pf
+  %f1 = add i32 %front, 1
+  %fw = icmp slt i32 %f1, 31
+  %f2 = select i1 %fw, i32 %f1, i32 0
+  store i32 %f2, ptr %fp
+  %r1 = add i32 %rear, 1
+  %rw = icmp slt i32 %r1, 31
+  %r2 = select i1 %rw, i32 %r1, i32 0
+  store i32 %r2, ptr %rp
+  %out = lshr i32 %w, 1
+  ret i32 %out
+}}
+"""
+
+def remembered_ir(sites: int) -> str:
+    """`i64 @remembered(ctx, addr, site)`: the index of the allocation holding addr
+    (-1: none), trying first the one memory instruction `site` found last time."""
+    return f"""
+@sitecache = internal global [{max(sites, 1)} x i64] zeroinitializer
+define internal i64 @remembered(ptr %ctx, i64 %a, i64 %site) alwaysinline {{
+entry:
+  %np = getelementptr i64, ptr %ctx, i64 {L.MT_N}
+  %n = load i64, ptr %np
+  %cp = getelementptr i64, ptr @sitecache, i64 %site
+  %c = load atomic i64, ptr %cp unordered, align 8
+  %cin = icmp ult i64 %c, %n
+  br i1 %cin, label %try, label %search
+try:
+  %bpp = getelementptr i64, ptr %ctx, i64 {L.MT_BASE}
+  %bases = load ptr, ptr %bpp
+  %cb = getelementptr i64, ptr %bases, i64 %c
+  %cbase = load i64, ptr %cb
+  %c1 = icmp ule i64 %cbase, %a
+  br i1 %c1, label %try2, label %search
+try2:
+  %epp = getelementptr i64, ptr %ctx, i64 {L.MT_END}
+  %ends = load ptr, ptr %epp
+  %ce = getelementptr i64, ptr %ends, i64 %c
+  %cend = load i64, ptr %ce
+  %c2 = icmp ult i64 %a, %cend
+  br i1 %c2, label %hit, label %search
+hit:
+  ret i64 %c
+search:
+  %f = call i64 @find(ptr %ctx, i64 %a)
+  %fneg = icmp slt i64 %f, 0
+  br i1 %fneg, label %none, label %remember
+remember:
+  store atomic i64 %f, ptr %cp unordered, align 8
+  ret i64 %f
+none:
+  ret i64 -1
+}}
+"""
+
+
+def _table_entry(idx: str) -> str:
+    """IR lines loading %base, %end and %host of memory table entry idx."""
+    lines = []
+    for name, field in (("base", L.MT_BASE), ("end", L.MT_END), ("host", L.MT_HOST)):
+        lines += [f"  %{name}.t.p = getelementptr i64, ptr %ctx, i64 {field}",
+                  f"  %{name}.t = load ptr, ptr %{name}.t.p",
+                  f"  %{name}.p = getelementptr i64, ptr %{name}.t, i64 {idx}",
+                  f"  %{name} = load i64, ptr %{name}.p"]
+    return "\n".join(lines)
+
+
+def lane_ptrs_ir(lanes: int) -> str:
+    """`{<W x ptr>, i1} @lane_ptrs(ctx, addr, on, size, site)`: host pointers for the
+    active lanes, when they all fall in bounds and aligned inside the allocation that
+    holds the first active lane's address (remembered per memory instruction)."""
+    W = lanes
+    return f"""
+define internal {{ <{W} x ptr>, i1 }} @lane_ptrs(ptr %ctx, <{W} x i64> %addr, i32 %on, i64 %size, i64 %site) noinline {{
+entry:
+  %lane = call i32 @llvm.cttz.i32(i32 %on, i1 true)
+  %a0 = extractelement <{W} x i64> %addr, i32 %lane
+  %idx = call i64 @remembered(ptr %ctx, i64 %a0, i64 %site)
+  %none = icmp slt i64 %idx, 0
+  br i1 %none, label %fail, label %found
+found:
+{_table_entry("%idx")}
+  %last = sub i64 %end, %size
+  %big = icmp uge i64 %end, %size
+  %vb0 = insertelement <{W} x i64> poison, i64 %base, i64 0
+  %vb = shufflevector <{W} x i64> %vb0, <{W} x i64> poison, <{W} x i32> zeroinitializer
+  %vl0 = insertelement <{W} x i64> poison, i64 %last, i64 0
+  %vl = shufflevector <{W} x i64> %vl0, <{W} x i64> poison, <{W} x i32> zeroinitializer
+  %ge = icmp uge <{W} x i64> %addr, %vb
+  %le = icmp ule <{W} x i64> %addr, %vl
+  %inb = and <{W} x i1> %ge, %le
+  %sm1 = sub i64 %size, 1
+  %vs0 = insertelement <{W} x i64> poison, i64 %sm1, i64 0
+  %vs = shufflevector <{W} x i64> %vs0, <{W} x i64> poison, <{W} x i32> zeroinitializer
+  %al = and <{W} x i64> %addr, %vs
+  %alz = icmp eq <{W} x i64> %al, zeroinitializer
+  %okv = and <{W} x i1> %inb, %alz
+  {_bits_ir(W, "%okv", "%okb")}
+  %nok = xor i32 %okb, -1
+  %miss = and i32 %on, %nok
+  %allok = icmp eq i32 %miss, 0
+  %good = and i1 %allok, %big
+  br i1 %good, label %make, label %fail
+make:
+  %delta = sub i64 %host, %base
+  %vd0 = insertelement <{W} x i64> poison, i64 %delta, i64 0
+  %vd = shufflevector <{W} x i64> %vd0, <{W} x i64> poison, <{W} x i32> zeroinitializer
+  %ha = add <{W} x i64> %addr, %vd
+  %ptrs = inttoptr <{W} x i64> %ha to <{W} x ptr>
+  %r0 = insertvalue {{ <{W} x ptr>, i1 }} poison, <{W} x ptr> %ptrs, 0
+  %r1 = insertvalue {{ <{W} x ptr>, i1 }} %r0, i1 true, 1
+  ret {{ <{W} x ptr>, i1 }} %r1
+fail:
+  ret {{ <{W} x ptr>, i1 }} zeroinitializer
+}}
+"""
+
+
+def _bits_ir(lanes: int, vec: str, out: str) -> str:
+    if lanes == 32:
+        return f"{out} = bitcast <32 x i1> {vec} to i32"
+    return f"{out}.n = bitcast <{lanes} x i1> {vec} to i{lanes}\n  {out} = zext i{lanes} {out}.n to i32"
+
+
+RANGE_PTR = f"""
+declare void @llvm.memmove.p0.p0.i64(ptr, ptr, i64, i1)
+define internal ptr @range_ptr(ptr %ctx, i64 %addr, i64 %n) {{
+entry:
+  %idx = call i64 @find(ptr %ctx, i64 %addr)
+  %none = icmp slt i64 %idx, 0
+  br i1 %none, label %fail, label %found
+found:
+{_table_entry("%idx")}
+  %room = sub i64 %end, %addr
+  %fits = icmp ule i64 %n, %room
+  %inside = icmp ult i64 %addr, %end
+  %ok = and i1 %fits, %inside
+  br i1 %ok, label %make, label %fail
+make:
+  %off = sub i64 %addr, %base
+  %h = add i64 %host, %off
+  %p = inttoptr i64 %h to ptr
+  ret ptr %p
+fail:
+  ret ptr null
+}}
+"""
+
+
+def scalar_ptr_ir() -> str:
+    """`ptr @scalar_ptr(ctx, addr, size, site)`: lane_ptrs for one lane; null when the
+    access is not in bounds and aligned inside one live allocation."""
+    return f"""
+define internal ptr @scalar_ptr(ptr %ctx, i64 %a, i64 %size, i64 %site) alwaysinline {{
+entry:
+  %idx = call i64 @remembered(ptr %ctx, i64 %a, i64 %site)
+  %none = icmp slt i64 %idx, 0
+  br i1 %none, label %fail, label %found
+found:
+{_table_entry("%idx")}
+  %last = sub i64 %end, %size
+  %big = icmp uge i64 %end, %size
+  %le = icmp ule i64 %a, %last
+  %sm1 = sub i64 %size, 1
+  %al = and i64 %a, %sm1
+  %alz = icmp eq i64 %al, 0
+  %ok1 = and i1 %big, %le
+  %ok = and i1 %ok1, %alz
+  br i1 %ok, label %make, label %fail
+make:
+  %off = sub i64 %a, %base
+  %h = add i64 %host, %off
+  %p = inttoptr i64 %h to ptr
+  ret ptr %p
+fail:
+  ret ptr null
+}}
+"""
