@@ -239,6 +239,10 @@ def _int_op(ins, s):
         return _divide(ins.op, x[0], x[1], bits, signed)
     if ins.op == "IMULHI":
         return _mulhi(x[0], x[1], bits, signed)
+    if ins.op == "PRMT":
+        if bits != 32:
+            raise UnsupportedOp(ins, "PRMT permutes the bytes of 32-bit registers")
+        return _prmt(x[0], x[1], x[2])
     sv = [v.view(_SINT[bits]) for v in x] if signed else x   # for ordering
     if ins.op == "IMNMX":
         pick_a = (sv[0] < sv[1]) if modifier(ins, ("MIN", "MAX")) == "MIN" else (sv[0] > sv[1])
@@ -295,6 +299,18 @@ def _mulhi(a, b, bits, signed):
     if signed:   # (a - 2^64 [a<0]) * (b - 2^64 [b<0]): subtract the cross terms
         hi = hi - np.where(a.view(np.int64) < 0, b, np.uint64(0)) - np.where(b.view(np.int64) < 0, a, np.uint64(0))
     return hi
+
+
+def _prmt(a, selector, b):
+    """Byte n of the result is byte (selector >> 4n) & 7 of the eight bytes b:a (a's
+    bytes are 0..3, b's 4..7): the default mode of SASS PRMT, CUDA's __byte_perm."""
+    both = a.astype(np.uint64) | (b.astype(np.uint64) << np.uint64(32))
+    out = np.zeros_like(a)
+    for n in range(4):
+        index = ((selector >> np.uint32(4 * n)) & np.uint32(7)).astype(np.uint64)
+        byte = ((both >> (index * np.uint64(8))) & np.uint64(0xFF)).astype(np.uint32)
+        out = out | (byte << np.uint32(8 * n))
+    return out
 
 
 def _bit(x, i, bits):

@@ -151,6 +151,19 @@ def test_integer_edge_cases():
     assert run("IADD %rd0, %rd1, %rd2", [1 << 32], [1]) == [(1 << 32) + 1]     # %rd: 64-bit without .64
 
 
+def test_prmt_is_byte_perm():
+    """PRMT d, a, selector, b: CUDA's __byte_perm(a, b, selector), the values of its manual."""
+    a, b = 0x33221100, 0x77665544
+    prmt = lambda selector: run("PRMT %r0, %r1, %r2, %r3", [a], [selector], [b])[0]
+    assert prmt(0x3210) == a and prmt(0x7654) == b            # identity, then b alone
+    assert prmt(0x0123) == 0x00112233                         # a's bytes reversed
+    assert prmt(0x5140) == 0x55114400                         # interleaved
+    assert prmt(0xCCCC) == 0x44444444 and prmt(0x8888) == 0   # a nibble's top bit is ignored
+    assert prmt(0x76543210 | 0x12340000) == a                 # only the low 4 nibbles select
+    with pytest.raises(UnsupportedOp):
+        run("PRMT.U64 %rd0, %rd1, %rd2, %rd3", [a], [0x3210], [b])
+
+
 # ---- floats --------------------------------------------------------------------------------
 def f32_bits(x: float) -> int:
     return struct.unpack("<I", struct.pack("<f", x))[0]

@@ -49,7 +49,7 @@ def _shapes() -> list[str]:
     # type from the default, from .64 and from a %rd register
     out += ["IADD %r0, %r1, %r2", "IDIV %r0, %r1, %r2", "SHR %r0, %r1, %r2", "FLO %r0, %r1",
             "IDIV.64 R0, R2, R4", "SHR.64 R0, R2, R4", "IMULHI %rd0, %rd1, %rd2", "IREM %rd0, %rd1, %rd2",
-            "ISETP.LT %p0, %rd1, %rd2"]
+            "ISETP.LT %p0, %rd1, %rd2", "PRMT %r0, %r1, %r2, %r3", "PRMT.U32 R0, R1, R2, R3"]
     for p in ("F", "D"):
         r = "%r" if p == "F" else "%rd"
         for op, n in {"ADD": 2, "SUB": 2, "MUL": 2, "FMA": 3, "DIV": 2, "NEG": 1,
@@ -409,7 +409,8 @@ PROPERTY_SHAPES = ["IDIV.S32 %r0, %r1, %r2", "IREM.U32 %r0, %r1, %r2", "IDIV.S64
                    "I2F.F32.U64 %r0, %rd1", "I2F.F32.S64 %r0, %rd1", "F2F.F32.F64 %r0, %rd1",
                    "MUFU.SIN %r0, %r1", "MUFU.POW %r0, %r1, %r2", "MUFU.RSQ %r0, %r1", "MUFU.ROUND %r0, %r1",
                    "MUFU.RCP.F64 %rd0, %rd1", "MUFU.SQRT %r0, %r1", "FSETP.NE %p0, %r1, %r2",
-                   "ISETP.LT.U64 %p0, %rd1, %rd2", "I2I.S16.U64 %r0, %rd1"]
+                   "ISETP.LT.U64 %p0, %rd1, %rd2", "I2I.S16.U64 %r0, %rd1",
+                   "PRMT %r0, %r1, %r2, %r3"]
 
 
 def _lane_values(width: int):

@@ -228,6 +228,8 @@ def _decode_int(ins: Instr) -> Lowering:
             hi = e.op(f"lshr {_vi(e, wide)} {p}, {e.splat(wide, bits)}")
             return _trunc(e, hi, wide, bits)
         return mulhi
+    if op == "PRMT":
+        return _prmt
     if op == "POPC":
         return lambda e, s: _trunc(e, _unary_intrinsic(e, "ctpop", _vi(e, bits), f"i{bits}", s[0]), bits, 32)
     if op == "BREV":
@@ -236,6 +238,22 @@ def _decode_int(ins: Instr) -> Lowering:
         shift_amount = "SH" in ins.mods
         return lambda e, s: _flo(e, s[0], bits, signed, shift_amount)
     raise NotImplementedError(ins.opcode)   # pragma: no cover
+
+
+def _prmt(e: Emitter, s: list[str]) -> str:
+    """PRMT d, a, selector, b: byte n of d is byte (selector >> 4n) & 7 of b:a."""
+    a, selector, b = s
+    both = e.op(f"or {_vi(e, 64)} {_ext(e, a, 32, 64, False)}, "
+                f"{e.op(f'shl {_vi(e, 64)} {_ext(e, b, 32, 64, False)}, {e.splat(64, 32)}')}")
+    out = e.splat(32, 0)
+    for n in range(4):
+        index = e.op(f"and {_vi(e, 32)} {e.op(f'lshr {_vi(e, 32)} {selector}, {e.splat(32, 4 * n)}')}, "
+                     f"{e.splat(32, 7)}")
+        bit = e.op(f"shl {_vi(e, 64)} {_ext(e, index, 32, 64, False)}, {e.splat(64, 3)}")
+        byte = e.op(f"and {_vi(e, 32)} {_trunc(e, e.op(f'lshr {_vi(e, 64)} {both}, {bit}'), 64, 32)}, "
+                    f"{e.splat(32, 0xFF)}")
+        out = e.op(f"or {_vi(e, 32)} {out}, {e.op(f'shl {_vi(e, 32)} {byte}, {e.splat(32, 8 * n)}')}")
+    return out
 
 
 def _shift(e: Emitter, op: str, a: str, amount: str, bits: int, signed: bool) -> str:
