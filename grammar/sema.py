@@ -13,7 +13,6 @@ that may run (templates only as their instantiations); each has `exec_space`,
 from __future__ import annotations
 
 import copy
-import os
 from dataclasses import dataclass, field
 
 from minicuda import builtins
@@ -21,7 +20,7 @@ from minicuda.diagnostics import DiagnosticEngine, SourceLocation
 from minicuda.grammar import ast as A
 from minicuda.grammar import consteval
 from minicuda.grammar import types as T
-from minicuda.grammar.preprocess import SYSTEM_INCLUDE_DIR
+from minicuda.grammar.preprocess import is_system_location
 
 BUILTIN_VARIABLES = {"threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize"}
 SYMBOL_FUNCTIONS = {"cudaMemcpyToSymbol": 0, "cudaMemcpyFromSymbol": 1}  # which argument is the symbol
@@ -66,15 +65,6 @@ class _Abort(Exception):
     """An expression could not be typed; its error is already reported."""
 
 
-def _is_system(loc: SourceLocation | None, _cache: dict = {}) -> bool:
-    if loc is None:
-        return True
-    f = loc.file
-    if f not in _cache:
-        _cache[f] = f == "<built-in>" or os.path.abspath(f).startswith(os.path.abspath(SYSTEM_INCLUDE_DIR))
-    return _cache[f]
-
-
 def space_name(space: frozenset) -> str:
     if "global" in space:
         return "__global__"
@@ -106,7 +96,7 @@ class Sema:
 
     # ---- translation unit ------------------------------------------------------------------
     def check(self, tu: A.TranslationUnit) -> A.TranslationUnit:
-        self.poisoned = getattr(tu, "poisoned", set())
+        self.poisoned = tu.poisoned
         for decl in tu.decls:
             try:
                 if isinstance(decl, A.FunctionDef):
@@ -146,9 +136,9 @@ class Sema:
         else:
             self.fail("a type specifier is required for all declarations", loc)
         if "const" in specs.qualifiers:
-            ty = _with(ty, const=True)
+            ty = T.qualified(ty, const=True)
         if "volatile" in specs.qualifiers:
-            ty = _with(ty, volatile=True)
+            ty = T.qualified(ty, volatile=True)
         return ty
 
     def undeclared(self, name: str, loc):
@@ -289,7 +279,7 @@ class Sema:
             if not top_level:
                 self.fail("a \"__constant__\" variable declaration is not allowed inside a function body", v.loc)
         elif "__device__" in cuda and top_level:
-            v.space = "builtin" if v.name in BUILTIN_VARIABLES and _is_system(v.loc) else "global"
+            v.space = "builtin" if v.name in BUILTIN_VARIABLES and is_system_location(v.loc) else "global"
         elif top_level:
             v.space = "host"
         elif "static" in specs.storage:
@@ -320,7 +310,7 @@ class Sema:
             v.init = self.initializer(v.init, ty)
         elif ty.const and not top_level and "extern" not in specs.storage:
             self.error(f"default initialization of an object of const type '{ty}'", v.loc)
-        if top_level and not _is_system(v.loc):
+        if top_level and not is_system_location(v.loc):
             self.global_vars.append(v)
 
     def initializer(self, init, ty: T.Type):
@@ -372,7 +362,7 @@ class Sema:
 
     def declare_function(self, fn: A.FunctionDef) -> None:
         fn.exec_space = self.function_space(fn)
-        fn.is_builtin = fn.body is None and _is_system(fn.loc)
+        fn.is_builtin = fn.body is None and is_system_location(fn.loc)
         if fn.is_template:
             self.add_overload(fn, check_signature=False)
             return
@@ -667,7 +657,7 @@ class Sema:
         device_only = "host" not in self.fn.exec_space
         if host_only and sym.space == "builtin":
             self.fail(f"'{sym.name}' is only available in device code (used in __host__ function '{self.fn.name}')", e.loc)
-        if host_only and sym.space in ("global", "constant", "shared") and not _is_system(sym.loc):
+        if host_only and sym.space in ("global", "constant", "shared") and not is_system_location(sym.loc):
             kind = {"global": "__device__", "constant": "__constant__", "shared": "__shared__"}[sym.space]
             self.diags.warning(f'a {kind} variable "{sym.name}" cannot be directly read in a host function', e.loc)
         if device_only and sym.space == "host" and not (sym.ty.const and self.const_eval_var(sym) is not None):
@@ -956,7 +946,7 @@ class Sema:
             self.fail(f"no member named '{e.name}' in '{st}'", e.loc)
         fty = st.info.fields[e.name][0]
         if quals.const or quals.volatile:
-            fty = _with(fty, const=fty.const or quals.const, volatile=fty.volatile or quals.volatile)
+            fty = T.qualified(fty, const=fty.const or quals.const, volatile=fty.volatile or quals.volatile)
         e.base, e.ty = base, fty
         return e
 
@@ -1256,11 +1246,6 @@ class Sema:
 def _op(e: A.Node) -> SourceLocation:
     """The location of an expression's operator, where clang points its errors."""
     return getattr(e, "op_loc", None) or e.loc
-
-
-def _with(ty: T.Type, **quals) -> T.Type:
-    from dataclasses import replace
-    return replace(ty, **quals)
 
 
 def _same_params(a: T.Function, b: T.Function) -> bool:
