@@ -17,14 +17,18 @@ from typing import Any
 from minicuda.diagnostics import SourceLocation
 
 
+# The metadata of a field that lists nodes held elsewhere in the tree: not children.
+REFERENCES = {"references": True}
+
+
 @dataclass(eq=False)
 class Node:
     loc: SourceLocation = field(default=None, kw_only=True, repr=False)
 
     def children(self) -> list["Node"]:
         out = []
-        for name in self.__dataclass_fields__:
-            if name in ("loc", "ty", "decl"):
+        for name, f in self.__dataclass_fields__.items():
+            if name in ("loc", "ty", "decl") or f.metadata.get("references"):
                 continue
             value = getattr(self, name)
             if isinstance(value, Node):
@@ -156,6 +160,12 @@ class FunctionDef(Node):
 class TranslationUnit(Node):
     decls: list[Node]
     instantiations: list[FunctionDef] = field(default_factory=list, init=False)
+    # set by sema: the functions with a body that may run (instantiations included) and
+    # the user's file-scope variables, in order
+    functions: list[FunctionDef] = field(default_factory=list, init=False, repr=False, metadata=REFERENCES)
+    global_vars: list[VarDecl] = field(default_factory=list, init=False, repr=False, metadata=REFERENCES)
+    # set by the parser: names whose declaration had a syntax error (sema does not report them again)
+    poisoned: set[str] = field(default_factory=set, init=False, repr=False)
 
 
 # ---- statements --------------------------------------------------------------------

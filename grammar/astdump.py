@@ -6,19 +6,19 @@ location `<line:col>`.  Declarations from minicuda's system headers are left out
 from __future__ import annotations
 
 from minicuda.grammar import ast as A
+from minicuda.grammar.preprocess import is_system_location
 
 _SKIP = {"loc", "ty", "decl", "specs", "declarator", "type_name", "template_params", "params"}
 
 
 def dump(tu: A.TranslationUnit, include_system: bool = False) -> str:
-    from minicuda.grammar.sema import _is_system
     out: list[str] = []
     for d in tu.decls:
-        if not include_system and _is_system(d.loc):
+        if not include_system and is_system_location(d.loc):
             continue
         if isinstance(d, A.FunctionDef) and d.is_template:
             _line(out, 0, d, f"FunctionTemplate {d.name}<{', '.join(p.name for p in d.template_params)}>")
-            for inst in getattr(tu, "instantiations", []):
+            for inst in tu.instantiations:
                 if inst.name == d.name:
                     _node(out, 1, inst)
             continue

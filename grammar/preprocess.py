@@ -12,6 +12,7 @@ Like nvcc, every .cu file implicitly includes <cuda_runtime.h>.
 """
 from __future__ import annotations
 
+import functools
 import io
 import itertools
 import os
@@ -23,6 +24,16 @@ import pcpp
 from minicuda.diagnostics import DiagnosticEngine, SourceLocation
 
 SYSTEM_INCLUDE_DIR = os.path.join(os.path.dirname(__file__), "include")
+
+
+def is_system_location(loc: SourceLocation | None) -> bool:
+    """True for what minicuda's own headers (or the compiler itself) declare."""
+    return loc is None or _is_system_file(loc.file)
+
+
+@functools.cache
+def _is_system_file(file: str) -> bool:
+    return file == "<built-in>" or os.path.abspath(file).startswith(os.path.abspath(SYSTEM_INCLUDE_DIR))
 
 PREDEFINED = [
     "__CUDACC__ 1",

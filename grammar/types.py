@@ -189,6 +189,11 @@ def unqual(t: Type) -> Type:
     return replace(t, const=False, volatile=False) if (t.const or t.volatile) else t
 
 
+def qualified(t: Type, **quals: bool) -> Type:
+    """`t` with the qualifiers given (const=..., volatile=...) set as given."""
+    return replace(t, **quals)
+
+
 def is_integer(t: Type) -> bool:
     return isinstance(t, Prim) and not t.is_float and t.name != "void"
 

@@ -129,3 +129,17 @@ def test_types_module_prim_words():
     assert T.prim_from_words(["short", "int"]) == "short"
     assert T.prim_from_words(["unsigned"]) == "unsigned int"
     assert T.prim_from_words(["float", "int"]) is None
+
+
+def test_translation_unit_lists_functions_and_globals_without_walking_them_twice():
+    tu = load("""
+__device__ int g;
+int h = 2;
+template <int N> __global__ void fill(int *p) { p[0] = N; }
+__global__ void k(int *p) { p[0] = g; }
+int main() { fill<3><<<1, 1>>>(0); return 0; }
+""").tu
+    assert [v.name for v in tu.global_vars] == ["g", "h"]
+    assert sorted(getattr(f, "instance_name", f.name) for f in tu.functions) == ["fill<3>", "k", "main"]
+    defined = [n for n in A.walk(tu) if isinstance(n, A.FunctionDef) and n.body is not None and not n.is_template]
+    assert len(defined) == len({id(f) for f in defined}) == 3   # functions and global_vars are references

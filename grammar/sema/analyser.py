@@ -1,0 +1,84 @@
+"""The analyser: one object per file, composed of one mixin per concern.
+
+`Sema` holds the state of one file's analysis: the scopes (`globals`, `scope`), the
+struct tags, the function whose body is being checked (`fn`) with its loop depth and
+enclosing switches, and what the translation unit gets at the end (`functions`,
+`global_vars`, the template `instances`).  `check` declares every top-level entity
+first, in order, then checks the function bodies, so that a body may call a function
+defined after it.  Errors are reported through the DiagnosticEngine: `error` reports
+and goes on, `fail` reports and abandons the expression or declaration at hand
+(`Abort`), which the enclosing statement or declaration catches.
+"""
+from __future__ import annotations
+
+from minicuda.diagnostics import DiagnosticEngine, SourceLocation
+from minicuda.grammar import ast as A
+from minicuda.grammar import consteval
+from minicuda.grammar import types as T
+from minicuda.grammar.sema.calls import Calls
+from minicuda.grammar.sema.conversions import Conversions
+from minicuda.grammar.sema.declarations import Declarations
+from minicuda.grammar.sema.declarators import Declarators
+from minicuda.grammar.sema.expressions import Expressions
+from minicuda.grammar.sema.operators import Operators
+from minicuda.grammar.sema.scopes import Abort, Scope, Scopes
+from minicuda.grammar.sema.statements import Statements
+from minicuda.grammar.sema.templates import Templates
+
+
+class Sema(Scopes, Declarators, Declarations, Statements, Expressions, Operators, Conversions, Calls, Templates):
+    def __init__(self, diags: DiagnosticEngine):
+        self.diags = diags
+        self.globals = Scope()
+        self.scope = self.globals
+        self.poisoned: set[str] = set()
+        self.tags: dict[str, T.Struct] = {}
+        self.fn: A.FunctionDef | None = None
+        self.loops = 0
+        self.switches: list[dict] = []
+        self.functions: list[A.FunctionDef] = []
+        self.instances: dict[tuple, A.FunctionDef] = {}
+        self.global_vars: list[A.VarDecl] = []
+
+    # ---- reporting ---------------------------------------------------------------------
+    def error(self, msg: str, loc: SourceLocation | None) -> None:
+        self.diags.error(msg, loc)
+
+    def fail(self, msg: str, loc: SourceLocation | None):
+        self.diags.error(msg, loc)
+        raise Abort()
+
+    def guarded(self, check, e):
+        """check(e), or e unchanged when its error has been reported: the statement goes on."""
+        try:
+            return check(e)
+        except Abort:
+            return e
+
+    # ---- translation unit ------------------------------------------------------------------
+    def check(self, tu: A.TranslationUnit) -> A.TranslationUnit:
+        self.poisoned = tu.poisoned
+        for decl in tu.decls:
+            try:
+                if isinstance(decl, A.FunctionDef):
+                    self.declare_function(decl)
+                elif isinstance(decl, A.Declaration):
+                    self.declaration(decl, top_level=True)
+            except Abort:
+                pass
+        for decl in tu.decls:
+            if isinstance(decl, A.FunctionDef) and decl.body is not None and not decl.is_template \
+                    and decl.ty is not None:  # a declaration with errors has no type to check against
+                self.function_body(decl)
+        tu.functions = self.functions
+        tu.global_vars = self.global_vars
+        tu.instantiations = [f for f in self.instances.values()]
+        return tu
+
+    # ---- constant evaluation (grammar/consteval.py) ------------------------------------------
+    def const_eval_var(self, v: A.VarDecl):
+        return consteval.constant_variable(v)
+
+    def const_eval(self, e: A.Expr):
+        """The value of an integer constant expression (typed), else None."""
+        return consteval.evaluate_or_none(e)

@@ -1,0 +1,213 @@
+"""Calls and kernel launches: the callee, overload resolution, arguments.
+
+A call names a function (or a function template, with or without explicit template
+arguments): `resolve` picks among the overloads by the summed `conversion_cost` of
+the arguments, instantiates a template instead (grammar/sema/templates.py), and
+reports no match or an ambiguity as clang does.  The arguments are then converted to
+the parameter types; extra arguments of a variadic function get the default argument
+promotions, missing ones the parameter's default.  A call must respect CUDA's
+execution spaces (a __global__ function is launched, never called; device code calls
+__device__ functions), and a builtin the runtime cannot run (minicuda/builtins.py)
+is an error at the call.  `cudaMemcpyToSymbol(sym, ...)` and `cudaMemcpyFromSymbol`
+receive the address of their __device__ or __constant__ variable.
+"""
+from __future__ import annotations
+
+import copy
+
+from minicuda import builtins
+from minicuda.grammar import ast as A
+from minicuda.grammar import types as T
+from minicuda.grammar.sema.conversions import conversion_cost
+from minicuda.grammar.sema.declarations import space_name
+from minicuda.grammar.sema.scopes import Abort, Overloads
+
+SYMBOL_FUNCTIONS = {"cudaMemcpyToSymbol": 0, "cudaMemcpyFromSymbol": 1}  # which argument is the symbol
+
+
+class Calls:
+    """Needs from the analyser: `scope`, `tags`, `fn`, `expr`, `value`, `guarded`,
+    `convert`, `implicit`, `is_null_constant`, `instantiate`, `undeclared`, `fail`."""
+
+    def expr_TemplateId(self, e: A.TemplateId):
+        e.ty = T.Function(ret=T.VOID)
+        return e
+
+    def callee(self, func: A.Expr) -> tuple[str, list[A.FunctionDef], list | None]:
+        if isinstance(func, A.TemplateId):
+            sym = self.scope.lookup(func.name)
+            if not isinstance(sym, Overloads):
+                self.undeclared(func.name, func.loc)
+            return func.name, sym.functions, func.args
+        if isinstance(func, A.Name):
+            sym = self.scope.lookup(func.name)
+            if sym is None:
+                self.undeclared(func.name, func.loc)
+            if isinstance(sym, Overloads):
+                return func.name, sym.functions, None
+        f = self.expr(func)
+        self.fail(f"called object type '{f.ty}' is not a function or function pointer", func.loc)
+
+    def expr_Call(self, e: A.Call):
+        args = [self.guarded(self.value, a) for a in e.args]
+        if any(a.ty is None for a in args):
+            self.callee(e.func)  # report an unknown callee too, then give up on the call
+            raise Abort()
+        name, cands, targs = self.callee(e.func)
+        if name in SYMBOL_FUNCTIONS:
+            args = self.symbol_argument(args, SYMBOL_FUNCTIONS[name])
+        fn = self.resolve(name, cands, targs, args, e.loc)
+        if "global" in fn.exec_space:
+            self.fail("a __global__ function call must be configured", e.loc)
+        self.check_call_space(fn, e.loc)
+        self.check_builtin_available(fn, e.loc)
+        e.args = self.bind_arguments(fn, args, e.loc)
+        e.decl, e.ty = fn, T.unqual(fn.ty.ret)
+        return e
+
+    def expr_Launch(self, e: A.Launch):
+        name, cands, targs = self.callee(e.func)
+        args = [self.value(a) for a in e.args]
+        fn = self.resolve(name, cands, targs, args, e.loc)
+        if "global" not in fn.exec_space:
+            self.fail(f"a {'host' if 'host' in fn.exec_space else '__device__'} function call cannot be configured", e.loc)
+        if self.fn is not None and "host" not in self.fn.exec_space:
+            self.fail("kernel launch from __device__ or __global__ functions requires separate compilation mode", e.loc)
+        e.config = self.launch_config(e)
+        e.args = self.bind_arguments(fn, args, e.loc)
+        e.decl, e.ty = fn, T.VOID
+        return e
+
+    def launch_config(self, e: A.Launch) -> list:
+        """<<<grid, block[, shared memory bytes[, stream]]>>> converted to dim3, dim3, size_t."""
+        if not 2 <= len(e.config) <= 4:
+            self.fail(f"kernel launch configuration takes 2 to 4 arguments (grid, block, shared memory bytes, stream), have {len(e.config)}", e.loc)
+        dim3 = self.tags["dim3"]
+        config = [self.convert(self.value(c), dim3, "launch", c.loc) for c in e.config[:2]]
+        if len(e.config) > 2:
+            config.append(self.convert(self.value(e.config[2]), T.SIZE_T, "launch", e.config[2].loc))
+        if len(e.config) > 3:
+            stream = self.value(e.config[3])
+            if not (T.is_integer(stream.ty) or isinstance(T.unqual(stream.ty), T.Pointer)):
+                self.fail(f"invalid stream argument of type '{stream.ty}'", e.config[3].loc)
+            config.append(stream)
+        return config
+
+    def symbol_argument(self, args: list, index: int) -> list:
+        """cudaMemcpyToSymbol(sym, ...) takes the variable itself: pass its address."""
+        if index < len(args):
+            a = args[index]
+            inner = a.operand if isinstance(a, A.Cast) and a.implicit else a
+            if isinstance(inner, A.Name) and isinstance(inner.decl, A.VarDecl):
+                if inner.decl.space not in ("global", "constant"):
+                    self.fail(f"'{inner.name}' is not a __device__ or __constant__ variable", inner.loc)
+                addr = A.Unary("&", inner, loc=inner.loc)
+                addr.ty = T.Pointer(base=inner.ty)
+                args = list(args)
+                args[index] = addr
+        return args
+
+    def check_call_space(self, fn: A.FunctionDef, loc) -> None:
+        caller = self.fn
+        if caller is None:
+            return
+        cs, fs = caller.exec_space, fn.exec_space
+        callee_desc = f'("{fn.name}")'
+        if ("global" in cs or cs == {"device"}) and "device" not in fs:
+            self.error(f"calling a {space_name(fs)} function{callee_desc} from a {space_name(cs)} function(\"{caller.name}\") is not allowed", loc)
+        elif cs == {"host"} and "host" not in fs:
+            self.error(f"calling a {space_name(fs)} function{callee_desc} from a {space_name(cs)} function(\"{caller.name}\") is not allowed", loc)
+        elif cs == {"host", "device"} and fs != cs and "global" not in fs:
+            self.diags.warning(f"calling a {space_name(fs)} function{callee_desc} from a {space_name(cs)} function(\"{caller.name}\") is not allowed", loc)
+
+    def check_builtin_available(self, fn: A.FunctionDef, loc) -> None:
+        """A function the headers declare but minicuda cannot run (minicuda/builtins.py)."""
+        row = builtins.lookup(fn.name) if fn.is_builtin else None
+        if row is not None and row.kind == builtins.UNSUPPORTED:
+            self.error(f"call to unavailable function '{fn.name}': {row.reason}", loc)
+
+    def resolve(self, name: str, cands: list, targs, args: list, loc) -> A.FunctionDef:
+        templates = [c for c in cands if c.is_template]
+        plain = [c for c in cands if not c.is_template]
+        if targs is not None or (templates and not plain):
+            if not templates:
+                self.fail(f"'{name}' is not a template", loc)
+            return self.instantiate(templates[0], targs or [], args, loc)
+        return self.best_overload(name, plain, args, loc)
+
+    def best_overload(self, name: str, plain: list, args: list, loc) -> A.FunctionDef:
+        """The cheapest viable function; among equals, the one whose parameters are the
+        arguments' common arithmetic type."""
+        viable = []
+        for fn in plain:
+            cost = self.match_cost(fn, args)
+            if cost is not None:
+                viable.append((cost, fn))
+        if not viable:
+            if len(plain) == 1:
+                self.arity_or_conversion_error(plain[0], args, loc)
+            arg_types = ", ".join(str(a.ty) for a in args)
+            self.fail(f"no matching function for call to '{name}' with arguments ({arg_types})", loc)
+        viable.sort(key=lambda v: v[0])
+        best = [fn for c, fn in viable if c == viable[0][0]]
+        if len(best) > 1:
+            common = [fn for fn in best if args and all(T.is_arithmetic(a.ty) for a in args)
+                      and all(T.unqual(p) == _common_arithmetic_type(args) for p in fn.ty.params[:len(args)])]
+            if len(common) == 1:
+                return common[0]
+            self.fail(f"call to '{name}' is ambiguous", loc)
+        return best[0]
+
+    def match_cost(self, fn: A.FunctionDef, args: list) -> int | None:
+        params = fn.ty.params
+        required = sum(1 for p in fn.params if p.default is None) if fn.params else len(params)
+        if len(args) < required or (len(args) > len(params) and not fn.ty.variadic):
+            return None
+        cost = 0
+        for a, p in zip(args, params):
+            c = conversion_cost(a, p, builtin=fn.is_builtin, null=self.is_null_constant(a))
+            if c is None:
+                return None
+            cost += c
+        return cost
+
+    def arity_or_conversion_error(self, fn: A.FunctionDef, args: list, loc) -> None:
+        params = fn.ty.params
+        required = sum(1 for p in fn.params if p.default is None) if fn.params else len(params)
+        if len(args) < required:
+            expect = f"at least {required}" if required != len(params) or fn.ty.variadic else f"{required}"
+            self.fail(f"too few arguments to function call, expected {expect}, have {len(args)}", loc)
+        if len(args) > len(params) and not fn.ty.variadic:
+            expect = f"at most {len(params)}" if required != len(params) else f"{len(params)}"
+            self.fail(f"too many arguments to function call, expected {expect}, have {len(args)}", loc)
+        for a, p in zip(args, params):
+            self.convert(a, p, "builtin-arg" if fn.is_builtin else "parameter", a.loc)
+
+    def bind_arguments(self, fn: A.FunctionDef, args: list, loc) -> list:
+        out = []
+        params = fn.ty.params
+        for i, a in enumerate(args):
+            if i < len(params):
+                out.append(self.convert(a, params[i], "builtin-arg" if fn.is_builtin else "parameter", a.loc))
+            else:
+                out.append(self.vararg(a))
+        for p in fn.params[len(args):]:
+            out.append(copy.deepcopy(p.default))
+        return out
+
+    def vararg(self, a: A.Expr) -> A.Expr:
+        t = T.unqual(a.ty)
+        if t == T.FLOAT:
+            return self.implicit(a, T.DOUBLE)
+        if T.is_integer(t):
+            return self.implicit(a, T.promote(t))
+        if isinstance(t, T.Struct):
+            self.fail(f"cannot pass object of non-trivial type '{t}' through variadic function", a.loc)
+        return a
+
+
+def _common_arithmetic_type(args: list) -> T.Type:
+    t = T.unqual(args[0].ty)
+    for a in args[1:]:
+        t = T.usual_arithmetic(t, a.ty)
+    return t

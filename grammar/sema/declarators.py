@@ -1,0 +1,142 @@
+"""Types from declarations: specifiers and declarators read as C types.
+
+`base_type` reads the specifiers (`const unsigned int`, a typedef name, a struct
+definition or reference); `declarator_type` applies a declarator to it: first its
+pointers, then its suffixes (arrays, parameter lists) from right to left.  Array sizes
+are integer constant expressions, evaluated exactly (grammar/consteval.py).  A struct
+is defined once per tag; a reference before the definition is an incomplete type that
+the definition completes in place.
+"""
+from __future__ import annotations
+
+from minicuda.grammar import ast as A
+from minicuda.grammar import types as T
+from minicuda.grammar.sema.scopes import TypedefSym
+
+
+class Declarators:
+    """Needs from the analyser: `scope`, `tags`, `fail`, `error`, `value`, `convert`
+    and `const_eval`."""
+
+    def base_type(self, specs: A.DeclSpecs) -> T.Type:
+        loc = specs.loc
+        if specs.struct is not None:
+            if specs.type_words or specs.type_name:
+                end = getattr(specs.struct, "end", None)
+                if specs.struct.members is not None and end is not None:
+                    self.fail(f"expected ';' after {specs.struct.kind}", end)
+                self.fail("cannot combine with previous declaration specifier", loc)
+            ty = self.struct_type(specs.struct)
+        elif specs.type_name is not None:
+            if specs.type_words:
+                self.fail(f"cannot combine with previous '{specs.type_words[-1]}' declaration specifier", loc)
+            ty = self.named_type(specs.type_name, loc)
+        elif specs.type_words:
+            name = T.prim_from_words(specs.type_words)
+            if name is None:
+                self.fail(f"cannot combine with previous '{specs.type_words[0]}' declaration specifier", loc)
+            ty = T.Prim(name=name)
+        else:
+            self.fail("a type specifier is required for all declarations", loc)
+        if "const" in specs.qualifiers:
+            ty = T.qualified(ty, const=True)
+        if "volatile" in specs.qualifiers:
+            ty = T.qualified(ty, volatile=True)
+        return ty
+
+    def named_type(self, name: str, loc) -> T.Type:
+        sym = self.scope.lookup(name)
+        if isinstance(sym, TypedefSym):
+            return sym.ty
+        if name in self.tags:
+            return self.tags[name]
+        self.fail(f"unknown type name '{name}'", loc)
+
+    def struct_type(self, spec: A.StructSpec) -> T.Struct:
+        if spec.members is None:
+            if spec.tag in self.tags:
+                return self.tags[spec.tag]
+            s = T.define_struct(spec.tag, spec.kind)  # a forward declaration
+            self.tags[spec.tag] = s
+            return s
+        if spec.tag and spec.tag in self.tags and self.tags[spec.tag].info.fields is None:
+            s = self.tags[spec.tag]
+        else:
+            if spec.tag and spec.tag in self.tags:
+                self.fail(f"redefinition of '{spec.tag}'", spec.loc)
+            s = T.define_struct(spec.tag or "", spec.kind)
+            if spec.tag:
+                self.tags[spec.tag] = s
+        members: list[tuple[str, T.Type]] = []
+        seen: set[str] = set()
+        for m in spec.members:
+            base = self.base_type(m.specs)
+            for d in m.declarators:
+                ty = self.declarator_type(base, d)
+                if d.name in seen:
+                    self.error(f"duplicate member '{d.name}'", d.loc)
+                if T.is_void(ty) or (isinstance(ty, T.Struct) and ty.info.fields is None):
+                    self.error(f"field has incomplete type '{ty}'", d.loc)
+                    continue
+                seen.add(d.name)
+                members.append((d.name, ty))
+        T.complete_struct(s, members)
+        return s
+
+    def declarator_type(self, base: T.Type, d: A.Declarator, params_out: list | None = None) -> T.Type:
+        ty = base
+        for p in d.pointers:
+            ty = T.Pointer(base=ty, const="const" in p.qualifiers, volatile="volatile" in p.qualifiers,
+                           restrict=any(q.startswith("__restrict") or q == "restrict" for q in p.qualifiers))
+        for suffix in reversed(d.suffixes):
+            if isinstance(suffix, A.ArraySuffix):
+                if isinstance(ty, T.Function):
+                    self.fail("function cannot return array type", d.loc)
+                length = None
+                if suffix.size is not None:
+                    length = self.array_length(suffix.size)
+                ty = T.Array(elem=ty, length=length)
+            else:
+                if isinstance(ty, T.Array):
+                    self.fail(f"function cannot return array type '{ty}'", d.loc)
+                params = self.parameters(suffix)
+                if params_out is not None:
+                    params_out[:] = params
+                ty = T.Function(ret=ty, params=tuple(p.ty for p in params), variadic=suffix.variadic)
+        return ty
+
+    def array_length(self, size: A.Expr) -> int:
+        e = self.value(size)
+        if not T.is_integer(e.ty):
+            self.fail(f"size of array has non-integer type '{e.ty}'", size.loc)
+        n = self.const_eval(e)
+        if n is None:
+            self.fail("variable length array declaration not supported: array size is not a constant expression", size.loc)
+        if n < 0:
+            self.fail("array size is negative", size.loc)
+        return int(n)
+
+    def parameters(self, suffix: A.ParamsSuffix) -> list[A.ParamDecl]:
+        params = suffix.params
+        if len(params) == 1 and not params[0].declarator.name and not params[0].declarator.pointers \
+                and not params[0].declarator.suffixes and params[0].specs.type_words == ["void"]:
+            return []
+        seen = set()
+        for p in params:
+            ty = self.declarator_type(self.base_type(p.specs), p.declarator)
+            if isinstance(ty, T.Array):
+                ty = T.Pointer(base=ty.elem, const=ty.const)
+            if T.is_void(ty):
+                self.fail("argument may not have 'void' type", p.loc)
+            p.ty = ty
+            if p.declarator.name:
+                if p.declarator.name in seen:
+                    self.error(f"redefinition of parameter '{p.declarator.name}'", p.loc)
+                seen.add(p.declarator.name)
+            if p.default is not None:
+                p.default = self.convert(self.value(p.default), ty, "parameter", p.default.loc)
+        return params
+
+    def type_of(self, tn: A.TypeName) -> T.Type:
+        tn.ty = self.declarator_type(self.base_type(tn.specs), tn.declarator)
+        return tn.ty

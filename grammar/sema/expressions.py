@@ -1,0 +1,188 @@
+"""Expressions: names, literals, member access, subscripts, sizeof and the comma.
+
+`expr(e)` types `e` and returns the node to use in its place (a template value
+parameter becomes its literal, `__func__` a string); `value(e)` is the same as an
+rvalue, arrays and functions decayed to pointers; `condition(e)` is a scalar as
+`bool`.  `expr` dispatches on the node's kind to `expr_<Kind>`: names, literals,
+members, subscripts and sizeof here; operators in operators.py, casts and
+construction in conversions.py, calls and launches in calls.py.  After a check every
+expression has `ty`, every name its `decl`, and each implicit conversion is an
+explicit `Cast(implicit=True)` node.  A name is checked against the execution space
+of the function that uses it (a host function cannot read threadIdx; device code
+cannot read a host variable unless it is a constant).
+An error is reported at the operator of the expression where clang points it
+(`operator_location`).
+"""
+from __future__ import annotations
+
+from minicuda.diagnostics import SourceLocation
+from minicuda.grammar import ast as A
+from minicuda.grammar import types as T
+from minicuda.grammar.preprocess import is_system_location
+from minicuda.grammar.sema.scopes import ConstSym, Overloads, TypedefSym
+
+
+def operator_location(e: A.Node) -> SourceLocation:
+    """The location of an expression's operator, where clang points its errors."""
+    return getattr(e, "op_loc", None) or e.loc
+
+
+class Expressions:
+    """Needs from the analyser: `scope`, `fn`, `fail`, `undeclared`, `implicit`,
+    `require_complete_pointee`, `type_of` and `const_eval_var`."""
+
+    def expr(self, e: A.Expr) -> A.Expr:
+        """Type `e` (no array decay); returns the node to use in its place."""
+        if e.ty is not None and not isinstance(e, A.Name):
+            return e
+        method = getattr(self, "expr_" + type(e).__name__)
+        out = method(e)
+        assert out.ty is not None, type(e).__name__
+        return out
+
+    def value(self, e: A.Expr) -> A.Expr:
+        """An rvalue: arrays and functions decay to pointers."""
+        e = self.expr(e)
+        if isinstance(e.ty, (T.Array, T.Function)):
+            return self.implicit(e, T.decay(e.ty))
+        return e
+
+    def condition(self, e: A.Expr) -> A.Expr:
+        v = self.value(e)
+        if not T.is_scalar(v.ty):
+            self.fail(f"value of type '{v.ty}' is not contextually convertible to 'bool'", e.loc)
+        return self.implicit(v, T.BOOL) if T.unqual(v.ty) != T.BOOL else v
+
+    def expr_Name(self, e: A.Name):
+        sym = self.scope.lookup(e.name)
+        if sym is None:
+            if e.name == "__func__" and self.fn is not None:
+                s = A.StringLit(self.fn.name.encode(), loc=e.loc)
+                s.ty = T.Array(elem=T.Prim(name="char", const=True), length=len(self.fn.name) + 1)
+                return s
+            self.undeclared(e.name, e.loc)
+        if isinstance(sym, ConstSym):
+            lit = A.IntLit(sym.value, str(sym.value), loc=e.loc)
+            lit.ty = sym.ty
+            return lit
+        if isinstance(sym, TypedefSym):
+            self.fail(f"unexpected type name '{e.name}': expected expression", e.loc)
+        if isinstance(sym, Overloads):
+            e.decl = sym
+            e.ty = T.Function(ret=T.VOID)
+            return e
+        e.decl = sym
+        e.ty = sym.ty
+        self.check_variable_space(sym, e)
+        return e
+
+    def check_variable_space(self, sym, e: A.Name) -> None:
+        if not isinstance(sym, A.VarDecl) or self.fn is None:
+            return
+        host_only = "device" not in self.fn.exec_space and "global" not in self.fn.exec_space
+        device_only = "host" not in self.fn.exec_space
+        if host_only and sym.space == "builtin":
+            self.fail(f"'{sym.name}' is only available in device code (used in __host__ function '{self.fn.name}')", e.loc)
+        if host_only and sym.space in ("global", "constant", "shared") and not is_system_location(sym.loc):
+            kind = {"global": "__device__", "constant": "__constant__", "shared": "__shared__"}[sym.space]
+            self.diags.warning(f'a {kind} variable "{sym.name}" cannot be directly read in a host function', e.loc)
+        if device_only and sym.space == "host" and not (sym.ty.const and self.const_eval_var(sym) is not None):
+            self.fail(f'identifier "{sym.name}" is undefined in device code', e.loc)
+
+    def expr_IntLit(self, e: A.IntLit):
+        suffix = "".join(c for c in e.text.lower() if c in "ul") if e.text else ""
+        unsigned, longs = "u" in suffix, suffix.count("l")
+        decimal = not (e.text[:2].lower() in ("0x", "0b") or (len(e.text) > 1 and e.text[0] == "0"))
+        cands = (["int", "long", "long long"] if decimal and not unsigned else
+                 ["int", "unsigned int", "long", "unsigned long", "long long", "unsigned long long"])
+        if unsigned:
+            cands = ["unsigned int", "unsigned long", "unsigned long long"]
+        if longs == 1:
+            cands = [c for c in cands if "long" in c]
+        elif longs == 2:
+            cands = [c for c in cands if "long long" in c]
+        for c in cands:
+            t = T.Prim(name=c)
+            if e.value < (1 << (t.size * 8 - (1 if t.signed else 0))):
+                e.ty = t
+                return e
+        self.fail("integer literal is too large to be represented in any integer type", e.loc)
+
+    def expr_FloatLit(self, e: A.FloatLit):
+        e.ty = T.FLOAT if e.text[-1:] in ("f", "F") else T.DOUBLE
+        return e
+
+    def expr_CharLit(self, e: A.CharLit):
+        e.ty = T.CHAR
+        return e
+
+    def expr_StringLit(self, e: A.StringLit):
+        e.ty = T.Array(elem=T.Prim(name="char", const=True), length=len(e.value) + 1)
+        return e
+
+    def expr_BoolLit(self, e: A.BoolLit):
+        e.ty = T.BOOL
+        return e
+
+    def expr_Comma(self, e: A.Comma):
+        e.lhs, e.rhs = self.expr(e.lhs), self.value(e.rhs)
+        e.ty = e.rhs.ty
+        return e
+
+    def expr_SizeofExpr(self, e: A.SizeofExpr):
+        inner = self.expr(e.operand)
+        e.operand = inner
+        self.size_of(inner.ty, e.loc)
+        e.ty = T.SIZE_T
+        return e
+
+    def expr_SizeofType(self, e: A.SizeofType):
+        self.size_of(self.type_of(e.type_name), e.loc)
+        e.ty = T.SIZE_T
+        return e
+
+    def size_of(self, ty: T.Type, loc) -> int:
+        if T.is_void(ty) or isinstance(ty, T.Function) or (isinstance(ty, T.Struct) and ty.info.fields is None) \
+                or (isinstance(ty, T.Array) and ty.length is None):
+            self.fail(f"invalid application of 'sizeof' to an incomplete type '{ty}'", loc)
+        return ty.size
+
+    def expr_Index(self, e: A.Index):
+        base, index = self.value(e.base), self.value(e.index)
+        if isinstance(T.unqual(index.ty), T.Pointer) and T.is_integer(base.ty):
+            base, index = index, base
+        bt = T.unqual(base.ty)
+        if not isinstance(bt, T.Pointer):
+            self.fail("subscripted value is not an array, pointer, or vector", operator_location(e))
+        if not T.is_integer(index.ty):
+            self.fail("array subscript is not an integer", e.index.loc)
+        self.require_complete_pointee(bt, e.loc)
+        e.base, e.index, e.ty = base, self.implicit(index, T.LONG), bt.base
+        return e
+
+    def expr_Member(self, e: A.Member):
+        base = self.expr(e.base)
+        bt = T.unqual(base.ty)
+        if e.arrow:
+            if not isinstance(bt, T.Pointer):
+                if isinstance(bt, T.Struct):
+                    self.fail(f"member reference type '{base.ty}' is not a pointer; did you mean to use '.'?", operator_location(e))
+                self.fail(f"member reference type '{base.ty}' is not a pointer", operator_location(e))
+            base = self.value(base)
+            st = T.unqual(bt.base)
+            quals = bt.base
+        else:
+            if isinstance(bt, T.Pointer) and isinstance(T.unqual(bt.base), T.Struct):
+                self.fail(f"member reference type '{base.ty}' is a pointer; did you mean to use '->'?", operator_location(e))
+            st, quals = bt, base.ty
+        if not isinstance(st, T.Struct):
+            self.fail(f"member reference base type '{st}' is not a structure or union", operator_location(e))
+        if st.info.fields is None:
+            self.fail(f"member access into incomplete type '{st}'", e.loc)
+        if e.name not in st.info.fields:
+            self.fail(f"no member named '{e.name}' in '{st}'", e.loc)
+        fty = st.info.fields[e.name][0]
+        if quals.const or quals.volatile:
+            fty = T.qualified(fty, const=fty.const or quals.const, volatile=fty.volatile or quals.volatile)
+        e.base, e.ty = base, fty
+        return e

@@ -1,0 +1,168 @@
+"""Statements and function bodies: scopes, loops, switches and returns.
+
+`function_body` checks a body with a fresh state: `fn` is the function, its
+parameters form a scope around the body's scope, `loops` counts the loops around
+the statement at hand and `switches` holds, per enclosing switch, the case values
+seen and whether it has a default (duplicates are errors).  Each block opens a
+scope.  A statement whose check fails is kept unchanged after its error is
+reported, and the next statement is checked: every error of a body is reported.
+Conditions become `bool`, a switch value is promoted, a case label is an integer
+constant (`Case.const_value`), and a returned value is converted to the return type.
+"""
+from __future__ import annotations
+
+from minicuda.grammar import ast as A
+from minicuda.grammar import types as T
+from minicuda.grammar.sema.scopes import Abort, Scope
+
+
+class Statements:
+    """Needs from the analyser: `in_scope`, `declaration`, `guarded`, `expr`, `value`,
+    `condition`, `convert` and `const_eval`; it adds checked bodies to `functions`."""
+
+    def function_body(self, fn: A.FunctionDef, template_scope: Scope | None = None) -> None:
+        saved = (self.fn, self.scope, self.loops, self.switches)
+        self.fn = fn
+        self.scope = Scope(template_scope or self.globals)
+        self.loops, self.switches = 0, []
+        try:
+            for p in fn.params:
+                if p.declarator.name:
+                    self.scope.names[p.declarator.name] = p
+            self.scope = Scope(self.scope)
+            fn.body.items = [self.statement(s) for s in fn.body.items]
+            self.functions.append(fn)
+        finally:
+            self.fn, self.scope, self.loops, self.switches = saved
+
+    def statement(self, s: A.Node) -> A.Node:
+        method = getattr(self, "stmt_" + type(s).__name__)
+        try:
+            return method(s)
+        except Abort:
+            return s
+
+    def block(self, s: A.Node) -> A.Node:
+        with self.in_scope(Scope(self.scope)):
+            return self.statement(s)
+
+    def stmt_Compound(self, s: A.Compound):
+        with self.in_scope(Scope(self.scope)):
+            s.items = [self.statement(i) for i in s.items]
+        return s
+
+    def stmt_DeclStmt(self, s: A.DeclStmt):
+        self.declaration(s.declaration)
+        return s
+
+    def stmt_ExprStmt(self, s: A.ExprStmt):
+        if s.expr is not None:
+            s.expr = self.expr(s.expr)
+        return s
+
+    def stmt_If(self, s: A.If):
+        s.cond = self.guarded(self.condition, s.cond)
+        s.then = self.block(s.then)
+        if s.else_ is not None:
+            s.else_ = self.block(s.else_)
+        return s
+
+    def _loop_body(self, body):
+        self.loops += 1
+        try:
+            return self.block(body)
+        finally:
+            self.loops -= 1
+
+    def stmt_While(self, s: A.While):
+        s.cond = self.guarded(self.condition, s.cond)
+        s.body = self._loop_body(s.body)
+        return s
+
+    def stmt_DoWhile(self, s: A.DoWhile):
+        s.body = self._loop_body(s.body)
+        s.cond = self.guarded(self.condition, s.cond)
+        return s
+
+    def stmt_For(self, s: A.For):
+        with self.in_scope(Scope(self.scope)):
+            if s.init is not None:
+                s.init = self.statement(s.init)
+            if s.cond is not None:
+                s.cond = self.guarded(self.condition, s.cond)
+            if s.step is not None:
+                s.step = self.guarded(self.expr, s.step)
+            s.body = self._loop_body(s.body)
+        return s
+
+    def stmt_Switch(self, s: A.Switch):
+        s.expr = self.guarded(self.switch_value, s.expr)
+        self.switches.append({"cases": {}, "default": False})
+        try:
+            s.body = self.block(s.body)
+        finally:
+            self.switches.pop()
+        return s
+
+    def switch_value(self, expr):
+        e = self.value(expr)
+        if not T.is_integer(e.ty):
+            self.fail(f"statement requires expression of integer type ('{e.ty}' invalid)", expr.loc)
+        return self.convert(e, T.promote(e.ty), "switch", expr.loc)
+
+    def stmt_Case(self, s: A.Case):
+        if not self.switches:
+            self.error("'case' statement not in switch statement", s.loc)
+        else:
+            v = self.value(s.value)
+            n = self.const_eval(v) if T.is_integer(v.ty) else None
+            if n is None:
+                self.error("expression is not an integral constant expression", s.value.loc)
+            else:
+                cases = self.switches[-1]["cases"]
+                if n in cases:
+                    self.error(f"duplicate case value '{n}'", s.value.loc)
+                    self.diags.note("previous case defined here", cases[n])
+                cases[n] = s.value.loc
+                s.const_value = int(n)
+            s.value = v
+        s.body = self.statement(s.body)
+        return s
+
+    def stmt_Default(self, s: A.Default):
+        if not self.switches:
+            self.error("'default' statement not in switch statement", s.loc)
+        elif self.switches[-1]["default"]:
+            self.error("multiple default labels in one switch", s.loc)
+        else:
+            self.switches[-1]["default"] = True
+        s.body = self.statement(s.body)
+        return s
+
+    def stmt_Break(self, s: A.Break):
+        if not self.loops and not self.switches:
+            self.error("'break' statement not in loop or switch statement", s.loc)
+        return s
+
+    def stmt_Continue(self, s: A.Continue):
+        if not self.loops:
+            self.error("'continue' statement not in loop statement", s.loc)
+        return s
+
+    def stmt_Return(self, s: A.Return):
+        ret = self.fn.ty.ret
+        if s.value is None:
+            if not T.is_void(ret):
+                self.error(f"non-void function '{self.fn.name}' should return a value", s.loc)
+            return s
+        v = self.value(s.value)
+        if T.is_void(ret):
+            if not T.is_void(v.ty):
+                self.error(f"void function '{self.fn.name}' should not return a value", s.loc)
+            s.value = v
+            return s
+        s.value = self.convert(v, ret, "return", s.value.loc)
+        return s
+
+    def stmt_Pragma(self, s: A.Pragma):
+        return s
