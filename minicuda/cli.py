@@ -18,10 +18,11 @@ from minicuda.compiler import compile_program
 from minicuda.diagnostics import CompileError, DiagnosticEngine, InternalError
 from minicuda.frontend import load, preprocess_only
 from minicuda.grammar.astdump import dump
-from minicuda.ir import IRParseError, format_module, parse_module
+from minicuda.ir import IRParseError, format_module, parse_module, verify
+from minicuda.opt import ANNOTATIONS, format_annotated, run_pass_list
 from minicuda.passes.dot import module_dot
 from minicuda.passes.regalloc import resource_usage
-from minicuda.pipeline import PASSES, Options, check_pass_names
+from minicuda.pipeline import PASSES, Options, check_pass_names, passes_named
 from minicuda.version import __version__
 from minicuda.vm.interp import VMError
 from minicuda.vm.machine import Machine
@@ -48,7 +49,8 @@ def _add_frontend_options(p: argparse.ArgumentParser) -> None:
 def compiler_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="minicudac", description="Compile a mini-CUDA program.", epilog=_pass_list(),
                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("file", help="the .cu source file, or a .sass file to check, print again or report on")
+    p.add_argument("file", help="the .cu source file, or a .sass file to check, print again or report on, or a "
+                                "module text (.ir, .sass) to run --passes on")
     p.add_argument("-E", dest="preprocess_only", action="store_true", help="print the preprocessed source and stop")
     p.add_argument("--emit", choices=["sass-like", "ir", "cfg", "ast"], default=None,
                    help="what to print: sass-like (the final bytecode, the default with -o), ir (right "
@@ -66,6 +68,14 @@ def compiler_parser() -> argparse.ArgumentParser:
                    help="print the IR after PASS (repeatable; 'all' for every pass) to stderr; the passes are "
                         "listed below")
     p.add_argument("--verify-each", action="store_true", help="verify the IR after every pass")
+    p.add_argument("--passes", metavar="PASS,...", default=None,
+                   help="for a module text (.ir or .sass): run these passes on every function, in order, verify, "
+                        "and print the module, as LLVM's opt does; the passes are listed below")
+    p.add_argument("--print-analysis", action="append", default=[], choices=list(ANNOTATIONS), metavar="ANALYSIS",
+                   help=f"for a module text: print ANALYSIS ({', '.join(ANNOTATIONS)}) as `// ANALYSIS: ...` "
+                        "lines under each function's header and block labels (repeatable)")
+    p.add_argument("--print-changes", action="store_true",
+                   help="for a module text: print the passes that reported a change under each function's header")
     p.add_argument("--resource-usage", action="store_true",
                    help="print ptxas-style resource usage (registers, shared memory, stack frame) to stderr")
     p.add_argument("--report", choices=["predication"], default=None,
@@ -87,7 +97,7 @@ def compiler_parser() -> argparse.ArgumentParser:
 
 def _pass_list() -> str:
     width = max(len(name) for name in PASSES)
-    return "passes (for --print-after):\n" + "\n".join(f"  {name:<{width}}  {p.description}"
+    return "passes (for --passes and --print-after):\n" + "\n".join(f"  {name:<{width}}  {p.description}"
                                                        for name, p in PASSES.items())
 
 
@@ -173,6 +183,8 @@ def _compile_sass(args) -> int:
 
 
 def _compile(args) -> int:
+    if _runs_passes(args):
+        return _run_pass_list(args)
     if _is_sass(args.file):
         return _compile_sass(args)
     diags = DiagnosticEngine()
@@ -192,6 +204,89 @@ def _compile(args) -> int:
     except CompileError as e:
         _report(diags, e)
         return EXIT_USER
+
+
+# options a module text given to --passes takes besides those of a .sass file
+PASS_OPTIONS = ("--arch", "--sched", "--print-after", "--verify-each", "--uniform-threshold", "--divergent-threshold",
+                "--predication-rule")
+
+
+def _runs_passes(args) -> bool:
+    """Whether minicudac runs passes on a module text: a .ir file, or an option that asks."""
+    return args.file.endswith(".ir") or getattr(args, "passes", None) is not None or \
+        bool(getattr(args, "print_analysis", None)) or getattr(args, "print_changes", False)
+
+
+def _load_module_text(path: str):
+    """The module a .ir or .sass file holds, every function verified (a .sass file is also
+    checked against the opcode table); None, with a located error printed, when it is malformed."""
+    if _is_sass(path):
+        return _load_sass(path, "minicudac")
+    try:
+        with open(path, encoding="utf-8") as f:
+            module = parse_module(f.read())
+        for fn in module.functions.values():
+            verify(fn, "input")
+        return module
+    except (OSError, UnicodeDecodeError) as e:
+        print(f"minicudac: error: cannot read '{path}': {getattr(e, 'strerror', None) or e}", file=sys.stderr)
+    except IRParseError as e:
+        print(f"{path}:{e.line}: error: {e.message}", file=sys.stderr)
+    except InternalError as e:
+        print(f"{path}: error: {str(e).split(': ', 2)[-1]}", file=sys.stderr)
+    return None
+
+
+def _run_pass_list(args) -> int:
+    """minicudac FILE.ir --passes=a,b (LLVM's opt): parse the module text, run the named
+    passes on every function, verify, and print the module with the analyses asked for."""
+    if not args.file.endswith((".ir", ".sass")):
+        print(f"minicudac: error: --passes, --print-analysis and --print-changes apply to a module text (.ir or "
+              f".sass); write one with minicudac {args.file} --emit=ir -o FILE.ir", file=sys.stderr)
+        return EXIT_USAGE
+    flag = _cu_only_option(args, allowed=PASS_OPTIONS) or \
+        (f"--emit={args.emit}" if args.emit not in (None, "sass-like", "ir") else None)
+    if flag:
+        print(f"minicudac: error: {flag} applies to a .cu source; {args.file} is a module text", file=sys.stderr)
+        return EXIT_USAGE
+    module = _load_module_text(args.file)
+    if module is None:
+        return EXIT_USER
+    if getattr(args, "command", None) == "check":
+        return 0
+    try:
+        options = _pass_list_options(args, module)
+        passes = passes_named([n for n in (args.passes or "").split(",") if n], options)
+    except ValueError as e:
+        print(f"minicudac: error: {e}", file=sys.stderr)
+        return EXIT_USAGE
+    module.arch = format_arch(options.arch)
+    changes, analyses = run_pass_list(module, passes, options)
+    if any(p.name == "reconverge" for p in passes):
+        module.sched = "stack" if options.stack_arch else "its"
+    if args.resource_usage:
+        for fn in module.functions.values():
+            print("\n".join(resource_usage(fn, module.arch).ptxas_lines()), file=sys.stderr)
+    emit = args.emit or ("sass-like" if args.output or not args.report else None)
+    if emit is not None:
+        _write(format_annotated(module, analyses, args.print_analysis, changes if args.print_changes else None),
+               args.output)
+    if args.report == "predication":
+        _write_report([d for fn in module.functions.values() for d in fn.branch_decisions], args, emit)
+    return 0
+
+
+def _pass_list_options(args, module) -> Options:
+    """The options of --passes: the module's arch unless -arch names another; ValueError
+    for an unknown arch or --print-after pass, or a negative threshold."""
+    check_pass_names(args.print_after)
+    if (args.uniform_threshold or 0) < 0 or (args.divergent_threshold or 0) < 0:
+        raise ValueError("thresholds must not be negative")
+    given = {"uniform_threshold": args.uniform_threshold, "divergent_threshold": args.divergent_threshold,
+             "rule": args.predication_rule}
+    return Options(arch=parse_arch(args.arch) if args.arch else module.sm, sched=args.sched,
+                   verify_each=args.verify_each, print_after=tuple(args.print_after),
+                   **{k: v for k, v in given.items() if v is not None})
 
 
 def _compile_to_ir(args, diags: DiagnosticEngine) -> int:

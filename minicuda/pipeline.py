@@ -129,6 +129,15 @@ def check_pass_names(names) -> None:
             raise ValueError(f"unknown pass '{name}' for --print-after (passes: {', '.join(PASSES)})")
 
 
+def passes_named(names, options: Options) -> list:
+    """The passes `names` lists, in order, built from the registry (minicudac --passes);
+    ValueError naming the registered passes when a name is not one of them."""
+    for name in names:
+        if name not in PASSES:
+            raise ValueError(f"unknown pass '{name}' for --passes (passes: {', '.join(PASSES)})")
+    return [PASSES[name].build(options) for name in names]
+
+
 def run_passes(fn: Function, passes: list, options: Options, module: Module | None = None,
                analyses: Analyses | None = None) -> Analyses:
     analyses = analyses or Analyses(fn, module)
