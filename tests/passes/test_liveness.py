@@ -7,7 +7,7 @@ from textwrap import dedent
 
 from minicuda.ir import Reg, parse_module
 from minicuda.passes.cfg import build_cfg
-from minicuda.passes.cleanup import DeadCode
+from minicuda.passes.dce import DeadCode
 from minicuda.passes.liveness import Liveness, liveness
 from minicuda.passes.regalloc import RegisterAllocation, interference
 from minicuda.pipeline import Analyses, Options, run_passes
