@@ -20,14 +20,19 @@ from minicuda.arch import uses_stack
 from minicuda.diagnostics import InternalError
 from minicuda.ir import Function, Module, format_function, verify
 from minicuda.passes.cfg import build_cfg
-from minicuda.passes.cleanup import CommonSubexpressions, ConstantFold, CopyPropagation, DeadCode, SimplifyCFG
+from minicuda.passes.constant_fold import ConstantFold
+from minicuda.passes.copy_propagation import CopyPropagation
+from minicuda.passes.cse import CommonSubexpressions
+from minicuda.passes.dce import DeadCode
 from minicuda.passes.divergence import analyze_divergence
-from minicuda.passes.hoistsink import HoistSink
-from minicuda.passes.ifconvert import IfConvert, KeepBranches
+from minicuda.passes.hoist_sink import HoistSink
+from minicuda.passes.if_convert import IfConvert
+from minicuda.passes.keep_branches import KeepBranches
 from minicuda.passes.liveness import analyze_liveness
 from minicuda.passes.postdom import ipdom
 from minicuda.passes.reconverge import Reconverge
 from minicuda.passes.regalloc import RegisterAllocation
+from minicuda.passes.simplify_cfg import SimplifyCFG
 
 ANALYSES: dict[str, Callable] = {"cfg": build_cfg, "ipdom": ipdom, "divergence": analyze_divergence,
                                  "liveness": analyze_liveness}

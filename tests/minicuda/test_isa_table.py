@@ -119,7 +119,7 @@ def _choices(expr) -> set[str]:
 
 
 def test_the_passes_and_the_frontend_write_only_opcodes_with_a_row():
-    sources = sorted((ROOT / "passes").glob("*.py")) + sorted((ROOT / "grammar").glob("*.py"))
+    sources = sorted((ROOT / "passes").rglob("*.py")) + sorted((ROOT / "grammar").rglob("*.py"))
     written = {op: path.name for path in sources for op in literal_opcodes(path)}
     assert {"BRA", "MOV", "ISETP"} <= set(written)
     assert {op: where for op, where in written.items() if op not in OPS} == {}

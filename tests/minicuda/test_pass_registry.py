@@ -10,7 +10,7 @@ import pytest
 
 import minicuda.passes
 from minicuda.cli import compiler_parser, minicudac_main
-from minicuda.passes.ifconvert import IfConvert
+from minicuda.passes.if_convert import IfConvert
 from minicuda.passes.reconverge import Reconverge
 from minicuda.pipeline import PASSES, PIPELINES, Options, check_pass_names, pipeline
 

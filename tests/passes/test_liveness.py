@@ -6,7 +6,7 @@ from __future__ import annotations
 from textwrap import dedent
 
 from minicuda.ir import Reg, parse_module
-from minicuda.passes.cleanup import DeadCode
+from minicuda.passes.dce import DeadCode
 from minicuda.passes.liveness import Liveness
 from minicuda.passes.regalloc import RegisterAllocation, interference
 from minicuda.pipeline import Analyses, Options, run_passes

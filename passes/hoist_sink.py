@@ -1,4 +1,4 @@
-"""Hoisting and sinking of instructions common to both arms of an if-else.
+"""hoist-sink: hoisting and sinking of instructions common to both arms of an if-else.
 
 As LLVM's SimplifyCFG does: when both arms of a hammock begin with the same
 computation (the same loads of A[t] and B[t]), one copy moves above the branch; when
@@ -13,45 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from minicuda.ir import Function, Instr, Mem, Reg
-from minicuda.passes.cfg import conditional_branch
+from minicuda.passes.cfg import build_cfg, conditional_branch
+from minicuda.passes.hammock import Hammock, body, find_hammock
 
 _MOVABLE_KINDS = ("alu", "conv", "mem")
-
-
-@dataclass(frozen=True)
-class Hammock:
-    head: str
-    then: str
-    other: str | None     # the else arm, None for if-then
-    join: str
-
-
-def find_hammock(fn: Function, cfg, head_label: str) -> Hammock | None:
-    """The if-then / if-then-else hammock whose conditional branch ends `head_label`."""
-    succs = cfg.succs(head_label)
-    if len(succs) != 2:
-        return None
-    a, b = succs
-    for then, other in ((a, b), (b, a)):
-        if _single_entry_exit(cfg, then, head_label):
-            join = cfg.succs(then)[0]
-            if join == "EXIT":  # arms that leave the function have no join to merge at
-                continue
-            if join == other:
-                return Hammock(head_label, then, None, join)
-            if _single_entry_exit(cfg, other, head_label) and cfg.succs(other)[0] == join:
-                return Hammock(head_label, then, other, join)
-    return None
-
-
-def _single_entry_exit(cfg, label: str, head: str) -> bool:
-    return label != "EXIT" and cfg.preds(label) == [head] and len(cfg.succs(label)) == 1 and cfg.succs(label)[0] != head
-
-
-def body(fn: Function, label: str) -> list[Instr]:
-    """The arm's instructions without its closing jump."""
-    instrs = fn.block(label).instrs
-    return instrs[:-1] if instrs and instrs[-1].op == "BRA" and instrs[-1].guard is None else list(instrs)
 
 
 def _readers_outside(fn: Function, reg: Reg, inside: str) -> bool:
@@ -104,12 +69,12 @@ class HoistSink:
     def run(self, fn: Function, analyses) -> bool:
         changed = False
         for head in [b.label for b in fn.blocks]:
-            cfg = analyses.get("cfg") if not changed else _fresh(fn)
+            cfg = analyses.get("cfg") if not changed else build_cfg(fn)
             hammock = find_hammock(fn, cfg, head)
             if hammock is None or hammock.other is None:
                 continue
             changed |= self.hoist(fn, hammock)
-            changed |= self.sink(fn, _fresh(fn), hammock)
+            changed |= self.sink(fn, build_cfg(fn), hammock)
         return changed
 
     def hoist(self, fn: Function, h: Hammock) -> bool:
@@ -159,7 +124,3 @@ class HoistSink:
             join.instrs.insert(0, x)
             moved = True
 
-
-def _fresh(fn: Function):
-    from minicuda.passes.cfg import build_cfg
-    return build_cfg(fn)

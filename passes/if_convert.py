@@ -1,4 +1,4 @@
-"""If-conversion: short hammocks become predicated straight-line code.
+"""if-convert: short hammocks become predicated straight-line code.
 
 The rule, after the seed notes on nvcc: a branch guaranteed not to diverge (its
 condition is uniform) is predicated when its arms together hold fewer than 4
@@ -19,8 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from minicuda.ir import BranchDecision, Function, Instr, Label
-from minicuda.passes.cfg import EXIT, conditional_branch
-from minicuda.passes.hoistsink import body, find_hammock
+from minicuda.passes.cfg import conditional_branch
+from minicuda.passes.hammock import body, hammock_arms
 
 _BLOCKERS = {"sync": "a barrier", "warp": "a warp-synchronous instruction", "call": "a call",
              "marker": "a reconvergence marker"}
@@ -37,20 +37,6 @@ def _blocker(instrs: list[Instr], guard) -> str | None:
             return "an arm holds an instruction that is already predicated"
         if guard in ins.dsts:
             return "an arm redefines the branch condition"
-    return None
-
-
-def _exit_arm(fn: Function, cfg, head: str):
-    """(arm, join) for `if (c) return;` (or `__trap()`): an arm whose only successor is the exit."""
-    succs = cfg.succs(head)
-    if len(succs) != 2:
-        return None
-    pairs = sorted((succs, succs[::-1]), key=lambda p: len(fn.block(p[0]).instrs) if p[0] != EXIT else 1 << 30)
-    for arm, join in pairs:  # the shorter arm first: `if (c) return;` leaves the rest in place
-        if arm != EXIT and cfg.preds(arm) == [head] and cfg.succs(arm) == [EXIT] and join != EXIT:
-            instrs = fn.block(arm).instrs
-            if instrs and instrs[-1].info.terminator and not instrs[-1].is_branch and instrs[-1].guard is None:
-                return arm, join
     return None
 
 
@@ -87,7 +73,7 @@ class IfConvert:
         loc = branch.loc
         record = lambda count, threshold, ok, reason: BranchDecision(
             loc.file if loc else "<unknown>", loc.line if loc else 0, fn.name, uniform, count, threshold, ok, reason)
-        shape = self.shape(fn, cfg, head)
+        shape = hammock_arms(fn, cfg, head)
         _, threshold = self.options.predicates(0, uniform)
         if shape is None:
             return record(0, threshold, False, "kept: not an if-then or if-then-else hammock (a loop or a larger region)"), None
@@ -107,20 +93,6 @@ class IfConvert:
         return record(count, threshold, True, f"predicated: {count} instructions {sign} {threshold} ({kind} threshold)"), \
             (arms, join, negated_arm)
 
-    def shape(self, fn: Function, cfg, head: str):
-        """(arms, join, which arm runs when the guard is false) or None."""
-        branch = conditional_branch(fn.block(head))
-        taken = branch.target
-        exit_arm = _exit_arm(fn, cfg, head)
-        if exit_arm is not None:
-            arm, join = exit_arm
-            return [arm], join, arm != taken
-        h = find_hammock(fn, cfg, head)
-        if h is None:
-            return None
-        arms = [h.then] if h.other is None else [h.then, h.other]
-        return arms, h.join, None
-
     def convert(self, fn: Function, head_label: str, branch: Instr, arms: list[str], join: str, _unused) -> None:
         head = fn.block(head_label)
         taken = branch.target
@@ -139,30 +111,3 @@ class IfConvert:
         if order.index(head_label) + 1 >= len(order) or order[order.index(head_label) + 1] != join:
             head.instrs.append(Instr("BRA", srcs=(Label(join),), loc=branch.loc))
 
-
-def decisions_of(fn: Function) -> list[BranchDecision]:
-    return list(fn.branch_decisions)
-
-
-@dataclass(frozen=True)
-class KeepBranches:
-    """-O0 (like nvcc -G): every branch is kept; the records say so."""
-    options: object = None
-    name: str = "keep-branches"
-
-    def run(self, fn: Function, analyses) -> bool:
-        cfg, divergence = analyses.get("cfg"), analyses.get("divergence")
-        out = []
-        for b in fn.blocks:
-            branch = conditional_branch(b)
-            if branch is None:
-                continue
-            uniform = divergence.branch_is_uniform(b.label)
-            shape = IfConvert(self.options).shape(fn, cfg, b.label)
-            count = len([i for arm in shape[0] for i in body(fn, arm)]) if shape else 0
-            _, threshold = self.options.predicates(count, uniform)
-            loc = branch.loc
-            out.append(BranchDecision(loc.file if loc else "<unknown>", loc.line if loc else 0, fn.name,
-                                      uniform, count, threshold, False, "kept: -O0 keeps every branch"))
-        fn.branch_decisions = out
-        return False

@@ -16,13 +16,6 @@ def test_seed_kernels_keep_no_divergent_branch_at_O3():
         assert records and all(d.predicated for d in records)
 
 
-def test_O0_keeps_every_branch_and_names_its_line():
-    program = minicuda.compile(str(GROUNDTRUTH), opt=0)
-    lines = sorted((d.function, d.line) for d in program.branch_decisions if d.function.startswith("mathKernel"))
-    assert lines == [("mathKernel1", 7), ("mathKernel2", 13), ("mathKernel3", 20), ("mathKernel3", 21), ("mathKernel4", 28)]
-    assert not any(d.predicated for d in program.branch_decisions)
-
-
 def test_long_arms_are_kept_at_O3():
     src = """__global__ void k(float *c) {
   int t = threadIdx.x;

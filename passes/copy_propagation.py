@@ -1,0 +1,96 @@
+"""copy-propagation: within a block, a use of r after an unguarded `MOV r, x` reads x.
+
+A copy is a fact of one block (passes/rewrite.py says why): it dies when r or x is
+written again, guarded or not.  A register copy replaces r anywhere it is read; an
+immediate only in value operands of pure ops, at the register's own width; in an
+address or a guard only a virtual register replaces r.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import ClassVar
+
+from minicuda.ir import Function, Imm, Instr, Mem, Reg
+from minicuda.passes.rewrite import CONSTANT_REGS, width_class
+from minicuda.semantics import UnsupportedOp, is_pure, source_widths
+
+
+@dataclass(frozen=True)
+class CopyPropagation:
+    """Within a block, a use of r after an unguarded `MOV r, x` (x a register or an
+    immediate) reads x instead, until r or x is written again."""
+    name: ClassVar[str] = "copy-propagation"
+
+    def run(self, fn: Function, analyses) -> bool:
+        changed = False
+        for block in fn.blocks:
+            copies: dict[str, Reg | Imm] = {}
+            for i, ins in enumerate(block.instrs):
+                rewritten = _propagate(ins, copies)
+                if rewritten != ins:
+                    block.instrs[i] = ins = rewritten
+                    changed = True
+                for d in ins.dsts:
+                    _forget(copies, d.name)
+                source = _copy_source(ins)
+                if source is not None:
+                    copies[ins.dsts[0].name] = source
+        return changed
+
+
+def _copy_source(ins: Instr) -> Reg | Imm | None:
+    """x when ins is an unguarded `MOV r, x` that makes r a plain copy of x."""
+    if ins.op != "MOV" or ins.guard is not None or set(ins.mods) - {"64"}:
+        return None
+    dst, src = ins.dsts[0], ins.srcs[0]
+    kind = width_class(dst)
+    if kind is None:
+        return None
+    if isinstance(src, Imm):
+        return src if kind != "p" else None
+    if isinstance(src, Reg) and src != dst:
+        if src.name in CONSTANT_REGS:
+            return src if (src.name == "PT") == (kind == "p") else None
+        return src if width_class(src) == kind else None
+    return None
+
+
+def _forget(copies: dict[str, Reg | Imm], name: str) -> None:
+    copies.pop(name, None)
+    for r in [r for r, x in copies.items() if isinstance(x, Reg) and x.name == name]:
+        del copies[r]
+
+
+def _propagate(ins: Instr, copies: dict[str, Reg | Imm]) -> Instr:
+    """ins reading the originals of its registers: anywhere for a register, only in
+    value operands of pure ops for an immediate, only virtual registers in an address
+    or a guard."""
+    def virtual_copy(reg: Reg) -> Reg | None:
+        x = copies.get(reg.name)
+        return x if isinstance(x, Reg) and x.is_virtual else None
+
+    srcs = []
+    for k, s in enumerate(ins.srcs):
+        if isinstance(s, Reg) and s.name in copies:
+            x = copies[s.name]
+            if isinstance(x, Reg) or _takes_immediate(ins, k, s):
+                s = x
+        elif isinstance(s, Mem) and isinstance(s.base, Reg) and virtual_copy(s.base):
+            s = Mem(virtual_copy(s.base), s.offset)
+        srcs.append(s)
+    guard = ins.guard
+    if guard is not None and virtual_copy(guard) is not None:
+        guard = virtual_copy(guard)
+    return replace(ins, srcs=tuple(srcs), guard=guard)
+
+
+def _takes_immediate(ins: Instr, k: int, reg: Reg) -> bool:
+    """An immediate may replace register operand k only where semantics.evaluate reads
+    it, at the register's own width (so the immediate keeps its bits)."""
+    if not is_pure(ins) or ins.op == "S2R":
+        return False
+    try:
+        width = source_widths(ins)[k]
+    except UnsupportedOp:
+        return False
+    return width == (64 if reg.is_wide else 32) and not reg.is_pred

@@ -1,0 +1,74 @@
+"""cse (common subexpressions): within a block, an unguarded pure instruction that
+repeats an earlier one becomes a MOV of the earlier result.
+
+An available expression is a fact of one block (passes/rewrite.py says why): it dies
+when its destination or any register it reads is written again.  Immediates are
+compared by their bits and kind, so 1 and 1.0, 0.0 and -0.0 stay apart.
+"""
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass
+from typing import ClassVar
+
+from minicuda.ir import Function, Imm, Instr, Reg, Special, Sym
+from minicuda.passes.rewrite import CONSTANT_REGS, width_class
+from minicuda.semantics import is_pure
+
+
+@dataclass(frozen=True)
+class CommonSubexpressions:
+    """Within a block, an unguarded pure instruction that repeats an earlier one (same
+    op, modifiers and sources, none redefined since, the earlier destination intact)
+    becomes `MOV d, earlier_d`."""
+    name: ClassVar[str] = "cse"
+
+    def run(self, fn: Function, analyses) -> bool:
+        changed = False
+        for block in fn.blocks:
+            available: dict[tuple, Reg] = {}
+            out: list[Instr] = []
+            for ins in block.instrs:
+                key = _expression(ins)
+                earlier = available.get(key) if key is not None else None
+                if earlier is not None:
+                    changed = True
+                    if earlier == ins.dsts[0]:
+                        continue                     # the register already holds the value
+                    ins = Instr("MOV", (), ins.dsts, (earlier,), None, False, ins.loc)
+                out.append(ins)
+                for d in ins.dsts:
+                    _invalidate(available, d.name)
+                if key is not None and earlier is None and ins.dsts[0] not in ins.srcs:
+                    available[key] = ins.dsts[0]
+            block.instrs = out
+        return changed
+
+
+def _operand_key(s) -> tuple | None:
+    if isinstance(s, Imm):   # 1 and 1.0, 0.0 and -0.0 are different immediates
+        v = s.value
+        return ("imm", "f", struct.pack("<d", v)) if isinstance(v, float) else ("imm", "i", v)
+    if isinstance(s, Reg):
+        return ("reg", s.name) if s.is_virtual or s.name in CONSTANT_REGS else None
+    if isinstance(s, Sym):
+        return ("sym", s.name, s.offset)
+    if isinstance(s, Special):
+        return ("sr", s.name)
+    return None
+
+
+def _expression(ins: Instr) -> tuple | None:
+    """What an instruction computes, as a hashable key; None if it may not be reused."""
+    if ins.op == "MOV" or ins.guard is not None or len(ins.dsts) != 1 or not is_pure(ins):
+        return None
+    kind = width_class(ins.dsts[0])
+    srcs = tuple(_operand_key(s) for s in ins.srcs)
+    if kind is None or None in srcs:
+        return None
+    return (ins.op, ins.mods, srcs, kind)
+
+
+def _invalidate(available: dict[tuple, Reg], name: str) -> None:
+    for key in [k for k, d in available.items() if d.name == name or ("reg", name) in k[2]]:
+        del available[key]

@@ -1,0 +1,147 @@
+"""Calls of the functions the bundled headers declare, as minicuda/builtins.py's table
+says.
+
+A runtime row becomes a `CALL.RT` into the VM's runtime (printf, cudaMalloc,
+strtol, ...).  An intrinsic row names its opcode, modifiers and shape, and
+`builtin_<shape>` emits that shape's instructions once the arguments are
+evaluated (a test holds every shape of the table to a handler here).  isnan and
+its kin test a float widened to their double parameter as the float itself, as
+nvcc's code does.  Sema reports calls of unsupported rows, so none gets here.
+"""
+from __future__ import annotations
+
+import math
+
+from minicuda import builtins
+from minicuda.diagnostics import InternalError
+from minicuda.grammar import ast as A
+from minicuda.grammar import types as T
+from minicuda.ir import Imm, Mem, Special, Sym
+from minicuda.passes.lower.emitter import is_wide, type_mod
+
+
+class BuiltinLowering:
+    """Builtin calls: `builtin` evaluates the arguments and hands them to `builtin_<shape>`."""
+
+    def builtin(self, e: A.Call, name: str, discard: bool):
+        """A call of a function the bundled headers declare, as its row in the builtin table says."""
+        row = builtins.lookup(name)
+        if row is None or row.kind == builtins.UNSUPPORTED:
+            raise InternalError("lower", f"the builtin '{name}' has no implementation (sema reports unsupported calls)")
+        t = T.unqual(e.ty)
+        r = self.reg(t) if not T.is_void(t) else None
+        if row.kind == builtins.RUNTIME:     # printf, cudaMalloc, strtol, ...: a call into the runtime
+            vals = [self.rvalue(a) for a in e.args]
+            self.at(e).emit("CALL", ("RT",), (r,) if r is not None else (), (Sym(name),) + tuple(vals))
+            return r if r is not None else Imm(0)
+        vals = [self.rvalue(a) for a in self.builtin_arguments(row, e)]
+        if row.shape == "atomic":
+            vals[0] = Mem(self.as_reg(vals[0], 64))
+        self.at(e)
+        getattr(self, "builtin_" + row.shape)(row, e, r, vals)
+        return r if r is not None else Imm(0)
+
+    def builtin_arguments(self, row, e: A.Call) -> list:
+        """The arguments to evaluate: isnan & co. test a float that was widened to their
+        double parameter as the float itself (the answer is the same; nvcc's code does)."""
+        if row.shape == "constant":     # __builtin_nanf("") reads no argument
+            return []
+        if row.shape in ("is_nan", "compare_magnitude", "sign_bit"):
+            return [_unwidened(a) for a in e.args]
+        return e.args
+
+    def builtin_plain(self, row, e: A.Call, r, vals: list) -> None:
+        fixed = () if row.operand is None else (Special(row.operand) if isinstance(row.operand, str) else Imm(row.operand),)
+        self.emit(row.op, row.mods, (r,) if r is not None else (), tuple(vals) + fixed)
+
+    def builtin_constant(self, row, e: A.Call, r, vals: list) -> None:
+        self.emit(row.op, (), (r,), (Imm(row.operand),))
+
+    def builtin_minmax(self, row, e: A.Call, r, vals: list) -> None:
+        t = T.unqual(e.ty)
+        if T.is_float(t):
+            self.emit("DMNMX" if t == T.DOUBLE else "FMNMX", row.mods, (r,), tuple(vals))
+        else:
+            self.emit("IMNMX", row.mods + (type_mod(t),), (r,), tuple(vals))
+
+    def builtin_atomic(self, row, e: A.Call, r, vals: list) -> None:
+        elem = T.unqual(T.unqual(e.args[0].ty).base)
+        tmod = "F32" if elem == T.FLOAT else "F64" if elem == T.DOUBLE else type_mod(elem)
+        self.emit("ATOM", row.mods + (tmod,), (r,), tuple(vals))
+
+    def builtin_shuffle(self, row, e: A.Call, r, vals: list) -> None:
+        mask, var, lane, width = vals
+        self.emit("SHFL", row.mods + (("64",) if is_wide(e.ty) else ()), (r,), (var, lane, width, mask))
+
+    def builtin_vote(self, row, e: A.Call, r, vals: list) -> None:
+        mask, pred = vals
+        self.emit("VOTE", row.mods, (r,), (pred, mask))
+
+    def builtin_fdim(self, row, e: A.Call, r, vals: list) -> None:
+        x, y = vals
+        p, d = self.pred(), self.reg(e.ty)
+        prefix = "D" if T.unqual(e.ty) == T.DOUBLE else "F"
+        self.emit(prefix + "SETP", ("LE",), (p,), (x, y))
+        self.emit(prefix + "SUB", (), (d,), (x, y))
+        self.emit("SEL", (), (r,), (Imm(0.0), d, p))
+
+    def builtin_saturate(self, row, e: A.Call, r, vals: list) -> None:
+        low = self.reg(T.FLOAT)
+        self.emit("FMNMX", ("MAX",), (low,), (vals[0], Imm(0.0)))
+        self.emit("FMNMX", ("MIN",), (r,), (low, Imm(1.0)))
+
+    def builtin_leading_zeros(self, row, e: A.Call, r, vals: list) -> None:
+        top = self.reg("r")
+        self.emit("FLO", row.mods, (top,), tuple(vals))
+        self.emit("ISUB", (), (r,), (Imm(63 if "U64" in row.mods else 31), top))
+
+    def builtin_first_set(self, row, e: A.Call, r, vals: list) -> None:
+        reversed_, shift = self.reg("rd" if "U64" in row.mods else "r"), self.reg("r")
+        self.emit("BREV", row.mods, (reversed_,), tuple(vals))
+        self.emit("FLO", row.mods + ("SH",), (shift,), (reversed_,))
+        self.emit("IADD", (), (r,), (shift, Imm(1)))
+
+    def builtin_mul24(self, row, e: A.Call, r, vals: list) -> None:
+        low24 = []
+        for v in vals:
+            shifted, extended = self.reg("r"), self.reg("r")
+            self.emit("SHL", (), (shifted,), (v, Imm(8)))
+            self.emit("SHR", ("S32",), (extended,), (shifted, Imm(8)))
+            low24.append(extended)
+        self.emit(row.op, row.mods, (r,), tuple(low24))
+
+    def _float_prefix(self, e: A.Call) -> tuple[str, tuple]:
+        """F and () for a float argument, D and (F64,) for a double."""
+        return ("D", ("F64",)) if _is_double_argument(e) else ("F", ())
+
+    def builtin_is_nan(self, row, e: A.Call, r, vals: list) -> None:
+        prefix, _ = self._float_prefix(e)
+        p = self.pred()
+        self.emit(prefix + row.op[1:], row.mods, (p,), (vals[0], vals[0]))
+        self.emit("P2R", (), (r,), (p,))
+
+    def builtin_compare_magnitude(self, row, e: A.Call, r, vals: list) -> None:
+        prefix, width = self._float_prefix(e)
+        magnitude, p = self.reg(T.DOUBLE if _is_double_argument(e) else T.FLOAT), self.pred()
+        self.emit("MUFU", ("FABS",) + width, (magnitude,), (vals[0],))
+        self.emit(prefix + row.op[1:], row.mods, (p,), (magnitude, Imm(math.inf)))
+        self.emit("P2R", (), (r,), (p,))
+
+    def builtin_sign_bit(self, row, e: A.Call, r, vals: list) -> None:
+        if not _is_double_argument(e):
+            self.emit(row.op, row.mods, (r,), (vals[0], Imm(31)))
+            return
+        top = self.reg("rd")
+        self.emit(row.op, ("U64",), (top,), (vals[0], Imm(63)))
+        self.emit("I2I", ("U32", "U64"), (r,), (top,))
+
+
+def _unwidened(e: A.Expr) -> A.Expr:
+    """e without an implicit float -> double conversion."""
+    if isinstance(e, A.Cast) and e.implicit and T.unqual(e.operand.ty) == T.FLOAT and T.unqual(e.ty) == T.DOUBLE:
+        return e.operand
+    return e
+
+
+def _is_double_argument(e: A.Call) -> bool:
+    return T.unqual(_unwidened(e.args[0]).ty) == T.DOUBLE

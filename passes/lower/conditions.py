@@ -1,0 +1,101 @@
+"""Conditions: jumping on a C condition, and a condition as a predicate or a value.
+
+`branch` keeps C's short-circuit order: `&&` and `||` branch between their
+operands, `!` swaps the targets, and anything else becomes a comparison or a test
+against zero (ISETP, FSETP, DSETP) and a guarded BRA; the edge to the label the
+caller starts next falls through.  A condition used as a value is a predicate
+turned into 0 or 1 (SEL).
+"""
+from __future__ import annotations
+
+from minicuda.grammar import ast as A
+from minicuda.grammar import types as T
+from minicuda.ir import Imm, Label, Reg
+from minicuda.passes.lower.emitter import strip_bool_casts, type_mod
+
+
+COMPARISONS = {"==": "EQ", "!=": "NE", "<": "LT", "<=": "LE", ">": "GT", ">=": "GE"}
+
+
+class ConditionLowering:
+    """Conditions as jumps, predicates and 0/1 values."""
+
+    def branch(self, cond: A.Expr, true_l: str, false_l: str, fall: str) -> None:
+        """Jump to true_l when cond holds, else to false_l (C's short-circuit order).
+
+        `fall` is the label the caller starts next: that edge is a fall-through."""
+        c = strip_bool_casts(cond)
+        if isinstance(c, A.Binary) and c.op in ("&&", "||"):
+            mid = self.label()
+            if c.op == "&&":
+                self.branch(c.lhs, mid, false_l, mid)
+            else:
+                self.branch(c.lhs, true_l, mid, mid)
+            self.start(mid)
+            self.branch(c.rhs, true_l, false_l, fall)
+            return
+        if isinstance(c, A.Unary) and c.op == "!":
+            self.branch(c.operand, false_l, true_l, fall)
+            return
+        p, neg = self.predicate(cond)
+        if fall == true_l:
+            self.emit("BRA", srcs=(Label(false_l),), guard=p, neg=not neg)
+        elif fall == false_l:
+            self.emit("BRA", srcs=(Label(true_l),), guard=p, neg=neg)
+        else:
+            self.emit("BRA", srcs=(Label(false_l),), guard=p, neg=not neg)
+            self.start(self.label())
+            self.emit("BRA", srcs=(Label(true_l),))
+
+    def predicate(self, e: A.Expr) -> tuple[Reg, bool]:
+        """A predicate register and whether it is negated, true when e is."""
+        c = strip_bool_casts(e)
+        self.at(e)
+        if isinstance(c, A.Binary) and c.op in COMPARISONS:
+            return self.compare(c), False
+        if isinstance(c, A.Unary) and c.op == "!":
+            p, neg = self.predicate(c.operand)
+            return p, not neg
+        if isinstance(c, A.Binary) and c.op in ("&&", "||"):
+            return self.predicate_value(e), False
+        value = self.rvalue(c)
+        p = self.pred()
+        self.zero_test(p, value, c.ty)
+        return p, False
+
+    def zero_test(self, p: Reg, value, t: T.Type) -> None:
+        t = T.unqual(t)
+        if T.is_float(t):
+            self.emit("DSETP" if t == T.DOUBLE else "FSETP", ("NE",), (p,), (value, Imm(0.0)))
+        else:
+            self.emit("ISETP", ("NE", type_mod(t)), (p,), (value, Imm(0)))
+
+    def compare(self, c: A.Binary) -> Reg:
+        lhs, rhs = self.rvalue(c.lhs), self.rvalue(c.rhs)
+        t = T.unqual(c.lhs.ty)
+        p = self.pred()
+        self.at(c)
+        if T.is_float(t):
+            self.emit("DSETP" if t == T.DOUBLE else "FSETP", (COMPARISONS[c.op],), (p,), (lhs, rhs))
+        else:
+            self.emit("ISETP", (COMPARISONS[c.op], type_mod(t)), (p,), (lhs, rhs))
+        return p
+
+    def predicate_value(self, e: A.Expr) -> Reg:
+        """A predicate holding e, computed with branches (&&, || short-circuit)."""
+        p = self.pred()
+        true_l, false_l, end_l = self.label(), self.label(), self.label()
+        self.branch(e, true_l, false_l, true_l)
+        self.start(true_l)
+        self.emit("PLOP", ("OR",), (p,), (Reg("PT"), Reg("PT")))
+        self.jump(end_l)
+        self.start(false_l)
+        self.emit("PNOT", (), (p,), (Reg("PT"),))
+        self.jump(end_l)
+        self.start(end_l)
+        return p
+
+    def pred_to_int(self, p: Reg, neg: bool = False) -> Reg:
+        r = self.reg("r")
+        self.emit("SEL", dsts=(r,), srcs=(Imm(0), Imm(1), p) if neg else (Imm(1), Imm(0), p))
+        return r

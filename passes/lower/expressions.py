@@ -1,0 +1,332 @@
+"""Expressions: `rvalue` gives the value of an expression as an operand, a register
+or an immediate, through the `e_<Node>` method of its node.
+
+Integers narrower than 32 bits are kept extended in 32-bit registers, so many
+integer conversions change no bits and emit nothing, and converting an immediate
+folds by C's rules (grammar.consteval).  Pointer arithmetic scales by the element
+size (IMAD).  A compound assignment computes in the type sema recorded and converts
+back.  A call of a user function is a CALL, a builtin's goes to builtins.py; a
+kernel launch is a LAUNCH with the grid and block read from their dim3 slots.
+"""
+from __future__ import annotations
+
+import struct
+
+from minicuda.grammar import ast as A
+from minicuda.grammar import consteval
+from minicuda.grammar import types as T
+from minicuda.ir import Imm, Mem, Reg, Special, Sym
+from minicuda.passes.lower.conditions import COMPARISONS
+from minicuda.passes.lower.emitter import Unsupported, strip_bool_casts, strip_decay, type_mod
+
+
+_SPECIAL = {"threadIdx": "SR_TID", "blockIdx": "SR_CTAID", "blockDim": "SR_NTID", "gridDim": "SR_NCTAID"}
+
+
+class ExpressionLowering:
+    """Expressions: `rvalue` dispatches on the node's type to `e_<Node>`."""
+
+    def effect(self, e: A.Expr) -> None:
+        self.rvalue(e, discard=True)
+
+    def rvalue(self, e: A.Expr, discard: bool = False):
+        """The value of e as an operand (register or immediate)."""
+        self.at(e)
+        method = getattr(self, "e_" + type(e).__name__)
+        return method(e) if not discard or type(e).__name__ not in ("Assign", "IncDec", "Call") else method(e, discard=True)
+
+    def e_IntLit(self, e):
+        return Imm(e.value & ((1 << (8 * T.unqual(e.ty).size)) - 1) if e.value < 0 else e.value)
+
+    def e_CharLit(self, e):
+        return Imm(e.value)
+
+    def e_BoolLit(self, e):
+        return Imm(int(e.value))
+
+    def e_FloatLit(self, e):
+        return Imm(float(struct.unpack("f", struct.pack("f", e.value))[0]) if e.ty == T.FLOAT else float(e.value))
+
+    def e_StringLit(self, e):
+        r = self.reg("rd")
+        self.emit("MOV", dsts=(r,), srcs=(Sym(self.lowering.string(e.value)),))
+        return r
+
+    def e_Name(self, e: A.Name):
+        decl = e.decl
+        if isinstance(decl, A.VarDecl) and decl.space == "builtin":
+            if decl.name == "warpSize":
+                return Imm(32)
+            raise Unsupported(f"'{decl.name}' used as a whole value; use its .x/.y/.z", e.loc)
+        kind = self.storage(decl)
+        t = T.unqual(e.ty)
+        if kind[0] == "reg":
+            return kind[1]
+        if isinstance(t, (T.Array, T.Function)):
+            return self.address_value(e)
+        if isinstance(t, T.Struct):
+            raise Unsupported(f"a struct value ('{t}') here is not supported", e.loc)
+        return self.load(self.address(e), t, self.space_op(decl, load=True))
+
+    def e_Index(self, e: A.Index):
+        if isinstance(T.unqual(e.ty), T.Array):
+            return self.address_value(e)
+        return self.read(e)
+
+    def e_Member(self, e: A.Member):
+        base = strip_bool_casts(e.base)
+        if not e.arrow and isinstance(base, A.Name) and getattr(base.decl, "space", "") == "builtin":
+            r = self.reg("r")
+            self.emit("S2R", dsts=(r,), srcs=(Special(f"{_SPECIAL[base.name]}.{e.name.upper()}"),))
+            return r
+        if isinstance(T.unqual(e.ty), T.Array):
+            return self.address_value(e)
+        return self.read(e)
+
+    def e_Unary(self, e: A.Unary):
+        if e.op == "&":
+            return self.address_value(e.operand)
+        if e.op == "*":
+            if isinstance(T.unqual(e.ty), (T.Array, T.Struct)):
+                return self.as_reg(self.rvalue(e.operand), 64)
+            return self.load(self.address(e), e.ty)
+        if e.op == "!":
+            p, neg = self.predicate(e.operand)
+            return self.pred_to_int(p, not neg)
+        v = self.rvalue(e.operand)
+        t = T.unqual(e.ty)
+        r = self.reg(t)
+        if e.op == "+":
+            return v
+        if e.op == "-":
+            op = "DNEG" if t == T.DOUBLE else "FNEG" if t == T.FLOAT else "INEG"
+            self.emit(op, (type_mod(t),) if op == "INEG" else (), (r,), (v,))
+        else:
+            self.emit("NOT", (type_mod(t),), (r,), (v,))
+        return r
+
+    def e_Binary(self, e: A.Binary):
+        if e.op in COMPARISONS or e.op in ("&&", "||"):
+            p, neg = self.predicate(e)
+            return self.pred_to_int(p, neg)
+        t = T.unqual(e.ty)
+        lt, rt = T.unqual(e.lhs.ty), T.unqual(e.rhs.ty)
+        if isinstance(t, T.Pointer) or (e.op == "-" and isinstance(lt, T.Pointer)):
+            return self.pointer_op(e, lt, rt)
+        a, b = self.rvalue(e.lhs), self.rvalue(e.rhs)
+        self.at(e)
+        return self.arith(e.op, t, a, b)
+
+    def arith(self, op: str, t: T.Type, a, b) -> Reg:
+        r = self.reg(t)
+        if T.is_float(t):
+            p = "D" if t == T.DOUBLE else "F"
+            name = {"+": "ADD", "-": "SUB", "*": "MUL", "/": "DIV"}[op]
+            self.emit(p + name, (), (r,), (a, b))
+            return r
+        mod = type_mod(t)
+        ops = {"+": ("IADD", ()), "-": ("ISUB", ()), "*": ("IMUL", ()), "/": ("IDIV", ()), "%": ("IREM", ()),
+               "&": ("LOP", ("AND",)), "|": ("LOP", ("OR",)), "^": ("LOP", ("XOR",)), "<<": ("SHL", ()), ">>": ("SHR", ())}
+        name, extra = ops[op]
+        self.emit(name, extra + (mod,), (r,), (a, b))
+        return r
+
+    def pointer_op(self, e: A.Binary, lt, rt):
+        if isinstance(lt, T.Pointer) and isinstance(rt, T.Pointer):
+            a, b = self.rvalue(e.lhs), self.rvalue(e.rhs)
+            diff, r = self.reg("rd"), self.reg("rd")
+            self.at(e).emit("ISUB", ("S64",), (diff,), (a, b))
+            self.emit("IDIV", ("S64",), (r,), (diff, Imm(max(lt.base.size, 1))))
+            return r
+        ptr_e, int_e = (e.lhs, e.rhs) if isinstance(lt, T.Pointer) else (e.rhs, e.lhs)
+        base, idx = self.rvalue(ptr_e), self.rvalue(int_e)
+        size = max(T.unqual(e.ty).base.size, 1)
+        r = self.reg("rd")
+        self.at(e)
+        if e.op == "-":
+            neg = self.reg("rd")
+            self.emit("INEG", ("S64",), (neg,), (idx,))
+            idx = neg
+        self.emit("IMAD", ("S64",), (r,), (idx, Imm(size), base))
+        return r
+
+    def e_Cast(self, e: A.Cast):
+        src, dst = T.unqual(e.operand.ty), T.unqual(e.ty)
+        if isinstance(src, T.Array) or isinstance(src, T.Function):
+            return self.address_value(e.operand)
+        if T.is_void(dst):
+            self.effect(e.operand)
+            return Imm(0)
+        if dst == T.BOOL and src != T.BOOL:
+            p, neg = self.predicate(e.operand)
+            return self.pred_to_int(p, neg)
+        v = self.rvalue(e.operand)
+        self.at(e)
+        return self.convert(v, src, dst)
+
+    def convert(self, v, src: T.Type, dst: T.Type):
+        if isinstance(src, T.Pointer):
+            src = T.ULONG
+        if isinstance(dst, T.Pointer):
+            dst = T.ULONG
+        if src == dst or _same_bits(src, dst):
+            return v
+        if isinstance(v, Imm):
+            folded = _fold_convert(v.value, src, dst)
+            if folded is not None:
+                return Imm(folded)
+        r = self.reg(dst)
+        if T.is_float(src) and T.is_float(dst):
+            self.emit("F2F", (_fname(dst), _fname(src)), (r,), (v,))
+        elif T.is_float(dst):
+            self.emit("I2F", (_fname(dst), _iname(src)), (r,), (v,))
+        elif T.is_float(src):
+            self.emit("F2I", (_iname(dst), _fname(src)), (r,), (v,))
+        else:
+            self.emit("I2I", (_iname(dst), _iname(src)), (r,), (v,))
+        return r
+
+    def e_Assign(self, e: A.Assign, discard: bool = False):
+        target = strip_decay(e.target)
+        t = T.unqual(target.ty)
+        if isinstance(t, T.Struct):
+            self.copy_struct(self.address(target), self.address(e.value), t, self.access_op(target, load=False))
+            return Imm(0)
+        if e.op == "=":
+            value = self.rvalue(e.value)
+        else:
+            op = e.op[:-1]
+            current = self.read(target)
+            rhs = self.rvalue(e.value)
+            self.at(e)
+            if isinstance(t, T.Pointer):
+                value = self.reg("rd")
+                idx = rhs
+                if op == "-":
+                    idx = self.reg("rd")
+                    self.emit("INEG", ("S64",), (idx,), (rhs,))
+                self.emit("IMAD", ("S64",), (value,), (idx, Imm(max(t.base.size, 1)), current))
+            else:
+                ct = e.compute_ty if op not in ("<<", ">>") else T.promote(t)
+                value = self.convert(self.arith(op, ct, self.convert(current, t, ct), rhs), ct, t)
+        self.at(e).store_to(target, value)
+        return value
+
+    def e_IncDec(self, e: A.IncDec, discard: bool = False):
+        target = strip_decay(e.operand)
+        t = T.unqual(target.ty)
+        current = self.read(target)
+        old = current
+        if not discard and not e.prefix and isinstance(current, Reg) and self._in_register(target):
+            old = self.reg(t)
+            self.emit("MOV", dsts=(old,), srcs=(current,))
+        self.at(e)
+        op = "+" if e.op == "++" else "-"
+        if isinstance(t, T.Pointer):
+            new = self.arith(op, T.LONG, current, Imm(max(t.base.size, 1)))
+        elif T.is_float(t):
+            new = self.arith(op, t, current, Imm(1.0))
+        else:
+            ct = T.promote(t)
+            new = self.convert(self.arith(op, ct, self.convert(current, t, ct), Imm(1)), ct, t)
+        self.store_to(target, new)
+        return new if e.prefix else old
+
+    def _in_register(self, target) -> bool:
+        return isinstance(target, A.Name) and self.storage(target.decl)[0] == "reg"
+
+    def e_Conditional(self, e: A.Conditional):
+        t = T.unqual(e.ty)
+        r = self.reg(t) if not T.is_void(t) else None
+        then_l, else_l, end_l = self.label(), self.label(), self.label()
+        self.branch(e.cond, then_l, else_l, then_l)
+        for label, arm in ((then_l, e.then), (else_l, e.else_)):
+            self.start(label)
+            v = self.rvalue(arm)
+            if r is not None:
+                self.at(arm).emit("MOV", dsts=(r,), srcs=(v,))
+            self.jump(end_l)
+        self.start(end_l)
+        return r if r is not None else Imm(0)
+
+    def e_Comma(self, e: A.Comma):
+        self.effect(e.lhs)
+        return self.rvalue(e.rhs)
+
+    def e_SizeofExpr(self, e):
+        return Imm(e.operand.ty.size)
+
+    def e_SizeofType(self, e):
+        return Imm(e.type_name.ty.size)
+
+    def e_Construct(self, e: A.Construct):
+        raise Unsupported(f"a '{e.ty}' value is only supported in a declaration or a launch", e.loc)
+
+    def e_Call(self, e: A.Call, discard: bool = False):
+        fn = e.decl
+        name = fn.name
+        if fn.is_builtin:
+            return self.builtin(e, name, discard)
+        args = [self.rvalue(a) for a in e.args]
+        rets = () if T.is_void(fn.ty.ret) else (self.reg(fn.ty.ret),)
+        self.at(e).emit("CALL", dsts=rets, srcs=(Sym(self.lowering.function_name(fn)),) + tuple(args))
+        return rets[0] if rets else Imm(0)
+
+    def e_Launch(self, e: A.Launch):
+        grid, block = (self.address(c) for c in e.config[:2])
+        dims = []
+        for mem in (grid, block):
+            for i in range(3):
+                r = self.reg("r")
+                self.emit("LDL", (), (r,), (Mem(mem.base, mem.offset + 4 * i),))
+                dims.append(r)
+        smem = self.rvalue(e.config[2]) if len(e.config) > 2 else Imm(0)
+        stream = self.rvalue(e.config[3]) if len(e.config) > 3 else Imm(0)
+        args = [self.rvalue(a) for a in e.args]
+        self.at(e).emit("LAUNCH", (), (), (Sym(self.lowering.function_name(e.decl)),) + tuple(dims) + (smem, stream) + tuple(args))
+        return Imm(0)
+
+    def e_TemplateId(self, e):
+        raise Unsupported("a function name is not a value here", e.loc)
+
+
+def _same_bits(src: T.Type, dst: T.Type) -> bool:
+    """Integers held in 32-bit registers are kept extended, so widening to 32 bits,
+    or reinterpreting at the same width, changes no bits."""
+    if T.is_float(src) or T.is_float(dst):
+        return False
+    if dst.size == src.size == 8:
+        return True
+    if dst.size == 4:
+        return src.size <= 4
+    if dst.size < 4:
+        return src.size <= dst.size and src.signed == dst.signed and src != T.BOOL or dst == src
+    return False
+
+
+def _fname(t: T.Type) -> str:
+    return "F64" if T.unqual(t) == T.DOUBLE else "F32"
+
+
+def _iname(t: T.Type) -> str:
+    t = T.unqual(t)
+    if t == T.BOOL:
+        return "U8"
+    return ("S" if t.signed else "U") + str(t.size * 8)
+
+
+def _fold_convert(value, src: T.Type, dst: T.Type):
+    """The immediate that converting immediate `value` from src to dst gives: the register's
+    bits (an integer narrower than 32 bits sign- or zero-extended to 32).  None leaves the
+    conversion to run time: float to integer (an F2I the optimiser may fold), a float
+    result out of float range."""
+    if T.is_float(src) and T.is_float(dst) and isinstance(value, (int, float)):
+        value = float(value)
+    elif T.is_integer(src) and isinstance(value, int):
+        value = consteval.wrap(value, src)
+    else:
+        return None
+    result = consteval.convert(value, src, dst)
+    if T.is_float(dst):
+        return result if dst == T.DOUBLE or abs(value) < 3.4e38 else None
+    return result & ((1 << (64 if dst.size == 8 else 32)) - 1)

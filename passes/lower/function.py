@@ -1,0 +1,85 @@
+"""FunctionLowering: one function's lowering, composed of one class per concern.
+
+It holds the function's state (the IR Function being built, register and label
+counters, where each variable lives, the enclosing loops and switches) and lowers
+the parameters and the body; the classes it is composed of (statements,
+conditions, expressions, builtins, initialisers, memory, the emitter) call each
+other through `self`.  A kernel ends in EXIT, any other function in RET (`main`
+returns 0 when it runs off its end).
+"""
+from __future__ import annotations
+
+from minicuda.diagnostics import SourceLocation
+from minicuda.grammar import ast as A
+from minicuda.grammar import types as T
+from minicuda.ir import Block, Function, Imm, Mem, Module, Param, Sym
+from minicuda.passes.lower.builtins import BuiltinLowering
+from minicuda.passes.lower.conditions import ConditionLowering
+from minicuda.passes.lower.emitter import Emitter, Unsupported, strip_decay
+from minicuda.passes.lower.expressions import ExpressionLowering
+from minicuda.passes.lower.initialisers import InitialiserLowering
+from minicuda.passes.lower.memory import MemoryLowering
+from minicuda.passes.lower.statements import Loop, StatementLowering
+
+
+class FunctionLowering(StatementLowering, ConditionLowering, ExpressionLowering, BuiltinLowering,
+                       InitialiserLowering, MemoryLowering, Emitter):
+    """One function of the translation unit to one IR Function (`lower()`)."""
+
+    def __init__(self, fn: A.FunctionDef, module: Module, lowering):   # lowering: the ModuleLowering
+        self.ast = fn
+        self.module = module
+        self.lowering = lowering
+        kind = "kernel" if "global" in fn.exec_space else ("device" if fn.exec_space == {"device"} else "host")
+        self.fn = Function(lowering.function_name(fn), kind, loc=fn.loc)
+        self.counters = {"r": 0, "rd": 0, "p": 0, "L": 0}
+        self.vars: dict[int, tuple] = {}      # id(decl) -> ("reg", Reg) | ("frame", offset) | ("sym", name)
+        self.addressed = _address_taken(fn.body)
+        self.block: Block | None = None
+        self.loc: SourceLocation | None = fn.loc
+        self.loops: list[Loop] = []
+        self.switch_labels: list[dict[int, str]] = []
+
+    def lower(self) -> Function:
+        self.start(".L_entry")
+        for p in self.ast.params:
+            self.param(p)
+        if not T.is_void(self.ast.ty.ret):
+            self.fn.rets = [self.reg(self.ast.ty.ret)]
+        self.stmt(self.ast.body)
+        self.at(self.ast.body)
+        if self.block.terminator is None:
+            if self.fn.kind == "kernel":
+                self.emit("EXIT")
+            else:
+                if self.fn.rets and self.ast.name == "main":
+                    self.emit("MOV", dsts=self.fn.rets, srcs=(Imm(0),))
+                self.emit("RET")
+        self.fn.blocks[0].label = ".L_entry"
+        return self.fn
+
+    def param(self, p: A.ParamDecl) -> None:
+        t = T.unqual(p.ty)
+        if isinstance(t, T.Struct):
+            raise Unsupported(f"passing a struct ('{t}') by value is not supported", p.loc)
+        r = self.reg(t)
+        kind = "pointer" if isinstance(t, T.Pointer) else "value"
+        self.fn.params.append(Param(r, p.declarator.name or f"arg{len(self.fn.params)}", t.size, kind))
+        if id(p) in self.addressed:
+            off = self.frame_slot(t)
+            self.vars[id(p)] = ("frame", off)
+            self.store(Mem(Sym("frame", off)), r, t, "STL")
+        else:
+            self.vars[id(p)] = ("reg", r)
+
+
+def _address_taken(body: A.Node) -> set[int]:
+    taken = set()
+    for n in A.walk(body) if body is not None else ():
+        if isinstance(n, A.Unary) and n.op == "&":
+            inner = strip_decay(n.operand)
+            while isinstance(inner, A.Member) and not inner.arrow:
+                inner = inner.base
+            if isinstance(inner, A.Name) and inner.decl is not None:
+                taken.add(id(inner.decl))
+    return taken

@@ -1,0 +1,151 @@
+"""Memory: where each variable lives, its address, loads and stores.
+
+A variable lives in a register (`("reg", Reg)`), a frame slot (`("frame",
+offset)`, `$frame+off` accessed with LDL/STL) or a module global (`("sym", name)`,
+globals of the translation unit named on first use).  An access through a known
+variable uses the load/store of its space (LDS/STS shared, LDC constant, LDL/STL
+frame, LDG/STG global); an access through a pointer uses LDG/STG on the 64-bit
+generic address.  Structs are copied one 32-bit word at a time.
+"""
+from __future__ import annotations
+
+from minicuda.diagnostics import InternalError
+from minicuda.grammar import ast as A
+from minicuda.grammar import types as T
+from minicuda.ir import Imm, Mem, Reg, Sym
+from minicuda.passes.lower.emitter import Unsupported, mem_width, strip_bool_casts, strip_decay
+
+
+class MemoryLowering:
+    """Storage, addresses, loads and stores of one function."""
+
+    def frame_slot(self, t: T.Type) -> int:
+        align = max(t.align, 1)
+        off = (self.fn.local_bytes + align - 1) // align * align
+        self.fn.local_bytes = off + max(t.size, 1)
+        return off
+
+    def storage(self, decl) -> tuple:
+        if id(decl) in self.vars:
+            return self.vars[id(decl)]
+        if isinstance(decl, A.VarDecl) and decl.is_global_scope:
+            return ("sym", self.lowering.global_symbol(decl))
+        raise InternalError("lower", f"no storage for '{getattr(decl, 'name', decl)}'")
+
+    def space_op(self, decl, load: bool) -> str:
+        kind = self.storage(decl)
+        space = getattr(decl, "space", "local")
+        if kind[0] == "frame":
+            return "LDL" if load else "STL"
+        if space == "shared":
+            return "LDS" if load else "STS"
+        if space == "constant" and load:
+            return "LDC"
+        return "LDG" if load else "STG"
+
+    def address(self, e: A.Expr) -> Mem:
+        """The memory address of an lvalue (or of an array / struct)."""
+        e = strip_decay(e)
+        self.at(e)
+        if isinstance(e, A.Name):
+            kind = self.storage(e.decl)
+            if kind[0] == "frame":
+                return Mem(Sym("frame", kind[1]))
+            if kind[0] == "sym":
+                return Mem(Sym(kind[1]))
+            raise InternalError("lower", f"'{e.name}' lives in a register")
+        if isinstance(e, A.Unary) and e.op == "*":
+            return Mem(self.as_reg(self.rvalue(e.operand), 64))
+        if isinstance(e, A.Index):
+            base = self.rvalue(e.base)
+            return self.element(base, e.index, e.ty)
+        if isinstance(e, A.Member):
+            if e.arrow:
+                base = Mem(self.as_reg(self.rvalue(e.base), 64))
+                st = T.unqual(T.unqual(e.base.ty).base)
+            else:
+                if isinstance(strip_bool_casts(e.base), A.Name) and getattr(strip_bool_casts(e.base).decl, "space", "") == "builtin":
+                    raise Unsupported("the address of a built-in variable cannot be taken", e.loc)
+                base = self.address(e.base)
+                st = T.unqual(e.base.ty)
+            return Mem(base.base, base.offset + st.info.fields[e.name][1])
+        if isinstance(e, A.StringLit):
+            return Mem(Sym(self.lowering.string(e.value)))
+        if isinstance(e, A.Construct):
+            return self.construct_in_frame(e)
+        if isinstance(e, A.Call):
+            raise Unsupported("a struct returned by value is not supported", e.loc)
+        raise InternalError("lower", f"not an lvalue: {type(e).__name__}")
+
+    def element(self, base, index: A.Expr, elem_t: T.Type) -> Mem:
+        size = max(T.unqual(elem_t).size, 1) if not isinstance(T.unqual(elem_t), T.Function) else 1
+        idx = self.rvalue(index)
+        if isinstance(idx, Imm):
+            return Mem(self.as_reg(base, 64), idx.value * size) if not isinstance(base, Imm) else Mem(self.as_reg(base, 64), idx.value * size)
+        addr = self.reg("rd")
+        self.emit("IMAD", ("S64",), (addr,), (idx, Imm(size), base))
+        return Mem(addr)
+
+    def as_reg(self, v, bits: int) -> Reg:
+        if isinstance(v, Reg):
+            return v
+        r = self.reg("rd" if bits == 64 else "r")
+        self.emit("MOV", dsts=(r,), srcs=(v,))
+        return r
+
+    def address_value(self, e: A.Expr) -> Reg:
+        mem = self.address(e)
+        r = self.reg("rd")
+        if isinstance(mem.base, Sym):
+            self.emit("MOV", dsts=(r,), srcs=(Sym(mem.base.name, mem.base.offset + mem.offset),))
+        elif mem.offset:
+            self.emit("IADD", ("S64",), (r,), (mem.base, Imm(mem.offset)))
+        else:
+            return mem.base
+        return r
+
+    def load(self, mem: Mem, t: T.Type, op: str = "LDG"):
+        t = T.unqual(t)
+        r = self.reg(t)
+        self.emit(op, (mem_width(t),) if mem_width(t) != "32" else (), (r,), (mem,))
+        return r
+
+    def store(self, mem: Mem, value, t: T.Type, op: str = "STG") -> None:
+        t = T.unqual(t)
+        self.emit(op, (mem_width(t),) if mem_width(t) != "32" else (), (), (mem, value))
+
+    def store_to(self, target: A.Expr, value) -> None:
+        target = strip_decay(target)
+        if isinstance(target, A.Name):
+            kind = self.storage(target.decl)
+            if kind[0] == "reg":
+                self.emit("MOV", dsts=(kind[1],), srcs=(value,))
+                return
+            self.store(self.address(target), value, target.ty, self.space_op(target.decl, load=False))
+            return
+        self.store(self.address(target), value, target.ty, self.access_op(target, load=False))
+
+    def read(self, target: A.Expr):
+        target = strip_decay(target)
+        if isinstance(target, A.Name):
+            return self.e_Name(target)
+        return self.load(self.address(target), target.ty, self.access_op(target, load=True))
+
+    def access_op(self, e: A.Expr, load: bool) -> str:
+        """The memory op for an lvalue: by its variable's space when it is one."""
+        root = e
+        while isinstance(root, (A.Member, A.Index)) and not (isinstance(root, A.Member) and root.arrow):
+            base = strip_decay(root.base)
+            if isinstance(root, A.Index) and not isinstance(T.unqual(base.ty), T.Array):
+                return "LDG" if load else "STG"
+            root = base
+        if isinstance(root, A.Name) and not isinstance(root, A.Member):
+            return self.space_op(root.decl, load)
+        return "LDG" if load else "STG"
+
+    def copy_struct(self, dst: Mem, src: Mem, t: T.Type, store_op: str) -> None:
+        load_op = "LDL" if isinstance(src.base, Sym) and src.base.name == "frame" else "LDG"
+        for off in range(0, t.size, 4):
+            r = self.reg("r")
+            self.emit(load_op, (), (r,), (Mem(src.base, src.offset + off),))
+            self.emit(store_op, (), (), (Mem(dst.base, dst.offset + off), r))

@@ -1,0 +1,86 @@
+"""ModuleLowering: a translation unit to a Module; `lower` is the lowering's entry point.
+
+It lowers the globals, then each function (FunctionLowering), and owns what the
+functions share: the module's globals (string literals as `strN`, shared
+variables as `function::name`, dynamic shared memory as `dynamic_smem`) and the
+IR name of each function (a template instance's own name, an overload's with its
+parameter types).  `Unsupported` errors are collected over all functions and
+raised together as one CompileError.
+"""
+from __future__ import annotations
+
+from minicuda.diagnostics import CompileError, Diagnostic
+from minicuda.grammar import ast as A
+from minicuda.ir import Function, Global, Module
+from minicuda.passes.lower.emitter import Unsupported
+from minicuda.passes.lower.function import FunctionLowering
+from minicuda.passes.lower.initialisers import static_bytes
+
+
+class ModuleLowering:
+    """The module being built from the translation unit, and what its functions share."""
+
+    def __init__(self, tu: A.TranslationUnit, arch: str):
+        self.tu = tu
+        self.module = Module(arch=arch)
+        self.strings: dict[bytes, str] = {}
+
+    def function_name(self, fn: A.FunctionDef) -> str:
+        base = getattr(fn, "instance_name", fn.name).replace(" ", "")
+        overloads = [f for f in self.tu.functions if f.name == fn.name and getattr(f, "instance_name", None) is None]
+        if len(overloads) > 1 and not hasattr(fn, "instance_name"):
+            base += "(" + ",".join(str(p).replace(" ", "") for p in fn.ty.params) + ")"
+        return base
+
+    def string(self, data: bytes) -> str:
+        if data not in self.strings:
+            name = f"str{len(self.strings)}"
+            self.strings[data] = name
+            self.module.globals[name] = Global(name, "string", len(data) + 1, 1, data + b"\0")
+        return self.strings[data]
+
+    def global_symbol(self, v: A.VarDecl) -> str:
+        if v.name not in self.module.globals:
+            init = static_bytes(v.init, v.ty) if v.init is not None else None
+            space = {"global": "global", "constant": "constant", "shared": "shared", "host": "host"}.get(v.space, "host")
+            self.module.globals[v.name] = Global(v.name, space, max(v.ty.size, 1), max(v.ty.align, 1), init)
+        return v.name
+
+    def shared_symbol(self, fn: Function, v: A.VarDecl) -> str:
+        if "extern" in v.specs.storage:
+            fn.dynamic_shared = True
+            name = "dynamic_smem"
+            self.module.globals.setdefault(name, Global(name, "shared", 0, 16))
+            return name
+        name = f"{fn.name}::{v.name}"
+        n = 1
+        while name in self.module.globals:
+            n += 1
+            name = f"{fn.name}::{v.name}.{n}"
+        align = max(v.ty.align, 1)
+        fn.shared_bytes = (fn.shared_bytes + align - 1) // align * align + v.ty.size
+        self.module.globals[name] = Global(name, "shared", v.ty.size, align)
+        return name
+
+    def lower(self) -> Module:
+        errors = []
+        for v in self.tu.global_vars:
+            if v.ty is not None and "extern" not in v.specs.storage:
+                try:
+                    self.global_symbol(v)
+                except Unsupported as u:
+                    errors.append(Diagnostic("error", u.message, u.loc))
+        for f in self.tu.functions:
+            try:
+                fn = FunctionLowering(f, self.module, self).lower()
+                self.module.functions[fn.name] = fn
+            except Unsupported as u:
+                errors.append(Diagnostic("error", u.message, u.loc))
+        if errors:
+            raise CompileError(errors)
+        return self.module
+
+
+def lower(tu: A.TranslationUnit, arch: str = "sm_70") -> Module:
+    """The IR Module of a checked translation unit."""
+    return ModuleLowering(tu, arch).lower()

@@ -1,0 +1,192 @@
+"""Statements and declarations, lowered as nvcc -G does: every branch kept.
+
+`if` is `@!P BRA else`; `while` and `for` test at the top, `do` at the bottom; a
+`switch` compares its value with each case in turn, then jumps to the default (or
+past its end).  `break` and `continue` jump to the labels of the innermost loop
+(a switch takes `break` only).  A local scalar whose address is never taken lives
+in a register; arrays, structs and address-taken locals get a frame slot, their
+initialisers stored there (initialisers.py); a shared variable is a module global.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from minicuda.grammar import ast as A
+from minicuda.grammar import types as T
+from minicuda.ir import Imm, Label, Sym
+from minicuda.passes.lower.emitter import type_mod
+
+
+@dataclass
+class Loop:
+    """Where `break` and `continue` jump inside a loop (a switch: no `continue` of its own)."""
+    brk: str
+    cont: str | None
+
+
+class StatementLowering:
+    """Statements and declarations: `stmt` dispatches on the node's type to `s_<Node>`."""
+
+    def stmt(self, s: A.Node) -> None:
+        getattr(self, "s_" + type(s).__name__)(s)
+
+    def s_Compound(self, s: A.Compound):
+        for item in s.items:
+            self.stmt(item)
+
+    def s_Pragma(self, s):
+        pass
+
+    def s_DeclStmt(self, s: A.DeclStmt):
+        for v in s.declaration.decls:
+            if v.ty is None:
+                continue
+            self.at(v).local(v)
+
+    def local(self, v: A.VarDecl) -> None:
+        t = v.ty
+        if v.space == "shared":
+            name = self.lowering.shared_symbol(self.fn, v)
+            self.vars[id(v)] = ("sym", name)
+            return
+        if "extern" in v.specs.storage:
+            self.vars[id(v)] = ("sym", v.name)
+            return
+        if isinstance(T.unqual(t), (T.Array, T.Struct)) or id(v) in self.addressed:
+            off = self.frame_slot(t)
+            self.vars[id(v)] = ("frame", off)
+            if v.init is not None:
+                self.init_memory(Sym("frame", off), t, v.init, "STL")
+            return
+        r = self.reg(t)
+        self.vars[id(v)] = ("reg", r)
+        if v.init is not None:
+            self.emit("MOV", dsts=(r,), srcs=(self.rvalue(v.init),))
+
+    def s_ExprStmt(self, s: A.ExprStmt):
+        if s.expr is not None:
+            self.at(s).effect(s.expr)
+
+    def s_If(self, s: A.If):
+        self.at(s)
+        then_l, end_l = self.label(), self.label()
+        else_l = self.label() if s.else_ is not None else end_l
+        self.branch(s.cond, then_l, else_l, then_l)
+        self.start(then_l)
+        self.stmt(s.then)
+        if s.else_ is not None:
+            self.at(s).jump(end_l)
+            self.start(else_l)
+            self.stmt(s.else_)
+        self.jump(end_l)
+        self.start(end_l)
+
+    def s_While(self, s: A.While):
+        self.at(s)
+        cond_l, body_l, end_l = self.label(), self.label(), self.label()
+        self.jump(cond_l)
+        self.start(cond_l)
+        self.branch(s.cond, body_l, end_l, body_l)
+        self.start(body_l)
+        self.loops.append(Loop(end_l, cond_l))
+        self.stmt(s.body)
+        self.loops.pop()
+        self.at(s).jump(cond_l)
+        self.start(end_l)
+
+    def s_DoWhile(self, s: A.DoWhile):
+        self.at(s)
+        body_l, cond_l, end_l = self.label(), self.label(), self.label()
+        self.jump(body_l)
+        self.start(body_l)
+        self.loops.append(Loop(end_l, cond_l))
+        self.stmt(s.body)
+        self.loops.pop()
+        self.jump(cond_l)
+        self.start(cond_l)
+        self.at(s.cond).branch(s.cond, body_l, end_l, end_l)
+        self.start(end_l)
+
+    def s_For(self, s: A.For):
+        self.at(s)
+        if s.init is not None:
+            self.stmt(s.init)
+        cond_l, body_l, step_l, end_l = self.label(), self.label(), self.label(), self.label()
+        self.jump(cond_l)
+        self.start(cond_l)
+        if s.cond is not None:
+            self.at(s.cond).branch(s.cond, body_l, end_l, body_l)
+        self.start(body_l)
+        self.loops.append(Loop(end_l, step_l))
+        self.stmt(s.body)
+        self.loops.pop()
+        self.jump(step_l)
+        self.start(step_l)
+        if s.step is not None:
+            self.at(s.step).effect(s.step)
+        self.at(s).jump(cond_l)
+        self.start(end_l)
+
+    def s_Switch(self, s: A.Switch):
+        self.at(s)
+        value = self.rvalue(s.expr)
+        labels: dict[int, str] = {}
+        default = None
+        for node in _switch_cases(s.body):
+            labels[id(node)] = self.label()
+            if isinstance(node, A.Default):
+                default = labels[id(node)]
+        end_l = self.label()
+        for node in _switch_cases(s.body):
+            if isinstance(node, A.Case):
+                p = self.pred()
+                self.at(node).emit("ISETP", ("EQ", type_mod(s.expr.ty)), (p,), (value, Imm(node.const_value)))
+                nxt = self.label()
+                self.emit("BRA", srcs=(Label(labels[id(node)]),), guard=p)
+                self.start(nxt)
+        self.at(s).jump(default or end_l)
+        self.switch_labels.append(labels)
+        self.loops.append(Loop(end_l, self.loops[-1].cont if self.loops else None))
+        self.stmt(s.body)
+        self.loops.pop()
+        self.switch_labels.pop()
+        self.jump(end_l)
+        self.start(end_l)
+
+    def s_Case(self, s: A.Case):
+        label = self.switch_labels[-1][id(s)]
+        self.jump(label)
+        self.start(label)
+        self.stmt(s.body)
+
+    s_Default = s_Case
+
+    def s_Break(self, s):
+        self.at(s).jump(self.loops[-1].brk)
+
+    def s_Continue(self, s):
+        cont = next(l.cont for l in reversed(self.loops) if l.cont is not None)
+        self.at(s).jump(cont)
+
+    def s_Return(self, s: A.Return):
+        self.at(s)
+        if s.value is not None:
+            if T.is_void(s.value.ty) or not self.fn.rets:
+                self.effect(s.value)
+            else:
+                self.emit("MOV", dsts=self.fn.rets, srcs=(self.rvalue(s.value),))
+        self.emit("EXIT" if self.fn.kind == "kernel" else "RET")
+
+
+def _switch_cases(body: A.Node):
+    """Case and Default labels of one switch (not of switches nested in it)."""
+    out = []
+    stack = [body]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (A.Case, A.Default)):
+            out.append(n)
+        if isinstance(n, A.Switch):
+            continue
+        stack.extend(reversed(n.children()))
+    return out

@@ -1,0 +1,31 @@
+"""What the rewriting passes share: which registers a fact may be about, and whether a
+block falls through.
+
+The IR is not in SSA form: a register may be written many times, and a guarded
+write may or may not happen.  So every fact a cleanup pass keeps ("%r3 is a copy of
+%r1", "%r4 holds %r1 + %r2") lives inside one block and dies at the first write,
+guarded or not, to any register it mentions.  Facts are kept only about virtual
+registers (`%rN %rdN %pN`) and the constants RZ and PT: after register allocation a
+64-bit value spans a pair of physical registers, so a write to `R4` may clobber
+`R5`, and the passes leave physical registers alone.  Values are computed by
+`minicuda.semantics`; an instruction with side effects is never removed or moved.
+Every pass keeps `verify` happy and returns whether it changed the function.
+"""
+from __future__ import annotations
+
+from minicuda.ir import Block, Reg
+
+CONSTANT_REGS = ("RZ", "PT")
+
+
+def width_class(reg: Reg) -> str | None:
+    """'p', 'rd' or 'r' for a virtual register, None for anything else."""
+    if not reg.is_virtual:
+        return None
+    return "p" if reg.is_pred else ("rd" if reg.is_wide else "r")
+
+
+def unconditional_end(block: Block) -> bool:
+    """The block never falls through to the next one."""
+    last = block.instrs[-1] if block.instrs else None
+    return last is not None and last.info.terminator and last.guard is None
