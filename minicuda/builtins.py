@@ -42,6 +42,7 @@ SHAPES = {
     "leading_zeros": "FLO.mods t, x; ISUB dst, width - 1, t (32 or 64 for zero)",
     "first_set": "BREV t, x; FLO.mods.SH u, t; IADD dst, u, 1 (0 for zero)",
     "mul24": "the low 24 bits of each operand sign-extended (SHL, SHR.S32), then IMUL",
+    "byte_perm": "PRMT.mods dst, x, selector, y: the selector between the two words, as SASS prints it",
     "is_nan": "FSETP.NE p, x, x; P2R dst, p (by type: DSETP for a double)",
     "compare_magnitude": "MUFU.FABS a, x; FSETP.mods p, a, +INF; P2R dst, p (by type: .F64, DSETP)",
     "sign_bit": "SHR.U32 dst, x, 31 (by type: a double shifts by 63, then I2I.U32.U64)",
@@ -154,6 +155,7 @@ def _integer_rows():
     yield intrinsic("__ffs", "FLO", ("U32",), shape="first_set")
     yield intrinsic("__ffsll", "FLO", ("U64",), shape="first_set")
     yield intrinsic("__mul24", "IMUL", ("S32",), shape="mul24")
+    yield intrinsic("__byte_perm", "PRMT", ("U32",), shape="byte_perm")
     yield intrinsic("abs", "IABS", ("S32",))
     yield intrinsic("labs", "IABS", ("S64",))
     yield intrinsic("llabs", "IABS", ("S64",))

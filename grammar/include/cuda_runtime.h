@@ -198,6 +198,7 @@ __device__ int __ffs(int x);
 __device__ int __ffsll(long long x);
 __device__ unsigned int __brev(unsigned int x);
 __device__ int __mul24(int x, int y);
+__device__ unsigned int __byte_perm(unsigned int x, unsigned int y, unsigned int s);
 __device__ int __mulhi(int x, int y);
 __device__ unsigned int __umulhi(unsigned int x, unsigned int y);
 __device__ long long clock64(void);

@@ -101,6 +101,10 @@ class BuiltinLowering:
         self.emit("FLO", row.mods + ("SH",), (shift,), (reversed_,))
         self.emit("IADD", (), (r,), (shift, Imm(1)))
 
+    def builtin_byte_perm(self, row, e: A.Call, r, vals: list) -> None:
+        x, y, selector = vals
+        self.emit(row.op, row.mods, (r,), (x, selector, y))
+
     def builtin_mul24(self, row, e: A.Call, r, vals: list) -> None:
         low24 = []
         for v in vals:

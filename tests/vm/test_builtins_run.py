@@ -274,6 +274,33 @@ def test_bit_and_float_intrinsics_in_a_kernel(tmp_path, capsys, engine):
     assert [list(map(int, line.split())) for line in out.splitlines()] == [reference_bits(x, i) for i, x in enumerate(inputs)]
 
 
+BYTE_PERM = r'''
+#include <cstdio>
+__global__ void swap_bytes(unsigned *out, const unsigned *selectors) {
+  unsigned s = selectors[threadIdx.x];
+  out[threadIdx.x] = __byte_perm(0x33221100u, 0x77665544u, s);
+}
+int main() {
+  const int n = 6;
+  unsigned h[n] = {0x3210, 0x7654, 0x0123, 0x5140, 0xCCCC, 0x8888}, *d_s, *d_out, out[n];
+  cudaMalloc(&d_s, sizeof h); cudaMalloc(&d_out, sizeof out);
+  cudaMemcpy(d_s, h, sizeof h, cudaMemcpyHostToDevice);
+  swap_bytes<<<1, n>>>(d_out, d_s);
+  cudaMemcpy(out, d_out, sizeof out, cudaMemcpyDeviceToHost);
+  for (int i = 0; i < n; i++) printf("%08x\n", out[i]);
+  return 0;
+}
+'''
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_byte_perm_in_a_kernel(tmp_path, capsys, engine):
+    """__byte_perm(x, y, s): the CUDA manual's byte selection; a nibble's top bit is unused."""
+    code, out, err = run(tmp_path, capsys, BYTE_PERM, "--engine", engine)
+    assert code == 0, err
+    assert out.split() == ["33221100", "77665544", "00112233", "55114400", "44444444", "00000000"]
+
+
 @pytest.mark.parametrize("engine", ENGINES)
 def test_erf_infinity_and_nan_run(tmp_path, capsys, engine):
     """erff lowered to MUFU.ERF, which the VM could not evaluate; INFINITY and NAN were
