@@ -33,6 +33,7 @@ from minicuda.passes.postdom import ipdom
 from minicuda.passes.reconverge import Reconverge
 from minicuda.passes.regalloc import RegisterAllocation
 from minicuda.passes.simplify_cfg import SimplifyCFG
+from minicuda.passes.strength_reduce import StrengthReduce
 
 ANALYSES: dict[str, Callable] = {"cfg": build_cfg, "ipdom": ipdom, "divergence": analyze_divergence,
                                  "liveness": analyze_liveness}
@@ -113,6 +114,7 @@ PASSES = _registry(
     RegisteredPass(Reconverge, "mark the reconvergence point of every divergent branch (SSY/SYNC or BSSY/BSYNC)",
                    lambda options: {"stack_arch": options.stack_arch}),
     RegisteredPass(RegisterAllocation, "assign physical registers by colouring the interference graph"),
+    RegisteredPass(StrengthReduce, "multiply and unsigned divide by a power of two as shifts and masks"),
 )
 
 CLEANUP = ["constant-fold", "copy-propagation", "cse", "dce", "simplify-cfg"]
