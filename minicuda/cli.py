@@ -24,7 +24,7 @@ from minicuda.passes.dot import module_dot
 from minicuda.passes.regalloc import resource_usage
 from minicuda.pipeline import PASSES, Options, check_pass_names, passes_named
 from minicuda.version import __version__
-from minicuda.vm.interp import VMError
+from minicuda.vm.errors import VMError
 from minicuda.vm.machine import Machine
 
 EXIT_USER, EXIT_USAGE, EXIT_INTERNAL = 1, 2, 70

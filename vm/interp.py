@@ -22,117 +22,25 @@ when its active threads go to more than one target.
 from __future__ import annotations
 
 import struct
-from dataclasses import dataclass
 
 import numpy as np
 
-from minicuda.ir import Function, Imm, Mem, Reg, Special, Sym, reconvergence_joins
+from minicuda.ir import Imm, Mem, Reg, Special, Sym
 from minicuda.isa import OPS
 from minicuda import semantics
+from minicuda.vm.code import Code
+from minicuda.vm.errors import VMError
 from minicuda.vm.memory import BlockScope, Memory, MemoryFault
-from minicuda.vm.state import (CURRENT, DEPTH, DONE, MAXD, NBAR, RNG, SPIN, STALL, STATUS, BSET, WARPSYNC_BARRIER,
-                               BlockState, Layout, bits_mask, block_template, mask_bits, rng_next, start_block)
+from minicuda.vm.metrics import LaunchMetrics
+from minicuda.vm.state import (BSET, CURRENT, DEPTH, DONE, MAXD, NBAR, RNG, SPIN, STALL, STATUS, WARP,
+                               WARPSYNC_BARRIER, BlockState, Layout, bits_mask, block_template, mask_bits, rng_next, start_block)
 
-WARP = 32
 LANES = np.arange(WARP)
 DEADLOCK_STEPS = 20_000   # warp instructions with a diverged stack and no memory change
 ITS_STALL_STEPS = 2_000_000   # warp instructions with no memory change under ITS
 SCHEDULED_KINDS = ("control", "sync", "marker")   # ISA kinds the scheduler sees even with no thread's guard true
 BLOCK_BARRIERS = ("barrier", "bar_red")   # the semantics (ISA `interp`) that wait for the whole block
 BAR_REDUCTIONS = ("POPC", "AND", "OR")
-
-
-class VMError(Exception):
-    """A fault in the user's program, reported as CUDA reports it."""
-
-    def __init__(self, kind: str, message: str, loc=None):
-        self.kind, self.loc = kind, loc
-        super().__init__(message)
-
-
-@dataclass
-class LaunchMetrics:
-    kernel: str
-    grid: tuple
-    block: tuple
-    arch: str
-    sched: str
-    inst_executed: int = 0
-    thread_inst_executed: int = 0
-    thread_inst_executed_pred_on: int = 0
-    branch: int = 0
-    divergent_branch: int = 0
-    max_stack_depth: int = 0
-    max_paths: int = 0
-    barriers: int = 0
-    wall_s: float = 0.0   # seconds the launch took (not part of the nvprof-style report)
-
-    @property
-    def branch_efficiency(self) -> float:
-        return 100.0 * (self.branch - self.divergent_branch) / self.branch if self.branch else 100.0
-
-    @property
-    def warp_execution_efficiency(self) -> float:
-        return 100.0 * self.thread_inst_executed / (WARP * self.inst_executed) if self.inst_executed else 100.0
-
-    def as_dict(self) -> dict:
-        return {"kernel": self.kernel, "grid": list(self.grid), "block": list(self.block), "arch": self.arch,
-                "sched": self.sched, "inst_executed": self.inst_executed,
-                "thread_inst_executed": self.thread_inst_executed, "branch": self.branch,
-                "divergent_branch": self.divergent_branch,
-                "branch_efficiency": round(self.branch_efficiency, 2),
-                "warp_execution_efficiency": round(self.warp_execution_efficiency, 2)}
-
-
-class Code:
-    """A function flattened for execution: instructions, label pcs, register slots, rpcs."""
-
-    def __init__(self, fn: Function):
-        self.fn = fn
-        self.instrs = []
-        self.block_of = []
-        self.label_pc: dict[str, int] = {}
-        for b in fn.blocks:
-            self.label_pc[b.label] = len(self.instrs)
-            for ins in b.instrs:
-                self.instrs.append(ins)
-                self.block_of.append(b.label)
-        self.end = len(self.instrs)
-        # each block's reconvergence pc for the branch ending it, from the SSY/BSSY markers
-        # (the rule is in minicuda/ir.py); the function's end when no marker names a join
-        joins = reconvergence_joins(fn)
-        self.rpc = {label: self.end if j is None else self.label_pc[j] for label, j in joins.items()}
-        # register rows: R<n> at row n, then the virtual registers (a %rd pair aligned);
-        # predicate P<n> / %p<n> at 1000 + n (row n of the predicate file)
-        regs = [r for ins in self.instrs for r in list(ins.dsts) + ins.uses()] + [p.reg for p in fn.params]
-        phys = [int(r.name[1:]) for r in regs if not r.is_pred and r.name.startswith("R") and r.name != "RZ"]
-        self.virtual_base = (max(phys, default=-1) + 2 + 1) // 2 * 2
-        self.slots: dict[str, int] = {}
-        self.nslots = 0
-        self.npreds = 1
-        for r in regs:
-            self.slot(r)
-        self.rows = self.virtual_base + self.nslots + 2
-        self.native: dict = {}   # the JIT's compiled code for this function, per variant
-
-    def slot(self, r: Reg) -> int:
-        name = r.name
-        if name in self.slots:
-            return self.slots[name]
-        if r.is_pred:
-            n = int(name[2:]) if name.startswith("%p") else (7 if name == "PT" else int(name[1:]))
-            s = 1000 + n
-            self.npreds = max(self.npreds, n + 1)
-        elif name.startswith("R") and name != "RZ":
-            s = int(name[1:])
-        elif name == "RZ":
-            s = -1
-        else:
-            wide = name.startswith("%rd")
-            s = self.nslots + (self.nslots % 2 if wide else 0) + self.virtual_base
-            self.nslots = s - self.virtual_base + (2 if wide else 1)
-        self.slots[name] = s
-        return s
 
 
 class Warp:

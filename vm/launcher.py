@@ -13,7 +13,7 @@ import struct
 
 import numpy as np
 
-from minicuda.vm.interp import LaunchMetrics
+from minicuda.vm.metrics import LaunchMetrics
 from minicuda.vm.machine import Machine
 
 

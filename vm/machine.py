@@ -24,8 +24,9 @@ from minicuda import builtins
 from minicuda.arch import default_sched
 from minicuda.ir import Module, StructLayout
 from minicuda.vm.engine import default_max_steps, make_engine
-from minicuda.vm.interp import WARP, Interpreter, VMError, Warp
-from minicuda.vm.state import ID_NAMES, BlockState, Layout, start_warp
+from minicuda.vm.errors import VMError
+from minicuda.vm.interp import Interpreter, Warp
+from minicuda.vm.state import ID_NAMES, WARP, BlockState, Layout, start_warp
 from minicuda.vm.memory import Memory, MemoryFault
 from minicuda.vm.runtime import DeviceAssert, ProgramExit, Runtime
 

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import minicuda
-from minicuda.vm.interp import VMError
+from minicuda.vm.errors import VMError
 from minicuda.vm.launcher import Device
 from minicuda.vm.machine import Machine
 

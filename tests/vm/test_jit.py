@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import minicuda
 from helpers import ROOT
 from helpers.kernels import statements
-from minicuda.vm.interp import VMError
+from minicuda.vm.errors import VMError
 from minicuda.vm.jit.engine import compile_function
 from minicuda.vm.launcher import Device
 from minicuda.vm.machine import Machine
@@ -128,7 +128,7 @@ def test_seeded_its_schedules_are_the_same(seed):
 
 def test_compiled_code_is_cached_per_function_and_arch():
     prog = program(SAMPLES / "reduceInteger.cu", "volta")
-    from minicuda.vm.interp import Code
+    from minicuda.vm.code import Code
     code = Code(prog.functions["reduceNeighbored"])
     assert compile_function(code, "its", 32, True) is compile_function(Code(prog.functions["reduceNeighbored"]), "its", 32, True)
     other = Code(program(SAMPLES / "reduceInteger.cu", "pascal").functions["reduceNeighbored"])

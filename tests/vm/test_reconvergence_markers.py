@@ -19,7 +19,7 @@ from minicuda.passes.cfg import EXIT, conditional_branch
 from minicuda.passes.inline import inline_device_calls
 from minicuda.passes.lower import lower
 from minicuda.pipeline import Options, run_passes
-from minicuda.vm.interp import Code
+from minicuda.vm.code import Code
 from minicuda.vm.launcher import Device
 from minicuda.vm.machine import Machine
 

@@ -4,7 +4,7 @@ import pytest
 
 import minicuda
 from helpers import GROUNDTRUTH, SAMPLES, h200_divergent_per_warp
-from minicuda.vm.interp import VMError
+from minicuda.vm.errors import VMError
 from minicuda.vm.launcher import Device
 
 WARPLOCK = next(p for p in SAMPLES if p.name == "warpLock.cu")

@@ -24,7 +24,8 @@ import numpy as np
 
 from minicuda.ir import Mem, Sym
 from minicuda.version import __version__
-from minicuda.vm.interp import Interpreter, LaunchMetrics, LaunchSetup, Warp
+from minicuda.vm.interp import Interpreter, LaunchSetup, Warp
+from minicuda.vm.metrics import LaunchMetrics
 from minicuda.vm.jit import layout as L
 from minicuda.vm.jit import ops
 from minicuda.vm.jit.module import module_ir

@@ -25,7 +25,7 @@ import numpy as np
 
 from minicuda import semantics
 from minicuda.ir import Imm, Reg, Special, Sym
-from minicuda.vm.interp import Code
+from minicuda.vm.code import Code
 from minicuda.vm.jit.emit import Emitter
 from minicuda.vm.state import ID_NAMES, WARP, WARPSYNC_BARRIER
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from minicuda.vm.interp import Code
+from minicuda.vm.code import Code
 from minicuda.vm.jit.block_loop import RUN_FUNCTION, run_blocks_ir
 from minicuda.vm.jit.function import FunctionCodegen
 from minicuda.vm.jit.runtime_ir import FIND, RAND, RANGE_PTR, lane_ptrs_ir, remembered_ir, scalar_ptr_ir

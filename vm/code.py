@@ -1,0 +1,58 @@
+"""A function flattened for execution, as both engines run it: its instructions in
+order, each label's pc, the register rows of its register file, and each branch's
+reconvergence pc read from the SSY/BSSY markers as printed (minicuda/ir.py states the
+rule).  The JIT keeps its native code for the function on it."""
+from __future__ import annotations
+
+from minicuda.ir import Function, Reg, reconvergence_joins
+
+
+class Code:
+    """A function flattened for execution: instructions, label pcs, register slots, rpcs."""
+
+    def __init__(self, fn: Function):
+        self.fn = fn
+        self.instrs = []
+        self.block_of = []
+        self.label_pc: dict[str, int] = {}
+        for b in fn.blocks:
+            self.label_pc[b.label] = len(self.instrs)
+            for ins in b.instrs:
+                self.instrs.append(ins)
+                self.block_of.append(b.label)
+        self.end = len(self.instrs)
+        # each block's reconvergence pc for the branch ending it, from the SSY/BSSY markers
+        # (the rule is in minicuda/ir.py); the function's end when no marker names a join
+        joins = reconvergence_joins(fn)
+        self.rpc = {label: self.end if j is None else self.label_pc[j] for label, j in joins.items()}
+        # register rows: R<n> at row n, then the virtual registers (a %rd pair aligned);
+        # predicate P<n> / %p<n> at 1000 + n (row n of the predicate file)
+        regs = [r for ins in self.instrs for r in list(ins.dsts) + ins.uses()] + [p.reg for p in fn.params]
+        phys = [int(r.name[1:]) for r in regs if not r.is_pred and r.name.startswith("R") and r.name != "RZ"]
+        self.virtual_base = (max(phys, default=-1) + 2 + 1) // 2 * 2
+        self.slots: dict[str, int] = {}
+        self.nslots = 0
+        self.npreds = 1
+        for r in regs:
+            self.slot(r)
+        self.rows = self.virtual_base + self.nslots + 2
+        self.native: dict = {}   # the JIT's compiled code for this function, per variant
+
+    def slot(self, r: Reg) -> int:
+        name = r.name
+        if name in self.slots:
+            return self.slots[name]
+        if r.is_pred:
+            n = int(name[2:]) if name.startswith("%p") else (7 if name == "PT" else int(name[1:]))
+            s = 1000 + n
+            self.npreds = max(self.npreds, n + 1)
+        elif name.startswith("R") and name != "RZ":
+            s = int(name[1:])
+        elif name == "RZ":
+            s = -1
+        else:
+            wide = name.startswith("%rd")
+            s = self.nslots + (self.nslots % 2 if wide else 0) + self.virtual_base
+            self.nslots = s - self.virtual_base + (2 if wide else 1)
+        self.slots[name] = s
+        return s

@@ -1,0 +1,12 @@
+"""VMError: a fault in the user's program (a bad access, a SIMT deadlock, a trap, an
+exhausted budget), raised by either engine and the runtime, reported as CUDA reports it
+with the kernel, block, thread and source line in its message and `loc`."""
+from __future__ import annotations
+
+
+class VMError(Exception):
+    """A fault in the user's program, reported as CUDA reports it."""
+
+    def __init__(self, kind: str, message: str, loc=None):
+        self.kind, self.loc = kind, loc
+        super().__init__(message)
