@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from minicuda.ir import Function, Imm, Instr, Reg
+from minicuda.passes.rewrite import replace_each
 from minicuda.semantics import (FLOAT_TYPES, INT_TYPES, UnsupportedOp, conversion_types, evaluate, family,
                                 int_type, is_pure, operand_value, source_widths)
 
@@ -24,14 +25,7 @@ class ConstantFold:
     name: ClassVar[str] = "constant-fold"
 
     def run(self, fn: Function, analyses) -> bool:
-        changed = False
-        for block in fn.blocks:
-            for i, ins in enumerate(block.instrs):
-                folded = fold(ins)
-                if folded is not None:
-                    block.instrs[i] = folded
-                    changed = True
-        return changed
+        return replace_each(fn, fold)
 
 
 def fold(ins: Instr) -> Instr | None:

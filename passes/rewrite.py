@@ -1,5 +1,5 @@
-"""What the rewriting passes share: which registers a fact may be about, and whether a
-block falls through.
+"""What the rewriting passes share: which registers a fact may be about, whether a
+block falls through, and replacing instructions one by one.
 
 The IR is not in SSA form: a register may be written many times, and a guarded
 write may or may not happen.  So every fact a cleanup pass keeps ("%r3 is a copy of
@@ -13,7 +13,9 @@ Every pass keeps `verify` happy and returns whether it changed the function.
 """
 from __future__ import annotations
 
-from minicuda.ir import Block, Reg
+from typing import Callable
+
+from minicuda.ir import Block, Function, Instr, Reg
 
 CONSTANT_REGS = ("RZ", "PT")
 
@@ -29,3 +31,16 @@ def unconditional_end(block: Block) -> bool:
     """The block never falls through to the next one."""
     last = block.instrs[-1] if block.instrs else None
     return last is not None and last.info.terminator and last.guard is None
+
+
+def replace_each(fn: Function, rewrite: Callable[[Instr], Instr | None]) -> bool:
+    """Replace every instruction `rewrite` gives a replacement for (None: keep it);
+    True when one was replaced."""
+    changed = False
+    for block in fn.blocks:
+        for i, ins in enumerate(block.instrs):
+            replacement = rewrite(ins)
+            if replacement is not None:
+                block.instrs[i] = replacement
+                changed = True
+    return changed

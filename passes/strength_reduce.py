@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from minicuda.ir import Function, Imm, Instr
+from minicuda.passes.rewrite import replace_each
 from minicuda.semantics import int_type
 
 
@@ -26,14 +27,7 @@ class StrengthReduce:
     name: ClassVar[str] = "strength-reduce"
 
     def run(self, fn: Function, analyses) -> bool:
-        changed = False
-        for block in fn.blocks:
-            for i, ins in enumerate(block.instrs):
-                reduced = _reduced(ins)
-                if reduced is not None:
-                    block.instrs[i] = reduced
-                    changed = True
-        return changed
+        return replace_each(fn, _reduced)
 
 
 def _reduced(ins: Instr) -> Instr | None:
