@@ -216,15 +216,15 @@ class Runtime:
         return _double_bits(libc.atof(self.memory.read_cstring(s)))
 
     def rt_strtol(self, s, end, base) -> int:
-        base = _s32(base)
-        value, consumed = libc.strtol(self.memory.read_cstring(s), base)
-        if libc.valid_base(base):
-            self.store_end(end, s, consumed)
-        return value
+        return self.parse_integer(libc.strtol, s, end, base)
 
     def rt_strtoul(self, s, end, base) -> int:
+        return self.parse_integer(libc.strtoul, s, end, base)
+
+    def parse_integer(self, parse, s, end, base) -> int:
+        """strtol/strtoul: the value; *end set as glibc sets it (not for an invalid base)."""
         base = _s32(base)
-        value, consumed = libc.strtoul(self.memory.read_cstring(s), base)
+        value, consumed = parse(self.memory.read_cstring(s), base)
         if libc.valid_base(base):
             self.store_end(end, s, consumed)
         return value
