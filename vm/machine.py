@@ -36,10 +36,11 @@ SPACE_NAMES = {"global": "'__device__' variable", "constant": "'__constant__' va
 
 class Machine:
     def __init__(self, module, sched: str | None = None, max_steps: int | None = None, trace=None,
-                 stdout=None, stderr=None, seed: int | None = None, engine: str = "jit", jobs: int | None = None):
+                 stdout=None, stderr=None, seed: int | None = None, engine: str = "jit", jobs: int | None = None,
+                 memory_limit: int | None = None):
         self.module = module = module_of(module, sched)
         self.arch = module.sm
-        self.memory = Memory()
+        self.memory = Memory(memory_limit)
         max_steps = max_steps or default_max_steps(engine, trace)
         self.symbols: dict[str, int] = {}
         self.strings: dict[bytes, int] = {}

@@ -9,15 +9,18 @@ naming the address and the nearest allocation; the VM turns that into CUDA's
 `cudaErrorIllegalAddress` report or a host segmentation fault.
 
 Simulated memory is bounded: the bytes of all live allocations together never
-exceed `limit` (MEMORY_LIMIT, 2 GiB: what fits, with the VM itself, in a 4 GB
-address space); an allocation past it raises `OutOfMemory`, which the runtime
-turns into a NULL from malloc or cudaErrorMemoryAllocation.  Storage is numpy's
-zeroed memory, which the OS maps lazily: an allocation costs physical memory only
-for the pages the program touches.
+exceed `limit` (`default_limit()`: the machine's physical memory, or less when an
+address-space limit such as `ulimit -v` leaves less room, keeping RESERVED_BYTES
+for minicuda itself); an allocation past it, or one the OS refuses, raises
+`OutOfMemory`, which the runtime turns into a NULL from malloc or
+cudaErrorMemoryAllocation.  Storage is numpy's zeroed memory, which the OS maps
+lazily: an allocation costs physical memory only for the pages the program touches.
 """
 from __future__ import annotations
 
 import bisect
+import os
+import resource
 from dataclasses import dataclass
 
 import numpy as np
@@ -26,7 +29,7 @@ SPACE_BASE = {"global": 0x7F00_0000_0000, "host": 0x5500_0000_0000, "static": 0x
               "shared": 0x7E00_0000_0000, "local": 0x7D00_0000_0000, "constant": 0x7C00_0000_0000,
               "stack": 0x7FFF_0000_0000}
 
-MEMORY_LIMIT = 2 << 30
+RESERVED_BYTES = 1 << 30   # address space kept for the VM itself (Python, numpy, LLVM, threads)
 
 WIDTH_BYTES = {"U8": 1, "S8": 1, "U16": 2, "S16": 2, "32": 4, "64": 8}
 
@@ -50,6 +53,18 @@ class MemoryFault(Exception):
         self.address, self.size, self.kind, self.nearest, self.reason = address, size, kind, nearest, reason
         near = f"; nearest: {nearest.describe()}" if nearest else ""
         super().__init__(f"{reason}: {kind} of {size} bytes at {address:#x}{near}")
+
+
+def default_limit() -> int:
+    """The bytes a program may allocate: physical memory, or what the address-space limit
+    leaves beyond what this process maps already and RESERVED_BYTES."""
+    limit = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    if soft != resource.RLIM_INFINITY:
+        with open("/proc/self/statm") as f:
+            mapped = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        limit = min(limit, soft - mapped - RESERVED_BYTES)
+    return max(limit, 0)
 
 
 class OutOfMemory(Exception):
@@ -141,9 +156,9 @@ class BlockScope(_Table):
 
 
 class Memory(_Table):
-    def __init__(self, limit: int = MEMORY_LIMIT) -> None:
+    def __init__(self, limit: int | None = None) -> None:
         super().__init__()
-        self.limit = limit
+        self.limit = default_limit() if limit is None else limit
         self.next = dict(SPACE_BASE)
         self.writes = 0   # a counter of stores that changed memory (progress for deadlock detection)
         self.version = 0  # bumped whenever the allocation table changes (the JIT rebuilds its copy)
@@ -156,8 +171,11 @@ class Memory(_Table):
         if size > self.limit - self.live_bytes:
             raise OutOfMemory(size, name or space, self.limit, self.live_bytes)
         base = (self.next[space] + align - 1) // align * align
+        try:
+            data = np.zeros(max(size, 0), dtype=np.uint8)
+        except MemoryError:   # the OS refused the mapping (overcommit)
+            raise OutOfMemory(size, name or space, self.limit, self.live_bytes) from None
         self.next[space] = base + max(size, 1) + 256   # a gap, so overruns fault
-        data = np.zeros(max(size, 0), dtype=np.uint8)
         if init:
             data[: len(init)] = np.frombuffer(init, dtype=np.uint8)[:size]
         self.insert(Allocation(base, size, space, name or f"{space}#{len(self.allocs)}", data))

@@ -9,6 +9,8 @@ MemoryError.
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
 
 import pytest
 
@@ -16,12 +18,15 @@ import minicuda
 from minicuda.cli import minicuda_main
 from minicuda.vm.errors import VMError
 from minicuda.vm.machine import Machine
-from minicuda.vm.memory import MEMORY_LIMIT, Memory, MemoryFault, OutOfMemory
+from minicuda.vm.memory import RESERVED_BYTES, Memory, MemoryFault, OutOfMemory, default_limit
+
+LIMIT = 2 << 30   # the simulated memory of these tests (the default depends on the machine)
 
 
 def run(src: str, engine: str = "interp") -> tuple[int, str]:
     out = io.BytesIO()
-    machine = Machine(minicuda.compile(src, arch="hopper"), engine=engine, stdout=out, stderr=io.BytesIO())
+    machine = Machine(minicuda.compile(src, arch="hopper"), engine=engine, stdout=out, stderr=io.BytesIO(),
+                      memory_limit=LIMIT)
     return machine.run(["prog"]), out.getvalue().decode()
 
 
@@ -32,7 +37,20 @@ def test_memory_refuses_allocations_past_its_limit():
         memory.alloc((1 << 19) + 1, "global")
     with pytest.raises(OutOfMemory):
         memory.alloc(1 << 64, "host")
-    assert MEMORY_LIMIT == 2 << 30
+
+
+def test_the_default_limit_leaves_room_under_an_address_space_limit():
+    script = ("import resource; resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30)); "
+              "from minicuda.vm.memory import default_limit; print(default_limit())")
+    limited = int(subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout)
+    assert 0 < limited <= (4 << 30) - RESERVED_BYTES
+
+
+def test_an_allocation_the_os_refuses_is_out_of_memory():
+    memory = Memory(limit=1 << 62)   # more than any machine maps
+    with pytest.raises(OutOfMemory):
+        memory.alloc(1 << 61, "global")
+    assert memory.live_bytes == 0
 
 
 def test_fill_and_copy_check_the_whole_range_before_touching_memory():
@@ -119,7 +137,7 @@ def test_host_memset_beyond_the_object_is_a_host_fault_not_memory_error():
 def test_static_objects_too_large_to_place_fail_at_load(decl, message):
     program = minicuda.compile(decl + "\nint main() { return 0; }", arch="hopper")
     with pytest.raises(VMError, match=message.replace("(", r"\(")):
-        Machine(program, engine="interp")
+        Machine(program, engine="interp", memory_limit=LIMIT)
 
 
 def test_static_object_error_from_the_command_line(tmp_path, capsys):
@@ -191,3 +209,4 @@ def test_a_host_frame_beyond_the_native_stack_is_a_stack_overflow(tmp_path, caps
     assert captured.out == "before\n"
     assert f"{path}:2:5: error: stack overflow in host code: 'f' needs 16 MiB of local variables; the native " \
            f"stack holds 8.0 MiB" in captured.err
+
