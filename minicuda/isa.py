@@ -10,8 +10,9 @@ and for a pure value op `eval` its family: the evaluator `semantics.EVALUATORS[e
 (minicuda/semantics.py, the definition both engines and constant folding share)
 and the vector lowering `ops.LOWERINGS[eval]` (vm/jit/ops.py).  The interpreter
 dispatches on `interp`, the JIT on `jit`, the verifier reads the operand counts
-and terminators, the CFG builder the terminators, divergence analysis `varying`,
-the passes `kind`, `side_effects` and `store`.  tests/minicuda/test_isa_table.py
+and terminators (the .sass reader also `operands`, each operand's kind), the CFG
+builder the terminators, divergence analysis `varying`, the passes `kind`,
+`side_effects` and `store`.  tests/minicuda/test_isa_table.py
 fails when a row names a semantics or lowering that does not exist, or when the
 compiler emits an opcode without a row.
 

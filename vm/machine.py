@@ -139,6 +139,10 @@ class Machine:
         try:
             return self.memory.alloc(WARP * fn.local_bytes, "stack", f"frame of {fn.name}", align=16)
         except OutOfMemory:
+            if interp is self.host:
+                raise VMError("segfault", f"stack overflow in host code: the frame of '{fn.name}' "
+                                          f"({byte_size(fn.local_bytes)}) does not fit in what is left of minicuda's "
+                                          f"{byte_size(self.memory.limit)} of simulated memory", fn.loc) from None
             raise VMError("memory", f"cudaErrorMemoryAllocation: out of memory: the local variables of "
                                     f"'{fn.name}' ({byte_size(fn.local_bytes)} per thread) do not fit in minicuda's "
                                     f"{byte_size(self.memory.limit)} of simulated memory", fn.loc) from None
