@@ -13,7 +13,6 @@ from minicuda.grammar import ast as A
 from minicuda.grammar.parser import parse
 from minicuda.grammar.preprocess import PreprocessedSource, preprocess
 from minicuda.grammar.sema import check
-from minicuda.grammar.sema.link import check_references
 
 
 @dataclass
@@ -68,8 +67,6 @@ def load(path_or_source, include_dirs=(), defines=(), undefines=(),
     if tu is None:
         raise CompileError(diags.diagnostics)
     _stage("sema", check, tu, diags)
-    diags.check()
-    _stage("link", check_references, tu, diags)
     diags.check()
     filename = next(iter(diags.sources.files), "<input>")  # the user's file is registered first
     return Frontend(filename, pp, tu, diags)
