@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+MAX_OBJECT_SIZE = (1 << 63) - 1   # PTRDIFF_MAX: the largest object gcc and clang accept on x86-64
+
 
 @dataclass(frozen=True)
 class Type:

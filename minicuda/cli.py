@@ -24,7 +24,7 @@ from minicuda.passes.dot import module_dot
 from minicuda.passes.regalloc import resource_usage
 from minicuda.pipeline import PASSES, Options, check_pass_names, passes_named
 from minicuda.version import __version__
-from minicuda.vm.errors import VMError
+from minicuda.vm.errors import SIGNAL_STATUS, VMError
 from minicuda.vm.machine import Machine
 
 EXIT_USER, EXIT_USAGE, EXIT_INTERNAL = 1, 2, 70
@@ -342,8 +342,12 @@ def _run(args) -> int:
     trace = None
     if args.trace or os.environ.get("MINICUDA_TRACE") == "1":
         trace = lambda line: print(line, file=sys.stderr)
-    machine = Machine(program, sched=args.sched, max_steps=args.max_steps, trace=trace, seed=args.sched_seed,
-                      engine=args.engine, jobs=args.jobs)
+    try:
+        machine = Machine(program, sched=args.sched, max_steps=args.max_steps, trace=trace, seed=args.sched_seed,
+                          engine=args.engine, jobs=args.jobs)
+    except VMError as e:   # a static object that cannot be placed: the load fails, as a link would
+        print(f"minicuda: error: {e}", file=sys.stderr)
+        return EXIT_USER
     try:
         code = machine.run([args.file] + list(args.args))
     except VMError as e:
@@ -351,7 +355,7 @@ def _run(args) -> int:
         machine.runtime.flush_device()
         where = f"{e.loc}: " if e.loc is not None else ""
         print(f"{where}error: {e}", file=sys.stderr)
-        code = EXIT_USER
+        code = SIGNAL_STATUS.get(e.kind, EXIT_USER)
     sys.stdout.flush()
     for warning in machine.interp.warnings:
         print(warning, file=sys.stderr)

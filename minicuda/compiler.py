@@ -18,6 +18,7 @@ from minicuda.diagnostics import CompileError, DiagnosticEngine, InternalError
 from minicuda.frontend import Frontend, load
 from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
+from minicuda.grammar.sema.link import check_references
 from minicuda.ir import Function, Module, StructLayout, format_function, format_module, verify
 from minicuda.passes.inline import inline_device_calls
 from minicuda.passes.lower import lower
@@ -107,6 +108,8 @@ def compile_program(path_or_source: str, arch: str | int = "sm_70", opt: int = 3
     options.arch = arch if isinstance(arch, int) else parse_arch(arch)
     options.opt = opt
     fe = load(path_or_source, include_dirs, defines, diags=diags)
+    check_references(fe.tu, fe.diags)   # the link: a used function without a definition (not in -fsyntax-only)
+    fe.diags.check()
     module, ir_before = compile_module(fe, options)
     return CompiledProgram(fe, module, options, ir_before)
 

@@ -94,7 +94,7 @@ import re
 from dataclasses import dataclass, field
 
 from minicuda.diagnostics import InternalError, SourceLocation
-from minicuda.isa import OPS, OpInfo, info   # the opcode table; re-exported for existing imports
+from minicuda.isa import OPERAND_KINDS, OPS, OpInfo, info   # the opcode table; re-exported for existing imports
 
 
 # ---- operands ----------------------------------------------------------------------
@@ -440,7 +440,7 @@ _HEADER_RE = re.compile(r"^\.(\w+) (\S+) \((.*?)\)(?: -> \((.*)\))?$")
 _DECISION_RE = re.compile(r'^\.decision (.+):(\d+) (uniform|divergent) (\d+) (\d+) (predicated|kept) (".*")$')
 SCHED_MODELS = ("stack", "its")
 SPECIAL_REGISTERS = {f"{base}.{axis}" for base in ("SR_TID", "SR_CTAID", "SR_NTID", "SR_NCTAID") for axis in "XYZ"} \
-    | {"SR_LANEID", "SR_WARPSIZE"}
+    | {"SR_LANEID", "SR_WARPSIZE"} | {"SR_CLOCK", "SR_CLOCKLO", "SR_CLOCKHI"}   # SR_CLOCK: SR_CLOCKLO
 
 
 def parse_operand(text: str, line: int) -> Operand:
@@ -719,6 +719,9 @@ class _ModuleReader:
             return f"'{ins.opcode}' writes a register, not '{next(d for d in ins.dsts if not isinstance(d, Reg))}'"
         if ins.guard is not None and not (_REG_RE.match(ins.guard.name) and ins.guard.is_pred):
             return f"the guard '{ins.guard}' is not a predicate register"
+        wrong = operand_kind_problem(ins)
+        if wrong:
+            return wrong
         for o in ins.dsts + ins.srcs + ((ins.guard,) if ins.guard is not None else ()):
             bad = self.operand_problem(fn, ins, o, labels)
             if bad:
@@ -743,6 +746,27 @@ class _ModuleReader:
         elif isinstance(o, Sym) and o.name != "frame" and o.name not in self.mod.globals:
             return f"unknown symbol '${o.name}'"
         return None
+
+
+def operand_kind_problem(ins: Instr) -> str | None:
+    """What is wrong with the kinds of `ins`'s operands, as its ISA row's `operands` gives
+    them (a MOV moves a predicate or a value: its source is of its destination's kind)."""
+    kinds = OPS[ins.op].operands
+    if ins.op == "MOV" and len(ins.dsts) == 1 and isinstance(ins.dsts[0], Reg):
+        kinds = "pp" if ins.dsts[0].is_pred else "rv"
+    for i, o in enumerate(ins.dsts + ins.srcs if kinds else ()):
+        kind = kinds[min(i, len(kinds) - 1)]
+        if not _is_kind(o, kind):
+            return f"operand {i + 1} of '{ins.opcode}' is '{o}': it must be {OPERAND_KINDS[kind]}"
+    return None
+
+
+def _is_kind(o: Operand, kind: str) -> bool:
+    data_reg = isinstance(o, Reg) and not o.is_pred and not o.name.startswith("B")
+    return {"r": data_reg, "p": isinstance(o, Imm) or isinstance(o, Reg) and o.is_pred,
+            "v": data_reg or isinstance(o, (Imm, Sym, Special)), "m": isinstance(o, Mem),
+            "l": isinstance(o, Label), "b": isinstance(o, Reg) and o.name.startswith("B"),
+            "s": isinstance(o, Special)}[kind]
 
 
 # ---- verification ----------------------------------------------------------------------

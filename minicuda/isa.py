@@ -10,8 +10,9 @@ and for a pure value op `eval` its family: the evaluator `semantics.EVALUATORS[e
 (minicuda/semantics.py, the definition both engines and constant folding share)
 and the vector lowering `ops.LOWERINGS[eval]` (vm/jit/ops.py).  The interpreter
 dispatches on `interp`, the JIT on `jit`, the verifier reads the operand counts
-and terminators, the CFG builder the terminators, divergence analysis `varying`,
-the passes `kind`, `side_effects` and `store`.  tests/minicuda/test_isa_table.py
+and terminators (the .sass reader also `operands`, each operand's kind), the CFG
+builder the terminators, divergence analysis `varying`, the passes `kind`,
+`side_effects` and `store`.  tests/minicuda/test_isa_table.py
 fails when a row names a semantics or lowering that does not exist, or when the
 compiler emits an opcode without a row.
 
@@ -67,11 +68,28 @@ class OpInfo:
     interp: str = ""             # the interpreter's semantics: Interpreter.op_<interp>
     jit: str = ""                # the JIT's lowering: FunctionCodegen.lower_<jit>, or HAND_OFF
     eval: str = ""               # a pure op's family: semantics.EVALUATORS / ops.LOWERINGS key
+    operands: str = ""           # each operand's kind, destinations first (OPERAND_KINDS; the last
+                                 # repeats for any further operand); "" when not checked (MOV: either kind)
+
+
+# the letters of `operands`: what each kind of operand may be in the text (checked when a .sass is read)
+OPERAND_KINDS = {
+    "r": "a data register (R0, RZ, %r1, %rd2)",
+    "p": "a predicate (P0, PT, %p1, or 0/1)",
+    "v": "a value (a data register, an immediate, a $symbol or a special register)",
+    "m": "a memory operand [address]",
+    "l": "a label",
+    "b": "a convergence barrier register (B0)",
+    "s": "a special register (SR_TID.X)",
+}
+# the operand kinds of each family of pure ops (destination first)
+FAMILY_OPERANDS = {"int": "rv", "float": "rv", "mufu": "rv", "convert": "rv", "isetp": "pv", "fsetp": "pv",
+                   "plop": "pp", "pnot": "pp", "sel": "rvvp", "p2r": "rp", "mov": ""}
 
 
 def pure(name: str, n_dst: int, n_src: int, kind: str, family: str) -> OpInfo:
     """A pure value op: computed by its family's evaluator, lowered by its family's lowering."""
-    return OpInfo(name, n_dst, n_src, kind, interp="pure", jit="pure", eval=family)
+    return OpInfo(name, n_dst, n_src, kind, interp="pure", jit="pure", eval=family, operands=FAMILY_OPERANDS[family])
 
 
 def _rows(*rows: OpInfo) -> dict[str, OpInfo]:
@@ -84,7 +102,7 @@ def _rows(*rows: OpInfo) -> dict[str, OpInfo]:
 OPS: dict[str, OpInfo] = _rows(
     # moves and special registers
     pure("MOV", 1, 1, "alu", "mov"),
-    OpInfo("S2R", 1, 1, "alu", interp="special", jit="special"),
+    OpInfo("S2R", 1, 1, "alu", operands="rs", interp="special", jit="special"),
     pure("SEL", 1, 3, "alu", "sel"),                 # d = p ? a : b   (SEL d, a, b, p)
     pure("P2R", 1, 1, "alu", "p2r"),                 # d = p ? 1 : 0
     # integer arithmetic (.64 for 64-bit, .U32/.U64 for unsigned where it matters)
@@ -113,37 +131,37 @@ OPS: dict[str, OpInfo] = _rows(
     pure("I2F", 1, 1, "conv", "convert"), pure("F2I", 1, 1, "conv", "convert"),
     pure("F2F", 1, 1, "conv", "convert"), pure("I2I", 1, 1, "conv", "convert"),
     # memory: .U8 .S8 .U16 .S16 .32 .64 give the width; LDL reads the thread's own frame
-    OpInfo("LDG", 1, 1, "mem", interp="load", jit="load"),
-    OpInfo("STG", 0, 2, "mem", side_effects=True, store=True, interp="store", jit="store"),
-    OpInfo("LDS", 1, 1, "mem", interp="load", jit="load"),
-    OpInfo("STS", 0, 2, "mem", side_effects=True, store=True, interp="store", jit="store"),
-    OpInfo("LDL", 1, 1, "mem", varying=ALWAYS, interp="load", jit="load"),
-    OpInfo("STL", 0, 2, "mem", side_effects=True, store=True, interp="store", jit="store"),
-    OpInfo("LDC", 1, 1, "mem", interp="load", jit="load"),
+    OpInfo("LDG", 1, 1, "mem", operands="rm", interp="load", jit="load"),
+    OpInfo("STG", 0, 2, "mem", operands="mv", side_effects=True, store=True, interp="store", jit="store"),
+    OpInfo("LDS", 1, 1, "mem", operands="rm", interp="load", jit="load"),
+    OpInfo("STS", 0, 2, "mem", operands="mv", side_effects=True, store=True, interp="store", jit="store"),
+    OpInfo("LDL", 1, 1, "mem", operands="rm", varying=ALWAYS, interp="load", jit="load"),
+    OpInfo("STL", 0, 2, "mem", operands="mv", side_effects=True, store=True, interp="store", jit="store"),
+    OpInfo("LDC", 1, 1, "mem", operands="rm", interp="load", jit="load"),
     # .ADD .CAS ... generic/global, then shared memory
-    OpInfo("ATOM", 1, -1, "atomic", side_effects=True, store=True, varying=ALWAYS, interp="atomic", jit="atomic"),
-    OpInfo("ATOMS", 1, -1, "atomic", side_effects=True, store=True, varying=ALWAYS, interp="atomic", jit="atomic"),
+    OpInfo("ATOM", 1, -1, "atomic", operands="rmv", side_effects=True, store=True, varying=ALWAYS, interp="atomic", jit="atomic"),
+    OpInfo("ATOMS", 1, -1, "atomic", operands="rmv", side_effects=True, store=True, varying=ALWAYS, interp="atomic", jit="atomic"),
     # warp-level and synchronisation
-    OpInfo("SHFL", 1, 4, "warp", side_effects=True, varying=ALWAYS,   # .IDX .UP .DOWN .BFLY: d, val, lane, width, mask
+    OpInfo("SHFL", 1, 4, "warp", operands="rv", side_effects=True, varying=ALWAYS,   # .IDX .UP .DOWN .BFLY: d, val, lane, width, mask
            interp="shuffle", jit="shuffle"),
-    OpInfo("VOTE", 1, 2, "warp", side_effects=True, varying=ALWAYS,   # .ANY .ALL .BALLOT: d, pred-as-int, mask
+    OpInfo("VOTE", 1, 2, "warp", operands="rv", side_effects=True, varying=ALWAYS,   # .ANY .ALL .BALLOT: d, pred-as-int, mask
            interp="vote", jit="vote"),
-    OpInfo("MATCH", 1, 2, "warp", side_effects=True, varying=ALWAYS,  # .ANY .ALL: d, value, mask
+    OpInfo("MATCH", 1, 2, "warp", operands="rv", side_effects=True, varying=ALWAYS,  # .ANY .ALL: d, value, mask
            interp="match", jit=HAND_OFF),
-    OpInfo("ACTIVEMASK", 1, 0, "warp", side_effects=True, varying=ALWAYS, interp="vote", jit="vote"),
-    OpInfo("BAR", 0, -1, "sync", side_effects=True, interp="barrier", jit="barrier"),   # BAR.SYNC 0
+    OpInfo("ACTIVEMASK", 1, 0, "warp", operands="r", side_effects=True, varying=ALWAYS, interp="vote", jit="vote"),
+    OpInfo("BAR", 0, -1, "sync", operands="v", side_effects=True, interp="barrier", jit="barrier"),   # BAR.SYNC 0
     OpInfo("BAR.RED", 1, 1, "sync", side_effects=True, varying=ALWAYS,   # .POPC .AND .OR: d, predicate
            interp="bar_red", jit=HAND_OFF),
-    OpInfo("WARPSYNC", 0, 1, "sync", side_effects=True, interp="warpsync", jit="warpsync"),
+    OpInfo("WARPSYNC", 0, 1, "sync", operands="v", side_effects=True, interp="warpsync", jit="warpsync"),
     OpInfo("MEMBAR", 0, 0, "sync", side_effects=True, interp="nothing", jit="nothing"),
-    OpInfo("SSY", 0, 1, "marker", side_effects=True, interp="nothing", jit="nothing"),
+    OpInfo("SSY", 0, 1, "marker", operands="l", side_effects=True, interp="nothing", jit="nothing"),
     OpInfo("SYNC", 0, 0, "marker", side_effects=True, interp="nothing", jit="nothing"),
-    OpInfo("BSSY", 0, 2, "marker", side_effects=True, interp="bssy", jit="bssy"),
-    OpInfo("BSYNC", 0, 1, "marker", side_effects=True, interp="bsync", jit="bsync"),
+    OpInfo("BSSY", 0, 2, "marker", operands="bl", side_effects=True, interp="bssy", jit="bssy"),
+    OpInfo("BSYNC", 0, 1, "marker", operands="b", side_effects=True, interp="bsync", jit="bsync"),
     OpInfo("YIELD", 0, 0, "marker", side_effects=True, interp="yield", jit="yield"),
     OpInfo("NOP", 0, 0, "marker", interp="nothing", jit="nothing"),
     # control flow
-    OpInfo("BRA", 0, 1, "control", terminator=True, side_effects=True, interp="branch", jit="branch"),
+    OpInfo("BRA", 0, 1, "control", operands="l", terminator=True, side_effects=True, interp="branch", jit="branch"),
     OpInfo("EXIT", 0, 0, "control", terminator=True, side_effects=True, interp="exit", jit="exit"),
     OpInfo("RET", 0, -1, "control", terminator=True, side_effects=True, interp="exit", jit="exit"),
     OpInfo("TRAP", 0, -1, "control", terminator=True, side_effects=True, interp="trap", jit="trap"),   # __trap()

@@ -22,6 +22,7 @@ when its active threads go to more than one target.
 from __future__ import annotations
 
 import struct
+import time
 
 import numpy as np
 
@@ -142,6 +143,9 @@ class Interpreter:
             return LANES.astype(np.uint32)
         if name == "SR_WARPSIZE":
             return np.full(WARP, WARP, np.uint32)
+        if name.startswith("SR_CLOCK"):   # the counter clock64() reads (Runtime.rt_clock64): host nanoseconds
+            now = time.perf_counter_ns()
+            return np.full(WARP, (now >> 32 if name == "SR_CLOCKHI" else now) & 0xFFFFFFFF, np.uint32)
         base, _, axis = name.rpartition(".")
         return w.ids[base][axis]
 

@@ -27,16 +27,20 @@ from minicuda.vm.engine import default_max_steps, make_engine
 from minicuda.vm.errors import VMError
 from minicuda.vm.interp import Interpreter, Warp
 from minicuda.vm.state import ID_NAMES, WARP, BlockState, Layout, start_warp
-from minicuda.vm.memory import Memory, MemoryFault
-from minicuda.vm.runtime import DeviceAssert, ProgramExit, Runtime
+from minicuda.vm.memory import Memory, MemoryFault, OutOfMemory, byte_size
+from minicuda.vm.runtime import DeviceAssert, ProgramExit, Runtime, device_for
+
+HOST_STACK_BYTES = 8 << 20       # a native program's stack (ulimit -s): a bigger host frame overflows it
+SPACE_NAMES = {"global": "'__device__' variable", "constant": "'__constant__' variable", "static": "variable"}
 
 
 class Machine:
     def __init__(self, module, sched: str | None = None, max_steps: int | None = None, trace=None,
-                 stdout=None, stderr=None, seed: int | None = None, engine: str = "jit", jobs: int | None = None):
+                 stdout=None, stderr=None, seed: int | None = None, engine: str = "jit", jobs: int | None = None,
+                 memory_limit: int | None = None):
         self.module = module = module_of(module, sched)
         self.arch = module.sm
-        self.memory = Memory()
+        self.memory = Memory(memory_limit)
         max_steps = max_steps or default_max_steps(engine, trace)
         self.symbols: dict[str, int] = {}
         self.strings: dict[bytes, int] = {}
@@ -47,7 +51,7 @@ class Machine:
                 init = g.init
                 if name in ("stdout", "stderr", "stdin"):
                     init = struct.pack("<Q", {"stdin": 0, "stdout": 1, "stderr": 2}[name])
-                self.symbols[name] = self.memory.alloc(g.size, space, name, align=max(g.align, 8), init=init)
+                self.symbols[name] = self.static_object(name, g, space, init)
         self.sched = sched or module.sched or default_sched(self.arch)
         self.interp = Interpreter(module, self.memory, self.symbols, self.sched, max_steps, trace, seed)
         self.interp.machine = self
@@ -57,6 +61,19 @@ class Machine:
         self.launches = []
         # a trace shows every instruction, which only the interpreter does
         self.engine = make_engine("interp" if trace is not None else engine, self, jobs)
+
+    def static_object(self, name: str, g, space: str, init: bytes | None) -> int:
+        """The address of a file-scope object; VMError (at load, as a link fails) when it is
+        larger than the device's global memory or than minicuda's simulated memory."""
+        device_bytes = device_for(self.arch)[7] << 30
+        what = f"{SPACE_NAMES[space]} '{name}' needs {byte_size(g.size)}"
+        if space != "static" and g.size > device_bytes:
+            raise VMError("link", f"{what}; the device has {byte_size(device_bytes)} of global memory")
+        try:
+            return self.memory.alloc(g.size, space, name, align=max(g.align, 8), init=init)
+        except OutOfMemory:
+            raise VMError("link", f"{what}; minicuda simulates {byte_size(self.memory.limit)} of memory, host "
+                                  f"and device together") from None
 
     def string(self, data: bytes) -> int:
         if data not in self.strings:
@@ -93,7 +110,7 @@ class Machine:
                       lane_args: list | None = None, caller: Warp | None = None) -> int:
         code = interp.code(name)
         fn = code.fn
-        frame = self.memory.alloc(WARP * max(fn.local_bytes, 1), "stack", f"frame of {name}", align=16) if fn.local_bytes else 0
+        frame = self.frame(interp, fn) if fn.local_bytes else 0
         state = function_state(code, live, ids, frame, max(fn.local_bytes, 1))
         symbols, scope = (caller.symbols, caller.scope) if caller is not None else (self.symbols, None)
         w = Warp(code, state, 0, symbols, scope, ids["warp"])
@@ -110,6 +127,25 @@ class Machine:
             return int(self.last_returns[int(np.nonzero(live)[0][0])]) if live.any() else 0
         self.last_returns = None
         return 0
+
+    def frame(self, interp: Interpreter, fn) -> int:
+        """A call's frame (its local arrays and address-taken locals, per lane).  A host
+        frame larger than the native 8 MiB stack overflows it, as a native program dies
+        with SIGSEGV; a device frame the simulated memory cannot hold fails the launch."""
+        if interp is self.host and fn.local_bytes > HOST_STACK_BYTES:
+            raise VMError("segfault", f"stack overflow in host code: '{fn.name}' needs {byte_size(fn.local_bytes)} "
+                                      f"of local variables; the native stack holds {byte_size(HOST_STACK_BYTES)} "
+                                      f"(a native program dies with SIGSEGV here)", fn.loc)
+        try:
+            return self.memory.alloc(WARP * fn.local_bytes, "stack", f"frame of {fn.name}", align=16)
+        except OutOfMemory:
+            if interp is self.host:
+                raise VMError("segfault", f"stack overflow in host code: the frame of '{fn.name}' "
+                                          f"({byte_size(fn.local_bytes)}) does not fit in what is left of minicuda's "
+                                          f"{byte_size(self.memory.limit)} of simulated memory", fn.loc) from None
+            raise VMError("memory", f"cudaErrorMemoryAllocation: out of memory: the local variables of "
+                                    f"'{fn.name}' ({byte_size(fn.local_bytes)} per thread) do not fit in minicuda's "
+                                    f"{byte_size(self.memory.limit)} of simulated memory", fn.loc) from None
 
     # ---- CALL, CALL.RT and LAUNCH -------------------------------------------------------------
     def call(self, interp: Interpreter, w: Warp, ins, on: np.ndarray) -> None:
@@ -152,10 +188,28 @@ class Machine:
         if min(grid + block) < 1 or block[0] * block[1] * block[2] > 1024:
             self.runtime.last_error = 9
             return
+        refused = self.launch_refusal(kernel, grid, block, smem)
+        if refused:
+            self.runtime.last_error = refused
+            return
         started = time.perf_counter()
         metrics = self.engine.launch(name, grid, block, args, self.module.arch, smem)
         metrics.wall_s = time.perf_counter() - started
         self.launches.append(metrics)
+
+    def launch_refusal(self, kernel, grid: tuple, block: tuple, smem: int) -> int:
+        """The CUDA error a launch fails with before it runs, 0 when it may run: dynamic
+        shared memory past the block's limit is cudaErrorInvalidValue; shared memory and
+        the threads' local frames that the simulated memory cannot hold (per block, for
+        each block running at once) are cudaErrorMemoryAllocation."""
+        static = sum(g.size for n, g in self.module.globals.items()
+                     if g.space == "shared" and n.startswith(kernel.name + "::"))
+        if static + smem > device_for(self.arch)[2]:
+            return 1
+        nwarps = -(-block[0] * block[1] * block[2] // WARP)
+        per_block = static + smem + nwarps * WARP * kernel.local_bytes
+        at_once = min(getattr(self.engine, "jobs", 1), grid[0] * grid[1] * grid[2])
+        return 2 if per_block * at_once > self.memory.limit - self.memory.live_bytes else 0
 
 
 def module_of(program, sched: str | None = None) -> Module:

@@ -7,10 +7,20 @@ generic pointer says where it points.  An access outside every allocation, or on
 that runs past the end of the allocation it starts in, raises `MemoryFault`
 naming the address and the nearest allocation; the VM turns that into CUDA's
 `cudaErrorIllegalAddress` report or a host segmentation fault.
+
+Simulated memory is bounded: the bytes of all live allocations together never
+exceed `limit` (`default_limit()`: the machine's physical memory, or less when an
+address-space limit such as `ulimit -v` leaves less room, keeping RESERVED_BYTES
+for minicuda itself); an allocation past it, or one the OS refuses, raises
+`OutOfMemory`, which the runtime turns into a NULL from malloc or
+cudaErrorMemoryAllocation.  Storage is numpy's zeroed memory, which the OS maps
+lazily: an allocation costs physical memory only for the pages the program touches.
 """
 from __future__ import annotations
 
 import bisect
+import os
+import resource
 from dataclasses import dataclass
 
 import numpy as np
@@ -18,6 +28,8 @@ import numpy as np
 SPACE_BASE = {"global": 0x7F00_0000_0000, "host": 0x5500_0000_0000, "static": 0x4000_0000,
               "shared": 0x7E00_0000_0000, "local": 0x7D00_0000_0000, "constant": 0x7C00_0000_0000,
               "stack": 0x7FFF_0000_0000}
+
+RESERVED_BYTES = 1 << 30   # address space kept for the VM itself (Python, numpy, LLVM, threads)
 
 WIDTH_BYTES = {"U8": 1, "S8": 1, "U16": 2, "S16": 2, "32": 4, "64": 8}
 
@@ -41,6 +53,36 @@ class MemoryFault(Exception):
         self.address, self.size, self.kind, self.nearest, self.reason = address, size, kind, nearest, reason
         near = f"; nearest: {nearest.describe()}" if nearest else ""
         super().__init__(f"{reason}: {kind} of {size} bytes at {address:#x}{near}")
+
+
+def default_limit() -> int:
+    """The bytes a program may allocate: physical memory, or what the address-space limit
+    leaves beyond what this process maps already and RESERVED_BYTES."""
+    limit = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    if soft != resource.RLIM_INFINITY:
+        with open("/proc/self/statm") as f:
+            mapped = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        limit = min(limit, soft - mapped - RESERVED_BYTES)
+    return max(limit, 0)
+
+
+class OutOfMemory(Exception):
+    """An allocation that does not fit in what is left of the simulated memory."""
+
+    def __init__(self, size: int, name: str, limit: int, live: int):
+        self.size, self.name, self.limit, self.live = size, name, limit, live
+        super().__init__(f"{name} needs {size} bytes; {limit - live} of minicuda's {limit} bytes of "
+                         f"simulated memory are free")
+
+
+def byte_size(n: int) -> str:
+    """`n` bytes for a message: 1.0 TiB, 80 GiB, 512 bytes."""
+    for unit, shift in (("TiB", 40), ("GiB", 30), ("MiB", 20), ("KiB", 10)):
+        if n >= 1 << shift:
+            value = n / (1 << shift)
+            return f"{value:.0f} {unit}" if value == int(value) and value >= 10 else f"{value:.1f} {unit}"
+    return f"{n} bytes"
 
 
 class _Table:
@@ -114,8 +156,9 @@ class BlockScope(_Table):
 
 
 class Memory(_Table):
-    def __init__(self) -> None:
+    def __init__(self, limit: int | None = None) -> None:
         super().__init__()
+        self.limit = default_limit() if limit is None else limit
         self.next = dict(SPACE_BASE)
         self.writes = 0   # a counter of stores that changed memory (progress for deadlock detection)
         self.version = 0  # bumped whenever the allocation table changes (the JIT rebuilds its copy)
@@ -124,9 +167,15 @@ class Memory(_Table):
 
     # ---- allocation ----------------------------------------------------------------------
     def alloc(self, size: int, space: str, name: str = "", align: int = 256, init: bytes | None = None) -> int:
+        """A new allocation's address; OutOfMemory when `size` bytes are not free."""
+        if size > self.limit - self.live_bytes:
+            raise OutOfMemory(size, name or space, self.limit, self.live_bytes)
         base = (self.next[space] + align - 1) // align * align
+        try:
+            data = np.zeros(max(size, 0), dtype=np.uint8)
+        except MemoryError:   # the OS refused the mapping (overcommit)
+            raise OutOfMemory(size, name or space, self.limit, self.live_bytes) from None
         self.next[space] = base + max(size, 1) + 256   # a gap, so overruns fault
-        data = np.zeros(max(size, 0), dtype=np.uint8)
         if init:
             data[: len(init)] = np.frombuffer(init, dtype=np.uint8)[:size]
         self.insert(Allocation(base, size, space, name or f"{space}#{len(self.allocs)}", data))
@@ -174,6 +223,31 @@ class Memory(_Table):
             raise MemoryFault(address, len(data), "write", a, "out-of-bounds access")
         a.data[off:off + len(data)] = np.frombuffer(data, dtype=np.uint8)
         self.writes += 1
+
+    def fill(self, address: int, value: int, n: int) -> None:
+        """memset: `n` bytes of `value`, every one of them inside one allocation."""
+        if n:
+            a, off = self.span(address, n, "write")
+            a.data[off:off + n] = value & 0xFF
+            self.writes += 1
+
+    def copy(self, dst: int, src: int, n: int) -> None:
+        """memmove: `n` bytes from src to dst, each range inside one allocation (the source
+        is checked first); no copy of the bytes in between."""
+        if not n:   # as a zero-length read and write: only the source is looked up
+            self.locate(src, 1, "read")
+            return
+        sa, so = self.span(src, n, "read")
+        da, do = self.span(dst, n, "write")
+        da.data[do:do + n] = sa.data[so:so + n]
+        self.writes += 1
+
+    def span(self, address: int, n: int, kind: str) -> tuple[Allocation, int]:
+        """The allocation holding all of [address, address + n) and the offset of `address`."""
+        a, off = self.locate(address, 1, kind)
+        if off + n > a.size:
+            raise MemoryFault(address, n, kind, a, "out-of-bounds access")
+        return a, off
 
     def read_cstring(self, address: int, limit: int = 1 << 20) -> bytes:
         a, off = self.locate(address, 1, "read")

@@ -24,7 +24,7 @@ from minicuda import builtins
 from minicuda.arch import family_of
 from minicuda.vm import libc
 from minicuda.vm.libc import GlibcRandom, PrintfError, format_printf
-from minicuda.vm.memory import MemoryFault
+from minicuda.vm.memory import MemoryFault, OutOfMemory
 
 ERROR_STRINGS = {0: "no error", 1: "invalid argument", 2: "out of memory", 3: "initialization error",
                  4: "unspecified launch failure", 9: "invalid configuration argument", 17: "invalid device pointer",
@@ -174,10 +174,18 @@ class Runtime:
 
     # ---- stdlib ---------------------------------------------------------------------------
     def rt_malloc(self, size) -> int:
-        return self.memory.alloc(size, "host", f"malloc({size})", align=16)
+        """The block's address; NULL when the simulated memory cannot hold it, as glibc's
+        malloc returns NULL for a size it cannot map."""
+        return self.host_alloc(size, f"malloc({size})")
 
     def rt_calloc(self, n, size) -> int:
-        return self.memory.alloc(n * size, "host", f"calloc({n}, {size})", align=16)
+        return self.host_alloc(n * size, f"calloc({n}, {size})")
+
+    def host_alloc(self, size: int, name: str) -> int:
+        try:
+            return self.memory.alloc(size, "host", name, align=16)
+        except OutOfMemory:
+            return 0
 
     def rt_free(self, p) -> int:
         if p and not self.memory.free(p, "host"):
@@ -193,6 +201,8 @@ class Runtime:
         if not size:
             return self.rt_free(p)
         new = self.rt_malloc(size)
+        if not new:   # the old block stays, as glibc's realloc leaves it
+            return 0
         self.memory.write(new, self.memory.read(p, min(old.size, size)))
         self.rt_free(p)
         return new
@@ -268,11 +278,11 @@ class Runtime:
 
     # ---- string.h ---------------------------------------------------------------------------
     def rt_memset(self, p, c, n) -> int:
-        self.memory.write(p, bytes([c & 0xFF]) * n)
+        self.memory.fill(p, c, n)
         return p
 
     def rt_memcpy(self, dst, src, n) -> int:
-        self.memory.write(dst, self.memory.read(src, n))
+        self.memory.copy(dst, src, n)
         return dst
 
     def rt_memcmp(self, a, b, n) -> int:
@@ -336,12 +346,20 @@ class Runtime:
         return code
 
     def rt_cudaMalloc(self, pp, size) -> int:
-        address = self.memory.alloc(size, "global", f"cudaMalloc({size})", align=256)
+        """CUDA's: a size that does not fit is cudaErrorMemoryAllocation with *pp unchanged;
+        size 0 is success with *pp NULL."""
+        try:
+            address = self.memory.alloc(size, "global", f"cudaMalloc({size})", align=256) if size else 0
+        except OutOfMemory:
+            return self._status(2)
         self.memory.write(pp, struct.pack("<Q", address))
         return 0
 
     def rt_cudaMallocHost(self, pp, size) -> int:
-        self.memory.write(pp, struct.pack("<Q", self.rt_malloc(size)))
+        address = self.rt_malloc(size)
+        if size and not address:
+            return self._status(2)
+        self.memory.write(pp, struct.pack("<Q", address))
         return 0
 
     def rt_cudaFree(self, p) -> int:
@@ -356,19 +374,32 @@ class Runtime:
         self.flush_device()
         if (kind & 0xFFFFFFFF) > 4:
             return self._status(21)
-        self.memory.write(dst, self.memory.read(src, n))
+        if not (self.fits(src, n) and self.fits(dst, n)):
+            return self._status(1)
+        self.memory.copy(dst, src, n)
         return 0
 
     def rt_cudaMemset(self, p, value, n) -> int:
-        self.memory.write(p, bytes([value & 0xFF]) * n)
+        if not self.fits(p, n):
+            return self._status(1)
+        self.memory.fill(p, value, n)
         return 0
 
+    def fits(self, address: int, n: int) -> bool:
+        """False when [address, address + n) starts in a live device allocation and runs
+        past its end: CUDA checks the range and returns cudaErrorInvalidValue (anything
+        else is read or written, and faults as a host access does)."""
+        a = self.memory.find(address)
+        if a is None or a.freed or a.space not in ("global", "constant"):
+            return True
+        return address + n <= a.base + a.size
+
     def rt_cudaMemcpyToSymbol(self, symbol, src, n, offset, kind) -> int:
-        self.memory.write(symbol + offset, self.memory.read(src, n))
+        self.memory.copy(symbol + offset, src, n)
         return 0
 
     def rt_cudaMemcpyFromSymbol(self, dst, symbol, n, offset, kind) -> int:
-        self.memory.write(dst, self.memory.read(symbol + offset, n))
+        self.memory.copy(dst, symbol + offset, n)
         return 0
 
     def rt_cudaDeviceSynchronize(self) -> int:

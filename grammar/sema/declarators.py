@@ -96,6 +96,9 @@ class Declarators:
                 if suffix.size is not None:
                     length = self.array_length(suffix.size)
                 ty = T.Array(elem=ty, length=length)
+                if length is not None and ty.size > T.MAX_OBJECT_SIZE:
+                    self.fail(f"size '{ty.size}' of array '{d.name or ''}' exceeds maximum object size "
+                              f"'{T.MAX_OBJECT_SIZE}'", d.loc)
             else:
                 if isinstance(ty, T.Array):
                     self.fail(f"function cannot return array type '{ty}'", d.loc)

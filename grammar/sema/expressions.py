@@ -15,6 +15,9 @@ An error is reported at the operator of the expression where clang points it
 """
 from __future__ import annotations
 
+import math
+import struct
+
 from minicuda.diagnostics import SourceLocation
 from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
@@ -110,6 +113,9 @@ class Expressions:
 
     def expr_FloatLit(self, e: A.FloatLit):
         e.ty = T.FLOAT if e.text[-1:] in ("f", "F") else T.DOUBLE
+        e.value, problem = literal_in_range(e.value, e.text, e.ty == T.FLOAT)
+        if problem:
+            self.diags.warning(f"{problem} [-Wliteral-range]", e.loc)
         return e
 
     def expr_CharLit(self, e: A.CharLit):
@@ -186,3 +192,27 @@ class Expressions:
             fty = T.qualified(fty, const=fty.const or quals.const, volatile=fty.volatile or quals.volatile)
         e.base, e.ty = base, fty
         return e
+
+
+FLOAT_RANGE = {True: ("float", "3.40282347E+38", "1.40129846E-45"),
+               False: ("double", "1.7976931348623157E+308", "4.9406564584124654E-324")}
+
+
+def literal_in_range(value: float, text: str, single: bool) -> tuple[float, str | None]:
+    """A floating literal's value in its type (inf when it overflows, 0 when it underflows)
+    and clang's -Wliteral-range message when it does not fit."""
+    stored = value
+    if single and not math.isinf(value):
+        try:
+            stored = struct.unpack("<f", struct.pack("<f", value))[0]
+        except OverflowError:
+            stored = math.copysign(math.inf, value)
+    name, largest, smallest = FLOAT_RANGE[single]
+    if math.isinf(stored):
+        return stored, f"magnitude of floating-point constant too large for type '{name}'; maximum is {largest}"
+    digits = text.lower().rstrip("fl")
+    hexadecimal = digits.startswith("0x")
+    mantissa = (digits[2:] if hexadecimal else digits).split("p" if hexadecimal else "e")[0]
+    if stored == 0 and mantissa.strip("0.") != "":
+        return stored, f"magnitude of floating-point constant too small for type '{name}'; minimum is {smallest}"
+    return value, None

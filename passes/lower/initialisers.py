@@ -55,19 +55,21 @@ class InitialiserLowering:
 
 
 def static_bytes(init, ty: T.Type) -> bytes:
-    """The initial bytes of a global from its constant initializer."""
+    """The initial bytes of a global from its constant initializer.  An array's or a
+    string's trailing zeros are left out (memory starts zeroed), so `char g[1ull << 40]
+    = {1}` is one byte, not a tebibyte."""
     t = T.unqual(ty)
     if isinstance(init, A.InitList):
         if isinstance(t, T.Array):
-            data = b"".join(static_bytes(i, t.elem) for i in init.items)
-            return data + b"\0" * (t.size - len(data))
+            items = [static_bytes(i, t.elem) for i in init.items]
+            return b"".join(item.ljust(t.elem.size, b"\0") for item in items[:-1]) + (items[-1] if items else b"")
         out = bytearray(t.size)
         for (name, (fty, off)), item in zip(t.info.fields.items(), init.items):
             chunk = static_bytes(item, fty)
             out[off:off + len(chunk)] = chunk
         return bytes(out)
     if isinstance(init, A.StringLit):
-        return (init.value + b"\0" * t.size)[: t.size]
+        return (init.value + b"\0")[: t.size]
     try:
         value = consteval.evaluate(init)
     except consteval.NotConstant:

@@ -15,6 +15,7 @@ from minicuda.ir import Function, Global, Module
 from minicuda.passes.lower.emitter import Unsupported
 from minicuda.passes.lower.function import FunctionLowering
 from minicuda.passes.lower.initialisers import static_bytes
+from minicuda.passes.lower.limits import static_limit_errors
 
 
 class ModuleLowering:
@@ -76,6 +77,7 @@ class ModuleLowering:
                 self.module.functions[fn.name] = fn
             except Unsupported as u:
                 errors.append(Diagnostic("error", u.message, u.loc))
+        errors += static_limit_errors(self.tu, self.module)
         if errors:
             raise CompileError(errors)
         return self.module

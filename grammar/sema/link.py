@@ -1,0 +1,68 @@
+"""The link check: every function the program calls, launches or takes the address of
+has a definition.
+
+A C program that declares a function, uses it and never defines it fails at link
+time (ld: `undefined reference to 'f(int)'`; ptxas for device code: `Unresolved
+extern function '_Z1fi'`).  minicuda has no separate link step, so this check runs
+after semantic analysis and before lowering, over the functions that are compiled
+(`tu.functions`) and the initialisers of the file-scope variables.  Each undefined
+function is reported once, clang-shaped, at its first use, with a note at its
+declaration.  Builtins (the bundled headers' declarations) are defined by the
+runtime; a definition is matched by name and parameter types, as the linker
+matches mangled names.
+"""
+from __future__ import annotations
+
+from minicuda.diagnostics import DiagnosticEngine
+from minicuda.grammar import ast as A
+from minicuda.grammar import types as T
+from minicuda.grammar.sema.scopes import Overloads
+
+
+def check_references(tu: A.TranslationUnit, diags: DiagnosticEngine) -> None:
+    """Report every used function that has no definition (errors in `diags`)."""
+    defined = {}
+    for fn in tu.functions:
+        defined.setdefault(fn.name, []).append(fn)
+    reported: set[str] = set()
+    for use, fn in _function_uses(tu):
+        if _is_defined(fn, defined.get(fn.name, ())):
+            continue
+        signature = _signature(fn)
+        if signature in reported:
+            continue
+        reported.add(signature)
+        diags.error(f"undefined reference to '{signature}'", use.loc)
+        if fn.loc is not None:
+            diags.note(f"'{fn.name}' declared here", fn.loc)
+
+
+def _function_uses(tu: A.TranslationUnit):
+    """(node, FunctionDef) for each call, launch and address-taken function name, in
+    source order of the compiled functions and the file-scope initialisers."""
+    roots = [v.init for v in tu.global_vars if v.init is not None] + [f.body for f in tu.functions]
+    for root in roots:
+        for node in A.walk(root):
+            decl = getattr(node, "decl", None)
+            if isinstance(node, (A.Call, A.Launch)) and isinstance(decl, A.FunctionDef):
+                yield node, decl
+            elif isinstance(node, A.Name) and isinstance(decl, Overloads) and decl.functions:
+                if not any(_is_defined(f, ()) for f in decl.functions):
+                    yield node, decl.functions[0]
+
+
+def _is_defined(fn: A.FunctionDef, definitions) -> bool:
+    if fn.body is not None or fn.is_builtin or fn.is_template:
+        return True
+    return any(_same_params(fn.ty, d.ty) for d in definitions)
+
+
+def _same_params(a, b) -> bool:
+    if a is None or b is None:
+        return True
+    return len(a.params) == len(b.params) and all(T.unqual(x) == T.unqual(y) for x, y in zip(a.params, b.params))
+
+
+def _signature(fn: A.FunctionDef) -> str:
+    params = ", ".join(str(p) for p in fn.ty.params) if fn.ty is not None else ""
+    return f"{fn.name}({params})"
