@@ -22,8 +22,10 @@ from dataclasses import dataclass, field
 import pcpp
 
 from minicuda.diagnostics import DiagnosticEngine, SourceLocation
+from minicuda.sourcefile import SourceFileError, read_text
 
 SYSTEM_INCLUDE_DIR = os.path.join(os.path.dirname(__file__), "include")
+MAX_INCLUDE_DEPTH = 200   # files open at once, the main file counted, as gcc's and clang's limit
 
 
 def is_system_location(loc: SourceLocation | None) -> bool:
@@ -70,22 +72,29 @@ class _Preprocessor(pcpp.Preprocessor):
         self.line_directive = "#line"
         self.compress = 0
         self._include_token = None
+        self._include_name = None
 
     # pcpp hooks -------------------------------------------------------------
     def on_file_open(self, is_system_include, includepath):
-        handle = super().on_file_open(is_system_include, includepath)
-        text = handle.read()
-        handle.close()
+        if not os.path.exists(includepath) or os.path.isdir(includepath):
+            raise FileNotFoundError(includepath)   # pcpp searches the next directory
+        try:
+            text = read_text(includepath, self._include_name or includepath)
+        except SourceFileError as e:
+            self.diags.fatal(e.message, self._include_location())
         self.diags.sources.add(self._display(includepath), text)
         return io.StringIO(text)
 
     def include(self, tokens, original_line):
         self._include_token = tokens[0] if tokens else None
+        self._include_name = _written_name(tokens)
+        if tokens and self.include_depth >= MAX_INCLUDE_DEPTH:
+            self.diags.fatal(f"#include nested depth {self.include_depth} exceeds maximum of {MAX_INCLUDE_DEPTH}",
+                             self._include_location())
         yield from super().include(tokens, original_line)
 
     def on_include_not_found(self, is_malformed, is_system_include, curdir, includepath):
-        tok = self._include_token
-        loc = self._token_location(tok) if tok is not None else None
+        loc = self._include_location()
         if is_malformed:
             self.diags.error("expected \"FILENAME\" or <FILENAME>", loc)
         else:
@@ -125,6 +134,10 @@ class _Preprocessor(pcpp.Preprocessor):
         raise pcpp.OutputDirective(pcpp.Action.IgnoreAndRemove)
 
     # helpers ----------------------------------------------------------------
+    def _include_location(self) -> SourceLocation | None:
+        tok = self._include_token
+        return self._token_location(tok) if tok is not None else None
+
     def _display(self, path: str) -> str:
         return self.display_names.get(os.path.abspath(path), path) if path else "<input>"
 
@@ -139,6 +152,18 @@ class _Preprocessor(pcpp.Preprocessor):
         text = self.diags.sources.line(self._display(file), line) or ""
         idx = text.find("#")
         return idx + 1 if idx >= 0 else 1
+
+
+def _written_name(tokens) -> str | None:
+    """The file name an #include's tokens spell ("a.h" or <a.h>), None when a macro spells it."""
+    if not tokens:
+        return None
+    if tokens[0].value.startswith('"') and tokens[0].value.endswith('"') and len(tokens[0].value) > 1:
+        return tokens[0].value[1:-1]
+    if tokens[0].value == "<":
+        names = list(itertools.takewhile(lambda t: t.value != ">", tokens[1:]))
+        return "".join(t.value for t in names)
+    return None
 
 
 def _friendly(msg: str) -> str:
