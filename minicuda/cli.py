@@ -333,6 +333,8 @@ def _write_report(records, args, emit: str | None) -> None:
 
 def _run(args) -> int:
     check_output(args.metrics_json, [args.file])
+    if sys.stdout is None:   # a closed stdout: the program's output is lost, as a C program's is
+        sys.stdout = open(os.devnull, "w")
     program = _run_input(args)
     if isinstance(program, int):
         return program

@@ -169,10 +169,19 @@ def test_a_closed_stdout_is_one_line(program):
     assert (r.returncode, r.stderr.decode()) == (1, "minicudac: error: cannot write to standard output: Bad file descriptor\n")
 
 
+def test_a_program_run_with_stdout_closed_loses_its_output_as_a_c_program_does(program):
+    r = run_process("minicuda", "run", program, shell_suffix=" >&-")
+    assert (r.returncode, r.stderr) == (0, b"")
+
+
 def test_a_reader_that_goes_away_is_quiet_as_for_cat(tmp_path):
     f = tmp_path / "long.cu"
     f.write_text("".join(f"int v{i};\n" for i in range(20000)))
     r = run_process("minicudac", f, "-E", shell_suffix=" | head -1 >/dev/null")
+    assert r.returncode == 0 and r.stderr == b""
+    (tmp_path / "many.cu").write_text(
+        '#include <stdio.h>\nint main() { for (int i = 0; i < 100000; i++) printf("%d\\n", i); return 0; }\n')
+    r = run_process("minicuda", "run", tmp_path / "many.cu", shell_suffix=" | head -1 >/dev/null")
     assert r.returncode == 0 and r.stderr == b""
 
 
