@@ -17,6 +17,7 @@ import io
 import itertools
 import os
 import re
+import sys
 from dataclasses import dataclass, field
 
 import pcpp
@@ -27,6 +28,8 @@ from minicuda.sourcefile import SourceFileError, read_text
 SYSTEM_INCLUDE_DIR = os.path.join(os.path.dirname(__file__), "include")
 MAX_INCLUDE_DEPTH = 200   # files open at once, the main file counted, as gcc's and clang's limit
 MAX_EXPANSION_TOKENS = 1 << 20   # tokens macro expansion may produce for one piece of text
+MAX_MACRO_NESTING = 512   # macros expanding macros (and arguments) at once
+RECURSION_LIMIT = 8 * (MAX_INCLUDE_DEPTH + MAX_MACRO_NESTING)   # pcpp's frames for both, with room to spare
 PIECE_TOKENS = 512   # text between directives is expanded in pieces of about this many tokens
 PIECE_ENDS = {";", "{", "}"}   # a line ending in one of these can end a piece
 
@@ -50,6 +53,7 @@ PREDEFINED = [
     "__MINICUDA__ 1",
 ]
 
+_IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 _LINE_MARKER = re.compile(r'^#line (\d+) "(.*)"\s*$')
 
 
@@ -122,6 +126,9 @@ class _Preprocessor(pcpp.Preprocessor):
     def _expand_counted(self, tokens, expanding_from):
         self._expansion_depth += 1
         try:
+            if self._expansion_depth > MAX_MACRO_NESTING:
+                self._expansion_error(f"macro expansion nested more than {MAX_MACRO_NESTING} levels deep",
+                                      expanding_from)
             if self._expansion_depth > 1:
                 self._count_expansion(len(tokens), expanding_from)
             result = super().expand_macros(tokens, expanding_from)
@@ -135,11 +142,17 @@ class _Preprocessor(pcpp.Preprocessor):
         self._expanded_tokens += n
         if self._expanded_tokens > MAX_EXPANSION_TOKENS:
             name = expanding_from[0] if expanding_from else ""
-            file = self._display(self.source or "")
-            text = self.diags.sources.line(file, self.linemacro) or ""
-            col = text.find(name) + 1 if name and name in text else 1
-            self.diags.fatal(f"macro expansion {'of ' + repr(name) + ' ' if name else ''}is too large (more than "
-                             f"{MAX_EXPANSION_TOKENS} tokens)", SourceLocation(file, self.linemacro, col, len(name) or 1))
+            self._expansion_error(f"macro expansion {'of ' + repr(name) + ' ' if name else ''}is too large (more "
+                                  f"than {MAX_EXPANSION_TOKENS} tokens)", expanding_from)
+
+    def _expansion_error(self, message: str, expanding_from) -> None:
+        """A fatal error at the outermost macro being expanded (pcpp keeps its line)."""
+        file = self._display(self.source or "")
+        text = self.diags.sources.line(file, self.linemacro) or ""
+        names = [m for m in _IDENTIFIER.finditer(text) if m.group() in self.macros]   # an argument's has none
+        name = expanding_from[0] if expanding_from else names[0].group() if names else ""
+        col = text.find(name) + 1 if name and name in text else 1
+        self.diags.fatal(message, SourceLocation(file, self.linemacro, col, len(name) or 1))
 
     def _pieces(self, tokens) -> list:
         """`tokens` cut after lines that end a statement or a block outside any parentheses,
@@ -298,10 +311,14 @@ def preprocess(source: str, filename: str, diags: DiagnosticEngine,
         prelude = pp.parsegen("#include <cuda_runtime.h>\n", "<built-in>", None)
         pp.parser = itertools.chain(prelude, pp.parser)
     out = io.StringIO()
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, RECURSION_LIMIT))   # pcpp recurses per include and per macro level
     try:
         pp.write(out)
     except pcpp.OutputDirective:
         pass
+    finally:
+        sys.setrecursionlimit(limit)
     return _apply_line_markers(out.getvalue(), filename)
 
 

@@ -158,3 +158,20 @@ def test_preprocessing_time_grows_linearly_with_the_number_of_lines(tmp_path):
     small = cpu_seconds_to_preprocess(tmp_path, 4000)
     large = cpu_seconds_to_preprocess(tmp_path, 16000)
     assert large < 8 * small   # pcpp alone: about 30 times (quadratic)
+
+
+@pytest.mark.parametrize("text", [
+    "".join(f"#define M{i} M{i + 1}\n" for i in range(600)) + "#define M600 1\nint x = M0;\n",
+    "#define F(x) x\n" + "\n" * 600 + "int x = " + "F(" * 600 + "1" + ")" * 600 + ";\n",
+])
+def test_macros_nested_past_512_levels_are_a_located_error_not_a_recursion_error(tmp_path, text):
+    f = tmp_path / "n.cu"
+    f.write_text(text)
+    assert fatal_header(f) == f"{f}:602:9: fatal error: macro expansion nested more than 512 levels deep"
+
+
+def test_the_deepest_includes_may_hold_the_deepest_macros(tmp_path):
+    main = chain(tmp_path, 199)
+    (tmp_path / "h199.h").write_text("".join(f"#define M{i} M{i + 1}\n" for i in range(500)) + "#define M500 1\n"
+                                     "#define F(x) x\nint x = M0 + " + "F(" * 500 + "2" + ")" * 500 + ";\n")
+    assert "int x = 1 + 2;" in preprocess_only(str(main))[0].text
