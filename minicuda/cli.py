@@ -279,7 +279,7 @@ def _run_pass_list(args) -> int:
 
 def _pass_list_options(args, module) -> Options:
     """The options of --passes: the module's arch unless -arch names another; ValueError
-    for an unknown arch or --print-after pass, or a negative threshold."""
+    for an unknown arch or --print-after pass."""
     check_pass_names(args.print_after)
     given = {"uniform_threshold": args.uniform_threshold, "divergent_threshold": args.divergent_threshold,
              "rule": args.predication_rule}
@@ -344,7 +344,7 @@ def _run(args) -> int:
     machine = Machine(program, sched=args.sched, max_steps=args.max_steps, trace=trace, seed=args.sched_seed,
                       engine=args.engine, jobs=args.jobs)
     try:
-        code = machine.run([args.file] + list(args.args))   # as bytes: os.fsencode undoes surrogateescape
+        code = machine.run([args.file] + list(args.args))
     except VMError as e:
         sys.stdout.flush()
         machine.runtime.flush_device()
