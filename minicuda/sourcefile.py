@@ -6,8 +6,9 @@ module) goes through `read_text`, which returns the file's text or raises
 C compiler words it.  Invariants: nothing but a regular file is opened (a FIFO, a
 device such as /dev/zero, a socket or a directory is refused from os.stat, so
 nothing blocks); at most MAX_SOURCE_BYTES + 1 bytes are ever read; the text is
-UTF-8 with no NUL byte (a byte-order mark is dropped), and the error for a bad byte
-gives its 1-based line and byte column.
+UTF-8 with no NUL byte (a byte-order mark is dropped, CRLF and CR line ends read as
+LF, as Python's text files do), and the error for a bad byte gives its 1-based line
+and byte column.
 """
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ def read_text(path: str, name: str | None = None) -> str:
     message calls the file `name` (say, as an #include wrote it), `path` by default."""
     name = path if name is None else name
     data = read_bytes(path, name)
-    text = decode(name, data)
+    text = decode(name, data).replace("\r\n", "\n").replace("\r", "\n")   # universal newlines, as open() reads
     return text[1:] if text.startswith("\ufeff") else text
 
 

@@ -238,3 +238,12 @@ def test_program_arguments_reach_main_as_the_bytes_given(tmp_path, capfd):
     f.write_text(ARGV_BYTES)
     assert minicuda_main(["run", str(f), "ok", os.fsdecode(b"\xff\xfe"), os.fsdecode("é".encode())]) == 0
     assert capfd.readouterr().out == "111 107 \n255 254 \n195 169 \n"
+
+
+def test_crlf_and_a_byte_order_mark_read_as_text_files_do(tmp_path, capsys):
+    (tmp_path / "h.h").write_bytes(b"\xef\xbb\xbfint h = 1;\r\n")
+    f = tmp_path / "crlf.cu"
+    f.write_bytes(b'\xef\xbb\xbf#include "h.h"\r\nint main() {\r\n    return x;\r\n}\r\n')
+    assert minicudac_main([str(f)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{f}:3:12: error: use of undeclared identifier 'x'\n    3 |     return x;\n") and "\r" not in err
