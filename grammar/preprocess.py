@@ -17,13 +17,21 @@ import io
 import itertools
 import os
 import re
+import sys
 from dataclasses import dataclass, field
 
 import pcpp
 
 from minicuda.diagnostics import DiagnosticEngine, SourceLocation
+from minicuda.sourcefile import SourceFileError, read_text
 
 SYSTEM_INCLUDE_DIR = os.path.join(os.path.dirname(__file__), "include")
+MAX_INCLUDE_DEPTH = 200   # files open at once, the main file counted, as gcc's and clang's limit
+MAX_EXPANSION_TOKENS = 1 << 20   # tokens macro expansion may produce for one piece of text
+MAX_MACRO_NESTING = 512   # macros expanding macros (and arguments) at once
+RECURSION_LIMIT = 8 * (MAX_INCLUDE_DEPTH + MAX_MACRO_NESTING)   # pcpp's frames for both, with room to spare
+PIECE_TOKENS = 512   # text between directives is expanded in pieces of about this many tokens
+PIECE_ENDS = {";", "{", "}"}   # a line ending in one of these can end a piece
 
 
 def is_system_location(loc: SourceLocation | None) -> bool:
@@ -45,6 +53,7 @@ PREDEFINED = [
     "__MINICUDA__ 1",
 ]
 
+_IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 _LINE_MARKER = re.compile(r'^#line (\d+) "(.*)"\s*$')
 
 
@@ -70,22 +79,107 @@ class _Preprocessor(pcpp.Preprocessor):
         self.line_directive = "#line"
         self.compress = 0
         self._include_token = None
+        self._include_name = None
+        self._expansion_depth = 0
+        self._expanded_tokens = 0
+        self._splittable = None   # whether every macro's body balances its parentheses; None: not known
 
     # pcpp hooks -------------------------------------------------------------
     def on_file_open(self, is_system_include, includepath):
-        handle = super().on_file_open(is_system_include, includepath)
-        text = handle.read()
-        handle.close()
+        if not os.path.exists(includepath) or os.path.isdir(includepath):
+            raise FileNotFoundError(includepath)   # pcpp searches the next directory
+        try:
+            text = read_text(includepath, self._include_name or includepath)
+        except SourceFileError as e:
+            self.diags.fatal(e.message, self._include_location())
         self.diags.sources.add(self._display(includepath), text)
         return io.StringIO(text)
 
     def include(self, tokens, original_line):
         self._include_token = tokens[0] if tokens else None
+        self._include_name = _written_name(tokens)
+        if tokens and self.include_depth >= MAX_INCLUDE_DEPTH:
+            self.diags.fatal(f"#include nested depth {self.include_depth} exceeds maximum of {MAX_INCLUDE_DEPTH}",
+                             self._include_location())
         yield from super().include(tokens, original_line)
 
+    def define(self, tokens):
+        self._splittable = None
+        return super().define(tokens)
+
+    def undef(self, tokens):
+        self._splittable = None
+        return super().undef(tokens)
+
+    def expand_macros(self, tokens, expanding_from=[]):
+        """pcpp's expansion, run on pieces of a long text (pcpp's own splices the whole
+        list at every macro, quadratic in its length) and stopped with an error when
+        one piece's expansion grows past MAX_EXPANSION_TOKENS."""
+        if self._expansion_depth > 0:
+            return self._expand_counted(tokens, expanding_from)
+        out = []
+        for piece in self._pieces(tokens):
+            self._expanded_tokens = 0
+            out.extend(self._expand_counted(piece, expanding_from))
+        return out
+
+    def _expand_counted(self, tokens, expanding_from):
+        self._expansion_depth += 1
+        try:
+            if self._expansion_depth > MAX_MACRO_NESTING:
+                self._expansion_error(f"macro expansion nested more than {MAX_MACRO_NESTING} levels deep",
+                                      expanding_from)
+            if self._expansion_depth > 1:
+                self._count_expansion(len(tokens), expanding_from)
+            result = super().expand_macros(tokens, expanding_from)
+            if self._expansion_depth > 1:
+                self._count_expansion(len(result), expanding_from)
+            return result
+        finally:
+            self._expansion_depth -= 1
+
+    def _count_expansion(self, n: int, expanding_from) -> None:
+        self._expanded_tokens += n
+        if self._expanded_tokens > MAX_EXPANSION_TOKENS:
+            name = expanding_from[0] if expanding_from else ""
+            self._expansion_error(f"macro expansion {'of ' + repr(name) + ' ' if name else ''}is too large (more "
+                                  f"than {MAX_EXPANSION_TOKENS} tokens)", expanding_from)
+
+    def _expansion_error(self, message: str, expanding_from) -> None:
+        """A fatal error at the outermost macro being expanded (pcpp keeps its line)."""
+        file = self._display(self.source or "")
+        text = self.diags.sources.line(file, self.linemacro) or ""
+        names = [m for m in _IDENTIFIER.finditer(text) if m.group() in self.macros]   # an argument's has none
+        name = expanding_from[0] if expanding_from else names[0].group() if names else ""
+        col = text.find(name) + 1 if name and name in text else 1
+        self.diags.fatal(message, SourceLocation(file, self.linemacro, col, len(name) or 1))
+
+    def _pieces(self, tokens) -> list:
+        """`tokens` cut after lines that end a statement or a block outside any parentheses,
+        so that no macro invocation spans two pieces; whole when a macro's body could open
+        or close a parenthesis that the text does not show."""
+        if len(tokens) <= PIECE_TOKENS or not self._macros_splittable():
+            return [tokens]
+        pieces, start, depth, last = [], 0, 0, None
+        for i, tok in enumerate(tokens):
+            if tok.type == self.t_NEWLINE:
+                if depth == 0 and last in PIECE_ENDS and i + 1 - start >= PIECE_TOKENS:
+                    pieces.append(tokens[start:i + 1])
+                    start = i + 1
+                last = None
+            elif tok.type not in self.t_WS and tok.type not in self.t_COMMENT:
+                depth += (tok.value == "(") - (tok.value == ")")
+                last = tok.value
+        pieces.append(tokens[start:])
+        return pieces
+
+    def _macros_splittable(self) -> bool:
+        if self._splittable is None:
+            self._splittable = all(_balanced(m.value) for m in self.macros.values())
+        return self._splittable
+
     def on_include_not_found(self, is_malformed, is_system_include, curdir, includepath):
-        tok = self._include_token
-        loc = self._token_location(tok) if tok is not None else None
+        loc = self._include_location()
         if is_malformed:
             self.diags.error("expected \"FILENAME\" or <FILENAME>", loc)
         else:
@@ -125,6 +219,10 @@ class _Preprocessor(pcpp.Preprocessor):
         raise pcpp.OutputDirective(pcpp.Action.IgnoreAndRemove)
 
     # helpers ----------------------------------------------------------------
+    def _include_location(self) -> SourceLocation | None:
+        tok = self._include_token
+        return self._token_location(tok) if tok is not None else None
+
     def _display(self, path: str) -> str:
         return self.display_names.get(os.path.abspath(path), path) if path else "<input>"
 
@@ -139,6 +237,28 @@ class _Preprocessor(pcpp.Preprocessor):
         text = self.diags.sources.line(self._display(file), line) or ""
         idx = text.find("#")
         return idx + 1 if idx >= 0 else 1
+
+
+def _balanced(tokens) -> bool:
+    """Whether every parenthesis in `tokens` is closed in them, in order."""
+    depth = 0
+    for tok in tokens:
+        depth += (tok.value == "(") - (tok.value == ")")
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def _written_name(tokens) -> str | None:
+    """The file name an #include's tokens spell ("a.h" or <a.h>), None when a macro spells it."""
+    if not tokens:
+        return None
+    if tokens[0].value.startswith('"') and tokens[0].value.endswith('"') and len(tokens[0].value) > 1:
+        return tokens[0].value[1:-1]
+    if tokens[0].value == "<":
+        names = list(itertools.takewhile(lambda t: t.value != ">", tokens[1:]))
+        return "".join(t.value for t in names)
+    return None
 
 
 def _friendly(msg: str) -> str:
@@ -191,10 +311,14 @@ def preprocess(source: str, filename: str, diags: DiagnosticEngine,
         prelude = pp.parsegen("#include <cuda_runtime.h>\n", "<built-in>", None)
         pp.parser = itertools.chain(prelude, pp.parser)
     out = io.StringIO()
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, RECURSION_LIMIT))   # pcpp recurses per include and per macro level
     try:
         pp.write(out)
     except pcpp.OutputDirective:
         pass
+    finally:
+        sys.setrecursionlimit(limit)
     return _apply_line_markers(out.getvalue(), filename)
 
 

@@ -12,6 +12,7 @@ import os
 import sys
 import traceback
 
+from minicuda.argtypes import INT64_MAX, MAX_JOBS, int_in
 from minicuda.arch import ITS_FROM, arch_choices, format_arch, parse_arch, sched_summary
 from minicuda.bench import main as bench_main
 from minicuda.compiler import compile_program
@@ -20,9 +21,11 @@ from minicuda.frontend import load, preprocess_only
 from minicuda.grammar.astdump import dump
 from minicuda.ir import IRParseError, format_module, parse_module, verify
 from minicuda.opt import ANNOTATIONS, format_annotated, run_pass_list
+from minicuda.outputs import OutputError, check_output, silence_stdout, write_output
 from minicuda.passes.dot import module_dot
 from minicuda.passes.regalloc import resource_usage
 from minicuda.pipeline import PASSES, Options, check_pass_names, passes_named
+from minicuda.sourcefile import SourceFileError, read_text
 from minicuda.version import __version__
 from minicuda.vm.errors import SIGNAL_STATUS, VMError
 from minicuda.vm.machine import Machine
@@ -81,9 +84,9 @@ def compiler_parser() -> argparse.ArgumentParser:
     p.add_argument("--report", choices=["predication"], default=None,
                    help="print a report: predication (one line per conditional branch)")
     p.add_argument("--report-format", choices=["text", "json"], default="text")
-    p.add_argument("--uniform-threshold", type=int, default=None, metavar="N",
+    p.add_argument("--uniform-threshold", type=int_in(0, INT64_MAX), default=None, metavar="N",
                    help="predicate a uniform branch whose arms hold fewer than N instructions (default 4)")
-    p.add_argument("--divergent-threshold", type=int, default=None, metavar="N",
+    p.add_argument("--divergent-threshold", type=int_in(0, INT64_MAX), default=None, metavar="N",
                    help="predicate a possibly divergent branch under N instructions (default 7)")
     p.add_argument("--predication-rule", choices=["seed", "guide"], default=None,
                    help="seed: < thresholds (nvcc's behaviour); guide: the CUDA Programming Guide's <= 4 / <= 7")
@@ -102,11 +105,7 @@ def _pass_list() -> str:
 
 
 def _write(text: str, output: str | None) -> None:
-    if output and output != "-":
-        with open(output, "w") as f:
-            f.write(text)
-    else:
-        sys.stdout.write(text)
+    write_output(text, output)   # OutputError when it cannot be written
 
 
 def _report(diags: DiagnosticEngine | None, error: CompileError | None = None) -> None:
@@ -148,10 +147,9 @@ def _cu_only_option(args, allowed=()) -> str | None:
 def _load_sass(path: str, prog: str):
     """The module a .sass file holds; None, with a located error printed, when it is malformed."""
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except (OSError, UnicodeDecodeError) as e:
-        print(f"{prog}: error: cannot read '{path}': {getattr(e, 'strerror', None) or e}", file=sys.stderr)
+        text = read_text(path)
+    except SourceFileError as e:
+        print(f"{prog}: error: {e.message}", file=sys.stderr)
         return None
     try:
         return parse_module(text, check=True)
@@ -183,6 +181,7 @@ def _compile_sass(args) -> int:
 
 
 def _compile(args) -> int:
+    check_output(args.output, [args.file])
     if _runs_passes(args):
         return _run_pass_list(args)
     if _is_sass(args.file):
@@ -201,6 +200,9 @@ def _compile(args) -> int:
                 _write(dump(fe.tu), args.output)
             return 0
         return _compile_to_ir(args, diags)
+    except SourceFileError as e:
+        print(f"{_prog(args)}: error: {e.message}", file=sys.stderr)
+        return EXIT_USER
     except CompileError as e:
         _report(diags, e)
         return EXIT_USER
@@ -223,13 +225,12 @@ def _load_module_text(path: str):
     if _is_sass(path):
         return _load_sass(path, "minicudac")
     try:
-        with open(path, encoding="utf-8") as f:
-            module = parse_module(f.read())
+        module = parse_module(read_text(path))
         for fn in module.functions.values():
             verify(fn, "input")
         return module
-    except (OSError, UnicodeDecodeError) as e:
-        print(f"minicudac: error: cannot read '{path}': {getattr(e, 'strerror', None) or e}", file=sys.stderr)
+    except SourceFileError as e:
+        print(f"minicudac: error: {e.message}", file=sys.stderr)
     except IRParseError as e:
         print(f"{path}:{e.line}: error: {e.message}", file=sys.stderr)
     except InternalError as e:
@@ -278,10 +279,8 @@ def _run_pass_list(args) -> int:
 
 def _pass_list_options(args, module) -> Options:
     """The options of --passes: the module's arch unless -arch names another; ValueError
-    for an unknown arch or --print-after pass, or a negative threshold."""
+    for an unknown arch or --print-after pass."""
     check_pass_names(args.print_after)
-    if (args.uniform_threshold or 0) < 0 or (args.divergent_threshold or 0) < 0:
-        raise ValueError("thresholds must not be negative")
     given = {"uniform_threshold": args.uniform_threshold, "divergent_threshold": args.divergent_threshold,
              "rule": args.predication_rule}
     return Options(arch=parse_arch(args.arch) if args.arch else module.sm, sched=args.sched,
@@ -295,9 +294,6 @@ def _compile_to_ir(args, diags: DiagnosticEngine) -> int:
         check_pass_names(args.print_after)
     except ValueError as e:
         print(f"minicudac: error: {e}", file=sys.stderr)
-        return EXIT_USAGE
-    if (args.uniform_threshold or 0) < 0 or (args.divergent_threshold or 0) < 0:
-        print("minicudac: error: thresholds must not be negative", file=sys.stderr)
         return EXIT_USAGE
     given = {"uniform_threshold": args.uniform_threshold, "divergent_threshold": args.divergent_threshold,
              "rule": args.predication_rule}
@@ -332,10 +328,13 @@ def _write_report(records, args, emit: str | None) -> None:
     if emit is None and args.output:
         _write(text, args.output)
     else:
-        sys.stdout.write(text)
+        _write(text, None)
 
 
 def _run(args) -> int:
+    check_output(args.metrics_json, [args.file])
+    if sys.stdout is None:   # a closed stdout: the program's output is lost, as a C program's is
+        sys.stdout = open(os.devnull, "w")
     program = _run_input(args)
     if isinstance(program, int):
         return program
@@ -362,8 +361,7 @@ def _run(args) -> int:
     if args.metrics:
         _print_metrics(machine.launches)
     if args.metrics_json:
-        with open(args.metrics_json, "w") as f:
-            json.dump([m.as_dict() for m in machine.launches], f, indent=2)
+        _write(json.dumps([m.as_dict() for m in machine.launches], indent=2), args.metrics_json)
     return code
 
 
@@ -395,6 +393,9 @@ def _run_input(args):
     try:
         program = compile_program(args.file, arch, opt, Options(sched=args.sched), args.include_dirs,
                                   args.defines, diags)
+    except SourceFileError as e:
+        print(f"minicuda: error: {e.message}", file=sys.stderr)
+        return EXIT_USER
     except CompileError as e:
         _report(diags, e)
         return EXIT_USER
@@ -428,8 +429,12 @@ def _guard(fn, args) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
+    except BrokenPipeError:   # the reader has gone (| head): quiet, as cat is
+        silence_stdout()
         return 0
+    except OutputError as e:
+        print(f"{_prog(args)}: error: {e}", file=sys.stderr)
+        return EXIT_USER
     except Exception as e:  # a bug in minicuda, never the user's
         text = str(e) if isinstance(e, InternalError) else f"internal compiler error: {type(e).__name__}: {e}"
         print(text, file=sys.stderr)
@@ -440,6 +445,11 @@ def _guard(fn, args) -> int:
         return EXIT_INTERNAL
 
 
+def _prog(args) -> str:
+    """The command's name for its own messages: minicuda for its subcommands, else minicudac."""
+    return "minicuda" if getattr(args, "command", None) else "minicudac"
+
+
 def _positive(text: str) -> int:
     try:
         value = int(text)
@@ -447,6 +457,8 @@ def _positive(text: str) -> int:
         raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    if value > INT64_MAX:   # the VM keeps counts in int64
+        raise argparse.ArgumentTypeError(f"must be at most {INT64_MAX}, not {text}")
     return value
 
 
@@ -473,7 +485,7 @@ def minicuda_main(argv: list[str] | None = None) -> int:
                      f"{sched_summary()}")
     run.add_argument("--sched", choices=["stack", "its"], default=None,
                      help="force a scheduling model (a .cu is compiled with its markers for it)")
-    run.add_argument("--sched-seed", type=int, default=None, metavar="N",
+    run.add_argument("--sched-seed", type=int_in(-2**63, 2**64 - 1), default=None, metavar="N",
                      help="ITS: choose the next path at random with seed N instead of round-robin (reproducible)")
     run.add_argument("-O", dest="opt", type=int, choices=[0, 1, 2, 3], default=None,
                      help="optimisation level (default 3)")
@@ -485,7 +497,7 @@ def minicuda_main(argv: list[str] | None = None) -> int:
     run.add_argument("--metrics-json", metavar="FILE", help="write one JSON object per kernel launch to FILE")
     run.add_argument("--engine", choices=["jit", "interp"], default="jit",
                      help="jit: native code compiled with llvmlite (default); interp: the reference interpreter")
-    run.add_argument("--jobs", "-j", type=_positive, default=None, metavar="N",
+    run.add_argument("--jobs", "-j", type=int_in(1, MAX_JOBS), default=None, metavar="N",
                      help="run independent blocks on N threads (default: the number of cores)")
     run.add_argument("--trace", action="store_true", help="print warp, pc, active mask, stack depth per instruction")
     _add_frontend_options(run)

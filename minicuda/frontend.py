@@ -13,6 +13,7 @@ from minicuda.grammar import ast as A
 from minicuda.grammar.parser import parse
 from minicuda.grammar.preprocess import PreprocessedSource, preprocess
 from minicuda.grammar.sema import check
+from minicuda.sourcefile import read_text
 
 
 @dataclass
@@ -23,23 +24,17 @@ class Frontend:
     diags: DiagnosticEngine
 
 
-def read_source(path_or_source: str, diags: DiagnosticEngine) -> tuple[str, str]:
+def read_source(path_or_source: str) -> tuple[str, str]:
     """(filename, text): a path to a file, or the program text itself."""
     if "\n" not in path_or_source and (path_or_source.endswith((".cu", ".cuh", ".c", ".cpp", ".h")) or os.path.exists(path_or_source)):
-        try:
-            with open(path_or_source, encoding="utf-8") as f:
-                return path_or_source, f.read()
-        except FileNotFoundError:
-            diags.fatal(f"no such file or directory: '{path_or_source}'", None)
-        except (OSError, UnicodeDecodeError) as e:
-            diags.fatal(f"cannot read '{path_or_source}': {getattr(e, 'strerror', None) or e}", None)
+        return path_or_source, read_text(path_or_source)   # SourceFileError when it is no text file
     return "<input>", path_or_source
 
 
 def preprocess_only(path_or_source: str, include_dirs=(), defines=(), undefines=(),
                     diags: DiagnosticEngine | None = None) -> tuple[PreprocessedSource, DiagnosticEngine]:
     diags = diags or DiagnosticEngine()
-    filename, text = read_source(path_or_source, diags)
+    filename, text = read_source(path_or_source)
     pp = preprocess(text, filename, diags, list(include_dirs), list(defines), list(undefines))
     diags.check()
     return pp, diags

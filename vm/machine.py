@@ -87,14 +87,14 @@ class Machine:
         return self.module.structs[tag]
 
     # ---- the host ----------------------------------------------------------------------------
-    def run(self, argv: list[str]) -> int:
+    def run(self, argv: list[str | bytes]) -> int:
         fn = self.module.functions.get("main")
         if fn is None or fn.kind != "host":
             raise VMError("link", "undefined reference to 'main': the program has no host main function")
-        self.runtime.program_name = os.path.basename(argv[0]) if argv else "a.out"
+        self.runtime.program_name = os.path.basename(os.fsdecode(argv[0])) if argv else "a.out"
         args = []
         if fn.params:
-            ptrs = [self.string(a.encode()) for a in argv] + [0]
+            ptrs = [self.string(os.fsencode(a)) for a in argv] + [0]   # the bytes a C program gets
             array = self.memory.alloc(8 * len(ptrs), "static", "argv", align=8, init=b"".join(struct.pack("<Q", p) for p in ptrs))
             args = [len(argv), array][: len(fn.params)]
         try:

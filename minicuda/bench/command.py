@@ -11,10 +11,12 @@ import json
 import sys
 from pathlib import Path
 
+from minicuda.argtypes import MAX_JOBS, int_in, seconds
 from minicuda.bench.benchmark import run_benchmark
 from minicuda.bench.end_to_end import e2e_child
 from minicuda.bench.report import render
 from minicuda.bench.suites import ENGINES, PACKAGE_ROOT, SUITES
+from minicuda.outputs import OutputError, check_output, write_output
 
 DESCRIPTION = "minicuda bench: how fast the VM runs the samples' kernels, and against what."
 PARTS = ("native", "pocl", "numba", "e2e")
@@ -32,11 +34,11 @@ def parse_args(argv: list[str]):
                    help="the JIT's sizes: full (default) or the interpreter's small ones, for a like-for-like run")
     p.add_argument("--skip", action="append", default=[], metavar="PART",
                    help="leave out native, pocl, numba or e2e (repeat, or separate with commas)")
-    p.add_argument("--jobs", type=int, default=None, metavar="N", help="the JIT's parallel blocks (default: all cores)")
+    p.add_argument("--jobs", type=int_in(1, MAX_JOBS), default=None, metavar="N", help="the JIT's parallel blocks (default: all cores)")
     p.add_argument("--arch", default="volta", help="the architecture the samples are compiled for (default volta)")
     p.add_argument("--samples", type=Path, default=PACKAGE_ROOT / "samples", metavar="DIR",
                    help="where reduceInteger.cu and the other samples are (default: the checkout's samples/)")
-    p.add_argument("--timeout", type=float, default=600.0, metavar="S",
+    p.add_argument("--timeout", type=seconds, default=600.0, metavar="S",
                    help="limit for each subprocess: an end-to-end run, a Numba run (default 600)")
     p.add_argument("--json", metavar="FILE", help="also write the report as JSON to FILE")
     opts = p.parse_args(argv)
@@ -62,8 +64,17 @@ def main(argv: list[str] | None = None) -> int:
     if argv[:1] == ["--e2e-child"]:
         return e2e_child(argv[1:])
     opts = parse_args(argv)
+    try:
+        check_output(opts.json, [])
+    except OutputError as e:
+        print(f"minicuda bench: error: {e}", file=sys.stderr)
+        return 1
     report = run_benchmark(opts)
     print(render(report))
     if opts.json:
-        Path(opts.json).write_text(json.dumps(report.as_dict(), indent=2) + "\n")
+        try:
+            write_output(json.dumps(report.as_dict(), indent=2) + "\n", opts.json)
+        except OutputError as e:
+            print(f"minicuda bench: error: {e}", file=sys.stderr)
+            return 1
     return 1 if report.wrong() else 0

@@ -26,7 +26,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 FOLDERS = {"minicuda": "minicuda", "grammar": "minicuda.grammar", "passes": "minicuda.passes", "vm": "minicuda.vm"}
 CORE = {"minicuda.ir", "minicuda.isa", "minicuda.diagnostics", "minicuda.semantics", "minicuda.arch",
-        "minicuda.builtins", "minicuda.version"}
+        "minicuda.builtins", "minicuda.version", "minicuda.sourcefile"}
 OPTIONAL_EXTRAS = {"pyopencl", "numba", "jinja2", "graphviz", "dask", "distributed", "pyarrow", "pandas",
                    "matplotlib"}
 
