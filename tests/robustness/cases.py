@@ -1,18 +1,40 @@
-"""The robustness suite's inputs: bad and extreme programs, files and command lines, each
-with what minicuda must do with it (issue 11).
+"""The robustness suite (issue 11): bad and extreme programs, files and command lines,
+each with what minicuda must do with it. Never an internal compiler error, a Python
+traceback, a hang or a memory blow-up: a located error, a CUDA-style runtime report, or
+the program's own result, within a time budget, under `ulimit -v` of 4 GiB.
+
+How to run it (from the checkout, in its virtualenv):
+
+    python -m pytest tests/robustness                 # the fast cases (about a minute on 2 cores)
+    python -m pytest tests/robustness -m slow         # only the slow ones (about 3 minutes)
+    CI=1 python -m pytest tests/robustness            # everything, as CI runs it
+    python -m pytest tests/robustness -n 0 -k include_cycle   # one case, its report in full
+
+A plain `pytest` leaves the slow cases out (tests/robustness/conftest.py) unless CI is
+set, as .ci/run sets it, or -m names a marker. A failing case's message lists what was
+wrong (exit status, message shape, time, files changed), then the command, the end of
+its stderr and the start of its stdout.
+
+The files: cases.py (this module) lists the hand-written cases; test_extreme_inputs.py
+runs each as a subprocess of the console script (runner.run_case);
+test_random_inputs.py generates families of inputs (prefix cuts, the token mutations of
+tests/helpers/mutations.py, byte flips, garbage, literals, the generated kernels of
+tests/helpers/kernels.py) and runs each in a process forked from one that imported
+minicuda once (forkserver.py); runner.py holds the limits and the judging.
 
 A `Case` is a command line (`minicudac ...` or `minicuda ...`), the files it needs
 (written into a fresh folder, its working directory), and its expectations: the exit
-statuses allowed (1 for a user's error, 2 for bad usage, 124 for --timeout, 136 for a
-host division by zero, or the program's own), the shape of the message when it fails
-(runner.MESSAGES), the exact stdout when it succeeds, a CPU-time budget, and files that
-must be left as they were. `CASES` lists the hand-written ones by family; the random
-families (prefix cuts, token mutations, byte flips, literals) are generated in
-test_random_inputs.py from the helpers here.
+statuses allowed (1 for a user's error, 2 for bad usage, 124 for --timeout, 130 for
+Ctrl-C, 136 for a host division by zero, or the program's own), the shape of the
+message when it fails (runner.MESSAGES), the exact stdout when it succeeds, a CPU-time
+budget, and files that must be left as they were. A host division by zero must end as
+a native program does under a shell: exit status 136 with "Floating point exception"
+on stderr (minicuda prints it, as no shell may be there to), or death by SIGFPE.
 
 Sizes are the issue's where it names them (5,000-deep nesting, a 1 MB line, 100,000
 lines, 10,000 cases, 5,000 live values, 4 GiB arrays); a case that takes more than
-about two seconds is `slow`.
+about two seconds is `slow`. Where the issue leaves the outcome open (a clear error or
+a correct run), a case allows both, and then checks the error's location or the output.
 """
 from __future__ import annotations
 
@@ -42,11 +64,13 @@ class Case:
     unchanged: tuple = ()                  # files that must be byte for byte as written
     absent: tuple = ()                     # files that must not exist afterwards
     needs_non_root: bool = False           # permissions do not bind root
+    interrupt_after: float | None = None   # send Ctrl-C (SIGINT to the process group) after these seconds
+    stop_within: float = 2.0               # ... and it must have ended this soon after
 
     @property
     def wall_limit(self) -> float:
         """Wall-clock seconds before the case is killed: the CPU budget, with room for a loaded machine."""
-        return 2 * self.seconds + 5
+        return 4 * self.seconds + 10
 
     def write_files(self, folder: Path) -> None:
         for name, content in self.files.items():
@@ -153,6 +177,28 @@ def nesting_cases() -> list[Case]:
             "template <> int depth<0>() { return 0; }\n"
             'int main() { printf("%d\\n", depth<5000>()); return 0; }\n', status=OK_OR_ERROR, message="located",
             stdout="5000\n", seconds=30, slow=True),
+        run("else_if_chain_5000", host_main("    int v = -1;\n    " + " else ".join(
+            f"if (argc == {i}) {{ v = {i}; }}" for i in range(5000)) + '\n    printf("%d\\n", v);'),
+            status=OK, stdout="1\n", seconds=30, slow=True),
+        run("macro_chain_5000", "#define M0 1\n" + "".join(f"#define M{i} (M{i - 1} + 1)\n" for i in range(1, 5000)) +
+            host_main('    printf("%d\\n", M4999);'), status=OK_OR_ERROR, message="located", stdout="5000\n",
+            seconds=30, slow=True),
+        compile_only("if_directive_parens_5000_deep", "#if " + "(" * 5000 + "1" + ")" * 5000 + "\nint x;\n#endif\n",
+                     status=OK_OR_ERROR, message="located"),
+        compile_only("casts_5000_deep", host_main("    int x = " + "(int)" * 5000 + "argc;"), status=OK_OR_ERROR,
+                     message="located"),
+        compile_only("pointer_declarator_5000_stars", host_main("    int " + "*" * 5000 + "p = 0;"),
+                     status=OK_OR_ERROR, message="located"),
+        compile_only("comma_chain_100000", host_main("    int x = (" + ", ".join(["argc"] * 100_000) + ");"),
+                     status=OK_OR_ERROR, message="located", seconds=30, slow=True),
+        run("string_concatenation_20000", host_main('    printf("%d\\n", (int)strlen(' + '"ab" ' * 20_000 + "));"),
+            status=OK, stdout="40000\n", seconds=20, slow=True),
+        run("initializer_100000_elements", host_main(
+            '    printf("%d\\n", a[99999]);', "int a[] = {" + ", ".join(map(str, range(100_000))) + "};"),
+            status=OK, stdout="99999\n", seconds=30, slow=True),
+        run("parameters_2000", host_main("    printf(\"%d\\n\", f(" + ", ".join(["1"] * 2000) + "));",
+                                         "int f(" + ", ".join(f"int p{i}" for i in range(2000)) + ") { return p1999; }"),
+            status=OK_OR_ERROR, message="located", stdout="1\n", seconds=30, slow=True),
         run("template_recursion_runaway", "#include <stdio.h>\n"
             "template <int N> int depth() { return depth<N + 1>() + 1; }\n"
             'int main() { printf("%d\\n", depth<0>()); return 0; }\n', message="located"),
@@ -204,6 +250,12 @@ def include_cases() -> list[Case]:
         Case("input_non_utf8_code", ["main.cu", "-fsyntax-only"], {"main.cu": b"int caf\xe9\xff = 1;\n" + HELLO.encode()}),
         Case("input_non_utf8_comment", ["main.cu", "-fsyntax-only"],
              {"main.cu": b"// caf\xe9\n" + HELLO.encode()}, status=OK_OR_ERROR),
+        Case("input_nul_byte", ["main.cu", "-o", "out.sass"], {"main.cu": "int x;\0\n" + KERNEL},
+             status=OK_OR_ERROR, message="located"),
+        Case("include_nul_byte", ["main.cu", "-o", "out.sass"], {"main.cu": '#include "k.h"\n', "k.h": KERNEL + "\0"},
+             status=OK_OR_ERROR, message="located"),
+        Case("include_name_nul_byte", ["main.cu", "-fsyntax-only"], {"main.cu": '#include "std\0io.h"\n' + HELLO},
+             message="located"),
         Case("input_utf16", ["main.cu", "-fsyntax-only"], {"main.cu": HELLO.encode("utf-16")}),
         Case("input_fifo", ["main.cu", "-fsyntax-only"], setup=make_fifo, seconds=5),
         Case("input_fifo_run", ["run", "main.cu"], command="minicuda", setup=make_fifo, seconds=5),
@@ -468,6 +520,10 @@ def runaway_cases() -> list[Case]:
             status=fails(124), message="where", seconds=15, slow=True),
         run("kernel_infinite_loop_watchdog", KERNEL_SPIN, "--watchdog", "1", status=OK_OR_ERROR, message="error",
             stdout="the launch timed out and was terminated\n", seconds=15, slow=True),
+        run("host_infinite_loop_ctrl_c", host_main("    volatile int x = 0;\n    for (;;) x++;"), status=fails(130),
+            message="where", interrupt_after=6, seconds=15, slow=True),
+        run("kernel_infinite_loop_ctrl_c", KERNEL_SPIN, status=fails(130), message="where", interrupt_after=6,
+            seconds=15, slow=True),
         run("timeout_not_a_number", HELLO, "--timeout", "soon", status=fails(2)),
         run("timeout_negative", HELLO, "--timeout=-1", status=fails(2)),
     ]

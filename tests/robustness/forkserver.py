@@ -3,11 +3,12 @@ request in a forked child, so that hundreds of generated inputs each run in a pr
 of their own without paying Python's and minicuda's start-up every time.
 
 Protocol: one JSON object per line on stdin, {"command": "minicudac" | "minicuda",
-"argv": [...], "cwd": DIR, "seconds": WALL}; one JSON object per line on stdout,
+"argv": [...], "cwd": DIR, "seconds": WALL, "cpu": BUDGET}; one JSON object per line on stdout,
 {"status": N, "signal": S | null, "cpu": SECONDS, "wall": SECONDS, "killed": BOOL}.
 The child's stdout and stderr go to DIR/stdout and DIR/stderr, its stdin is
-/dev/null. A child that outlives WALL seconds is killed (its process group) and
-reported with "killed": true.
+/dev/null, its CPU time limited to BUDGET (RLIMIT_CPU, a second's grace). A child
+that outlives WALL seconds is killed (its process group) and reported with
+"killed": true.
 
 The child ends as the console script would: the main function's return value is the
 exit status (SystemExit ends the interpreter, flushing stdout and running atexit), and
@@ -16,7 +17,9 @@ sees a traceback as a user would).
 The memory limit (RLIMIT_AS) is set by whoever starts this process: forks inherit it.
 """
 import json
+import math
 import os
+import resource
 import signal
 import sys
 import time
@@ -31,6 +34,8 @@ def child(request: dict) -> None:
     """Runs in the forked child and ends it as the interpreter ends a console script:
     SystemExit with the status, so buffered output is flushed and atexit runs."""
     os.setpgid(0, 0)
+    soft = math.ceil(request["cpu"]) + 1
+    resource.setrlimit(resource.RLIMIT_CPU, (soft, soft + 2))
     signal.signal(signal.SIGINT, signal.default_int_handler)
     os.chdir(request["cwd"])
     stdin = os.open(os.devnull, os.O_RDONLY)

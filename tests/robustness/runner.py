@@ -7,17 +7,21 @@ arguments as bytes) or as a fork of a process that has imported minicuda once
 (`ForkServer`: for the hundreds of generated inputs of one family). Both run under
 the same limits: 4 GiB of address space (RLIMIT_AS, as `ulimit -v 4194304`), 256 MiB
 per file written (RLIMIT_FSIZE: unbounded output is a failure, not a full disk), no
-core files, and a wall-clock limit after which the process group is killed.
+core files, the case's CPU-second budget (RLIMIT_CPU: SIGXCPU a second after it), and
+a wall-clock limit (a multiple of the budget, for a loaded machine) after which the
+process group is killed: a process blocked without using CPU.
 
 `problems(case, outcome)` lists what is wrong with an outcome; every case must give
 none. Whatever a case expects, these always are problems: an internal compiler error,
-a Python traceback, exit status 70, a signal other than one the case expects (SIGFPE
-for a host division by zero, which counts as exit status 136 as a shell shows it),
-being killed at the wall-clock limit, or more CPU time than the case's budget.
+a Python traceback, exit status 70, a signal the case does not expect (signal N counts
+as exit status 128 + N, as a shell shows it: SIGFPE is 136), being killed at the
+wall-clock limit, or more CPU time than the case's budget; a case that sends Ctrl-C
+must also have ended within `stop_within` seconds of it.
 """
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import resource
@@ -59,6 +63,7 @@ class Outcome:
     cpu: float             # user + system seconds of the process (and its threads)
     wall: float
     killed: bool           # killed at the wall-clock limit
+    interrupted_at: float | None = None   # wall seconds at which Ctrl-C was sent
 
     def text(self) -> str:
         return self.stderr.decode("utf-8", "replace")
@@ -69,6 +74,12 @@ def limit_resources() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
     resource.setrlimit(resource.RLIMIT_FSIZE, (FILE_SIZE_LIMIT, FILE_SIZE_LIMIT))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+
+
+def limit_cpu(seconds: float) -> None:
+    """In the case's process: SIGXCPU a second after its CPU budget, SIGKILL soon after."""
+    soft = math.ceil(seconds) + 1
+    resource.setrlimit(resource.RLIMIT_CPU, (soft, soft + 2))
 
 
 def console_script(command: str) -> list[str]:
@@ -91,6 +102,7 @@ def run_case(case, folder: Path) -> Outcome:
 
     def preexec():
         limit_resources()
+        limit_cpu(case.seconds)
         if close_stdout:
             os.close(1)
 
@@ -102,9 +114,11 @@ def run_case(case, folder: Path) -> Outcome:
     proc = subprocess.Popen(console_script(case.command) + case.argv, cwd=folder, env=clean_environment(),
                             stdin=subprocess.PIPE if case.stdin is not None else subprocess.DEVNULL,
                             stdout=stdout, stderr=subprocess.PIPE, preexec_fn=preexec, start_new_session=True)
-    killed = False
+    killed, interrupted_at = False, None
     try:
-        out, err = proc.communicate(case.stdin, timeout=case.wall_limit)
+        if case.interrupt_after is not None and interrupt(proc, case.interrupt_after):
+            interrupted_at = time.monotonic() - start
+        out, err = proc.communicate(case.stdin, timeout=case.wall_limit - (time.monotonic() - start))
     except subprocess.TimeoutExpired:
         killed = True
         os.killpg(proc.pid, signal.SIGKILL)
@@ -116,7 +130,19 @@ def run_case(case, folder: Path) -> Outcome:
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     sig = -proc.returncode if proc.returncode < 0 else None
-    return Outcome(128 + sig if sig else proc.returncode, sig, out or b"", err or b"", cpu, wall, killed)
+    return Outcome(128 + sig if sig else proc.returncode, sig, out or b"", err or b"", cpu, wall, killed,
+                   interrupted_at)
+
+
+def interrupt(proc: subprocess.Popen, after: float) -> bool:
+    """Ctrl-C, as a terminal sends it to the foreground process group, `after` seconds
+    into the run; False when the process ended before that."""
+    try:
+        proc.wait(timeout=after)
+        return False
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGINT)
+        return True
 
 
 class ForkServer:
@@ -131,7 +157,7 @@ class ForkServer:
     def run(self, case, folder: Path) -> Outcome:
         case.write_files(folder)
         request = {"command": case.command, "argv": [os.fsdecode(a) for a in case.argv], "cwd": str(folder),
-                   "seconds": case.wall_limit}
+                   "seconds": case.wall_limit, "cpu": case.seconds}
         self.proc.stdin.write(json.dumps(request) + "\n")
         self.proc.stdin.flush()
         line = self.proc.stdout.readline()
@@ -153,12 +179,17 @@ def problems(case, outcome: Outcome, folder: Path | None = None) -> list[str]:
     found = [f"{what} on stderr" for needle, what in NEVER if needle in text]
     if outcome.killed:
         found.append(f"still running after {case.wall_limit:.0f} s (killed)")
-    elif outcome.cpu > case.seconds:
+    elif outcome.cpu > case.seconds or outcome.signal in (signal.SIGXCPU, signal.SIGKILL):
         found.append(f"took {outcome.cpu:.1f} CPU seconds, over the budget of {case.seconds:g}")
     if outcome.status == 70:
         found.append("exit status 70 (internal error)")
-    if outcome.signal and not (outcome.signal == signal.SIGFPE and 136 in case.status):
+    if outcome.signal and outcome.status not in case.status:
         found.append(f"ended by signal {signal.Signals(outcome.signal).name}")
+    if outcome.interrupted_at is not None and not outcome.killed and \
+            outcome.wall - outcome.interrupted_at > case.stop_within:
+        found.append(f"ran on for {outcome.wall - outcome.interrupted_at:.1f} s after Ctrl-C")
+    elif case.interrupt_after is not None and outcome.interrupted_at is None and not outcome.killed:
+        found.append(f"ended before Ctrl-C was sent at {case.interrupt_after:g} s")
     if not outcome.killed and outcome.status not in case.status:
         found.append(f"exit status {outcome.status}, expected {' or '.join(map(str, sorted(case.status)))}")
     elif outcome.status != 0 and case.message and outcome.signal is None \
