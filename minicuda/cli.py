@@ -24,7 +24,8 @@ from minicuda.passes.dot import module_dot
 from minicuda.passes.regalloc import resource_usage
 from minicuda.pipeline import PASSES, Options, check_pass_names, passes_named
 from minicuda.version import __version__
-from minicuda.vm.errors import VMError
+from minicuda.vm.errors import SIGNALS, VMError
+from minicuda.vm.tools import TOOLS
 from minicuda.vm.machine import Machine
 
 EXIT_USER, EXIT_USAGE, EXIT_INTERNAL = 1, 2, 70
@@ -343,7 +344,7 @@ def _run(args) -> int:
     if args.trace or os.environ.get("MINICUDA_TRACE") == "1":
         trace = lambda line: print(line, file=sys.stderr)
     machine = Machine(program, sched=args.sched, max_steps=args.max_steps, trace=trace, seed=args.sched_seed,
-                      engine=args.engine, jobs=args.jobs)
+                      engine=args.engine, jobs=args.jobs, tools=args.tool)
     try:
         code = machine.run([args.file] + list(args.args))
     except VMError as e:
@@ -352,6 +353,9 @@ def _run(args) -> int:
         where = f"{e.loc}: " if e.loc is not None else ""
         print(f"{where}error: {e}", file=sys.stderr)
         code = EXIT_USER
+        if e.kind in SIGNALS:   # as the shell reports a native program's death by the signal
+            shell_line, code = SIGNALS[e.kind]
+            print(shell_line, file=sys.stderr)
     sys.stdout.flush()
     for warning in machine.interp.warnings:
         print(warning, file=sys.stderr)
@@ -484,6 +488,9 @@ def minicuda_main(argv: list[str] | None = None) -> int:
     run.add_argument("--jobs", "-j", type=_positive, default=None, metavar="N",
                      help="run independent blocks on N threads (default: the number of cores)")
     run.add_argument("--trace", action="store_true", help="print warp, pc, active mask, stack depth per instruction")
+    run.add_argument("--tool", action="append", choices=sorted(TOOLS), default=[], metavar="NAME",
+                     help="add a compute-sanitizer-like check (may be repeated): "
+                          + "; ".join(f"{name}: {text}" for name, text in TOOLS.items()))
     _add_frontend_options(run)
     p.add_argument("--version", action="version", version=f"minicuda {__version__}")
     # the program's arguments may come after run's options: minicuda run f.cu --arch pascal 512 1024

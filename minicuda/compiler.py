@@ -19,6 +19,7 @@ from minicuda.frontend import Frontend, load
 from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
 from minicuda.ir import Function, Module, StructLayout, format_function, format_module, verify
+from minicuda.passes.fast_division import mark_fast_divisions
 from minicuda.passes.inline import inline_device_calls
 from minicuda.passes.lower import lower
 from minicuda.passes.regalloc import resource_usage
@@ -127,6 +128,7 @@ def compile_module(fe: Frontend, options: Options) -> tuple[Module, dict[str, st
             inline_device_calls(module)
         except Exception as e:
             raise InternalError("inline", f"{type(e).__name__}: {e}") from e
+        mark_fast_divisions(module)
     passes = pipeline(options)
     ir_before = {}
     for fn in module.functions.values():

@@ -10,3 +10,7 @@ class VMError(Exception):
     def __init__(self, kind: str, message: str, loc=None):
         self.kind, self.loc = kind, loc
         super().__init__(message)
+
+
+# kinds of fault that end a native program with a signal: what the shell prints, the exit status
+SIGNALS = {"sigfpe": ("Floating point exception", 128 + 8), "sigsegv": ("Segmentation fault", 128 + 11)}

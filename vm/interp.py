@@ -32,6 +32,7 @@ from minicuda.vm.code import Code
 from minicuda.vm.errors import VMError
 from minicuda.vm.memory import BlockScope, Memory, MemoryFault
 from minicuda.vm.metrics import LaunchMetrics
+from minicuda.vm.tools import sanitizer_report
 from minicuda.vm.state import (BSET, CURRENT, DEPTH, DONE, MAXD, NBAR, RNG, SPIN, STALL, STATUS, WARP,
                                WARPSYNC_BARRIER, BlockState, Layout, bits_mask, block_template, mask_bits, rng_next, start_block)
 
@@ -41,6 +42,7 @@ ITS_STALL_STEPS = 2_000_000   # warp instructions with no memory change under IT
 SCHEDULED_KINDS = ("control", "sync", "marker")   # ISA kinds the scheduler sees even with no thread's guard true
 BLOCK_BARRIERS = ("barrier", "bar_red")   # the semantics (ISA `interp`) that wait for the whole block
 BAR_REDUCTIONS = ("POPC", "AND", "OR")
+DIVISIONS = ("IDIV", "IREM")
 
 
 class Warp:
@@ -105,6 +107,8 @@ class Interpreter:
         self.steps = 0
         self.machine = None   # the Machine running a whole program, for CALL and LAUNCH
         self.warnings: list[str] = []
+        self.tools: frozenset[str] = frozenset()   # --tool: the sanitizers asked for (vm/tools.py)
+        self.reported: set[int] = set()   # instructions a sanitizer has reported, once each
         # ITS picks the next path round-robin; with a seed, at random (still fair, reproducible)
         self.seed = seed
         # each opcode's semantics, as its ISA row names it, and whether it runs with no thread on
@@ -274,8 +278,29 @@ class Interpreter:
     def op_pure(self, w: Warp, ins, on, group, metrics) -> None:
         widths = semantics.source_widths(ins)
         srcs = [self.read(w, s, wd) for s, wd in zip(ins.srcs, widths)]
+        if ins.op in DIVISIONS:
+            self.check_division(w, ins, srcs, on)
         result = semantics.evaluate(ins, srcs)
         self.write(w, ins.dsts[0], np.broadcast_to(result, (WARP,)), on, semantics.result_width(ins))
+
+    def check_division(self, w: Warp, ins, srcs: list, on: np.ndarray) -> None:
+        """Host code divides as x86-64 does: by zero, or INT_MIN by -1, is SIGFPE.  In a
+        kernel the GPU gives a value (semantics.division_by_zero); --tool memcheck warns
+        of a division by zero once per instruction."""
+        bits, signed = semantics.int_type(ins)
+        a, b = (np.broadcast_to(s, (WARP,)) for s in srcs)
+        zero = on & (b == 0)
+        if w.code.fn.kind == "host":
+            ones = (1 << bits) - 1
+            overflow = on & (a == 1 << (bits - 1)) & (b == ones) if signed else np.zeros(WARP, bool)
+            if zero.any() or overflow.any():
+                what = "division" if ins.op == "IDIV" else "remainder"
+                cause = f"integer {what} by zero" if zero.any() else f"integer {what} overflow (INT_MIN / -1)"
+                raise VMError("sigfpe", f"{cause} in '{w.code.fn.name}'", ins.loc)
+        elif "memcheck" in self.tools and zero.any() and id(ins) not in self.reported:
+            self.reported.add(id(ins))
+            lane = int(np.nonzero(zero)[0][0])
+            self.warnings.append(sanitizer_report("Integer division by zero", w, lane, ins.loc))
 
     def shuffle(self, w: Warp, ins, on: np.ndarray) -> None:
         """SHFL.IDX/UP/DOWN/BFLY d, var, lane-or-delta, width, mask: as __shfl*_sync."""

@@ -33,7 +33,8 @@ from minicuda.vm.runtime import DeviceAssert, ProgramExit, Runtime
 
 class Machine:
     def __init__(self, module, sched: str | None = None, max_steps: int | None = None, trace=None,
-                 stdout=None, stderr=None, seed: int | None = None, engine: str = "jit", jobs: int | None = None):
+                 stdout=None, stderr=None, seed: int | None = None, engine: str = "jit", jobs: int | None = None,
+                 tools=()):
         self.module = module = module_of(module, sched)
         self.arch = module.sm
         self.memory = Memory()
@@ -51,6 +52,7 @@ class Machine:
         self.sched = sched or module.sched or default_sched(self.arch)
         self.interp = Interpreter(module, self.memory, self.symbols, self.sched, max_steps, trace, seed)
         self.interp.machine = self
+        self.interp.tools = frozenset(tools)
         self.host = Interpreter(module, self.memory, self.symbols, "stack", max_steps, None)
         self.host.machine = self
         self.runtime = Runtime(self, stdout, stderr)

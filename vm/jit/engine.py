@@ -273,6 +273,7 @@ class JitEngine:
         sched = "stack" if host else interp.sched
         compiled = compile_function(w.code, sched, 1 if host else 32, kernel=False, seeded=interp.seed is not None)
         context = _Context(w.state, compiled, w.symbols, interp.max_steps)
+        context.ctx[L.TOOLS] = len(interp.tools)
         rt = interp.machine.runtime.random if interp.machine is not None else None
         w.push()
         while True:
@@ -305,6 +306,7 @@ class _Worker:
         self.scope = setup.new_scope()
         self.context = _Context(self.state, compiled, setup.symbols, budget)
         c = self.context.ctx
+        c[L.TOOLS] = len(engine.interp.tools)
         c[L.GRID_X], c[L.GRID_Y], c[L.GRID_Z] = setup.grid
         c[L.TEMPLATE] = setup.template.buf.ctypes.data
         self.scope_ptrs = np.array([a.data.ctypes.data for a in self.scope.allocs] or [0], dtype=np.uint64)
