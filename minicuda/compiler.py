@@ -19,7 +19,7 @@ from minicuda.frontend import Frontend, load
 from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
 from minicuda.ir import Function, Module, StructLayout, format_function, format_module, verify
-from minicuda.passes.fast_division import mark_fast_divisions
+from minicuda.passes.release_code import mark_release_code
 from minicuda.passes.inline import inline_device_calls
 from minicuda.passes.lower import lower
 from minicuda.passes.regalloc import resource_usage
@@ -128,7 +128,6 @@ def compile_module(fe: Frontend, options: Options) -> tuple[Module, dict[str, st
             inline_device_calls(module)
         except Exception as e:
             raise InternalError("inline", f"{type(e).__name__}: {e}") from e
-        mark_fast_divisions(module)
     passes = pipeline(options)
     ir_before = {}
     for fn in module.functions.values():
@@ -136,6 +135,8 @@ def compile_module(fe: Frontend, options: Options) -> tuple[Module, dict[str, st
         ir_before[fn.name] = format_function(fn)
         run_passes(fn, passes, options, module)
         verify(fn, "pipeline")
+    if options.opt > 0:
+        mark_release_code(module)
     return module, ir_before
 
 

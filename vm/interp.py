@@ -61,6 +61,8 @@ class Warp:
         self.ids = state.warp_ids(index)
         self.ids["warp"] = warp_id
         self.symbols, self.scope = symbols, scope
+        self.driven = False        # run by a call stack (Machine.call_function), which runs its CALLs
+        self.pending_call = None   # (CALL, threads) for that call stack to run
         self.pull()
 
     def pull(self) -> None:
@@ -171,13 +173,10 @@ class Interpreter:
     # ---- one instruction for a group of lanes --------------------------------------------------
     def execute(self, w: Warp, pc: int, group: np.ndarray, metrics: LaunchMetrics):
         """Run code[pc] for `group`; returns (event, taken_mask) where event is None,
-        'branch', 'exit', 'bar', 'bssy', 'bsync', 'warpsync', 'yield'.  What the
+        'branch', 'exit', 'bar', 'bssy', 'bsync', 'warpsync', 'yield', 'call' (a CALL for the call stack).  What the
         instruction does is its ISA row's semantics, `op_<interp>`."""
         ins = w.code.instrs[pc]
-        self.steps += 1
-        if self.steps > self.max_steps:
-            raise VMError("budget", f"instruction budget exhausted after {self.max_steps} warp instructions "
-                                    f"(--max-steps); the program may not terminate", ins.loc)
+        self.count_step(ins)
         guard = np.ones(WARP, bool) if ins.guard is None else self.read(w, ins.guard, 1)
         if ins.guard_neg:
             guard = ~guard
@@ -197,6 +196,13 @@ class Interpreter:
             lane = getattr(f, "lane", int(np.nonzero(on)[0][0]))
             raise VMError("memory", self.fault_message(w, f, lane) + f" (instruction: {ins.opcode} at pc {pc:#06x})",
                           ins.loc) from None
+
+    def count_step(self, ins) -> None:
+        """One more warp instruction against the budget (--max-steps)."""
+        self.steps += 1
+        if self.steps > self.max_steps:
+            raise VMError("budget", f"instruction budget exhausted after {self.max_steps} warp instructions "
+                                    f"(--max-steps); the program may not terminate", ins.loc)
 
     # ---- the semantics the ISA rows name: op_<interp>(w, ins, on, group, metrics) -> event -----------
     # `on`: the group's threads whose guard holds; an instruction of a kind the scheduler sees
@@ -261,10 +267,14 @@ class Interpreter:
     def op_special(self, w: Warp, ins, on, group, metrics) -> None:
         self.write(w, ins.dsts[0], self.special(w, ins.srcs[0].name), on, 32)
 
-    def op_call(self, w: Warp, ins, on, group, metrics) -> None:
+    def op_call(self, w: Warp, ins, on, group, metrics) -> str | None:
         if self.machine is None:
             raise VMError("unsupported", f"{ins.opcode} needs a whole program (minicuda run)", ins.loc)
+        if w.driven and ins.op == "CALL" and "RT" not in ins.mods:
+            w.pending_call = (ins, on.copy())   # the call stack runs it: no Python recursion
+            return "call"
         self.machine.call(self, w, ins, on)
+        return None
 
     def op_shuffle(self, w: Warp, ins, on, group, metrics) -> None:
         self.shuffle(w, ins, on)
@@ -432,7 +442,7 @@ class Interpreter:
             w.spin = 0 if changed else w.spin + 1
             if w.spin > ITS_STALL_STEPS:
                 self.no_progress(w, ins)
-        return None
+        return "call" if event == "call" else None
 
     def deadlock(self, w: Warp):
         top = w.stack[-1]
@@ -514,7 +524,7 @@ class Interpreter:
         w.stall = 0 if self.memory.writes != writes else w.stall + 1
         if w.stall > ITS_STALL_STEPS:
             self.no_progress(w, ins)
-        return None
+        return "call" if event == "call" else None
 
     def no_progress(self, w: Warp, ins) -> None:
         bid = tuple(int(w.ids["SR_CTAID"][a][0]) for a in "XYZ")
