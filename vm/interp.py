@@ -173,8 +173,9 @@ class Interpreter:
     # ---- one instruction for a group of lanes --------------------------------------------------
     def execute(self, w: Warp, pc: int, group: np.ndarray, metrics: LaunchMetrics):
         """Run code[pc] for `group`; returns (event, taken_mask) where event is None,
-        'branch', 'exit', 'bar', 'bssy', 'bsync', 'warpsync', 'yield', 'call' (a CALL for the call stack).  What the
-        instruction does is its ISA row's semantics, `op_<interp>`."""
+        'branch', 'exit', 'bar', 'bssy', 'bsync', 'warpsync', 'yield' or 'call' (a CALL
+        left to the call stack).  What the instruction does is its ISA row's semantics,
+        `op_<interp>`."""
         ins = w.code.instrs[pc]
         self.count_step(ins)
         guard = np.ones(WARP, bool) if ins.guard is None else self.read(w, ins.guard, 1)

@@ -2,7 +2,9 @@
 
 The host thread runs on the same interpreter as the kernels (one live lane, the
 stack model: it cannot diverge).  CALL runs a user function on a fresh register
-file for the calling lanes; CALL.RT enters the runtime (vm/runtime.py); LAUNCH
+file for the calling lanes, on an explicit call stack (vm/callstack.py: no Python
+recursion, the stack bounded as the hardware bounds it); CALL.RT enters the runtime
+(vm/runtime.py); LAUNCH
 runs a kernel's grid to completion, collecting its metrics.  A fault in a kernel
 stops the program as CUDA's sticky errors do, with CUDA's message.
 
@@ -108,8 +110,7 @@ class Machine:
             result = self.engine.run_frame(interp, top)
             if result == "call":
                 ins, on = top.call
-                ids_now = top.warp().ids if top.w is not None else _frame_ids(top)
-                stack.push(ins.srcs[0].name, stack.call_arguments(), on, ids_now, symbols, scope, ins, ins.loc)
+                stack.push(ins.srcs[0].name, stack.call_arguments(), on, ids, symbols, scope, ins, ins.loc)
                 continue
             if result == "bar":
                 raise VMError("unsupported", f"__syncthreads() inside the called function '{top.code.fn.name}' is "
@@ -173,13 +174,6 @@ class Machine:
         metrics = self.engine.launch(name, grid, block, args, self.module.arch, smem)
         metrics.wall_s = time.perf_counter() - started
         self.launches.append(metrics)
-
-
-def _frame_ids(frame) -> dict:
-    """The thread ids in a frame's state, as Warp.ids gives them."""
-    ids = frame.state.warp_ids(0)
-    ids["warp"] = frame.warp_id
-    return ids
 
 
 def module_of(program, sched: str | None = None) -> Module:
