@@ -210,7 +210,8 @@ CUDA_RUNTIME = ("cudaMalloc", "cudaMallocHost", "cudaFree", "cudaFreeHost", "cud
                 "cudaMemcpyToSymbol", "cudaMemcpyFromSymbol", "cudaDeviceSynchronize", "cudaDeviceReset",
                 "cudaSetDevice", "cudaGetDevice", "cudaGetDeviceCount", "cudaGetDeviceProperties",
                 "cudaGetLastError", "cudaPeekAtLastError", "cudaEventCreate", "cudaEventRecord",
-                "cudaEventSynchronize", "cudaEventElapsedTime", "cudaEventDestroy")
+                "cudaEventSynchronize", "cudaEventElapsedTime", "cudaEventDestroy", "cudaDeviceSetLimit",
+                "cudaDeviceGetLimit")
 
 
 def _cuda_rows():

@@ -27,7 +27,8 @@ from minicuda.passes.regalloc import resource_usage
 from minicuda.pipeline import PASSES, Options, check_pass_names, passes_named
 from minicuda.sourcefile import SourceFileError, read_text
 from minicuda.version import __version__
-from minicuda.vm.errors import SIGNAL_STATUS, VMError
+from minicuda.vm.errors import SIGNALS, VMError
+from minicuda.vm.tools import TOOLS
 from minicuda.vm.machine import Machine
 
 EXIT_USER, EXIT_USAGE, EXIT_INTERNAL = 1, 2, 70
@@ -343,7 +344,7 @@ def _run(args) -> int:
         trace = lambda line: print(line, file=sys.stderr)
     try:
         machine = Machine(program, sched=args.sched, max_steps=args.max_steps, trace=trace, seed=args.sched_seed,
-                          engine=args.engine, jobs=args.jobs)
+                          engine=args.engine, jobs=args.jobs, tools=args.tool)
     except VMError as e:   # a static object that cannot be placed: the load fails, as a link would
         print(f"minicuda: error: {e}", file=sys.stderr)
         return EXIT_USER
@@ -354,7 +355,10 @@ def _run(args) -> int:
         machine.runtime.flush_device()
         where = f"{e.loc}: " if e.loc is not None else ""
         print(f"{where}error: {e}", file=sys.stderr)
-        code = SIGNAL_STATUS.get(e.kind, EXIT_USER)
+        code = EXIT_USER
+        if e.kind in SIGNALS:   # as the shell reports a native program's death by the signal
+            shell_line, code = SIGNALS[e.kind]
+            print(shell_line, file=sys.stderr)
     sys.stdout.flush()
     for warning in machine.interp.warnings:
         print(warning, file=sys.stderr)
@@ -500,6 +504,9 @@ def minicuda_main(argv: list[str] | None = None) -> int:
     run.add_argument("--jobs", "-j", type=int_in(1, MAX_JOBS), default=None, metavar="N",
                      help="run independent blocks on N threads (default: the number of cores)")
     run.add_argument("--trace", action="store_true", help="print warp, pc, active mask, stack depth per instruction")
+    run.add_argument("--tool", action="append", choices=sorted(TOOLS), default=[], metavar="NAME",
+                     help="add a compute-sanitizer-like check (may be repeated): "
+                          + "; ".join(f"{name}: {text}" for name, text in TOOLS.items()))
     _add_frontend_options(run)
     p.add_argument("--version", action="version", version=f"minicuda {__version__}")
     # the program's arguments may come after run's options: minicuda run f.cu --arch pascal 512 1024

@@ -20,6 +20,7 @@ from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
 from minicuda.grammar.sema.link import check_references
 from minicuda.ir import Function, Module, StructLayout, format_function, format_module, verify
+from minicuda.passes.release_code import mark_release_code
 from minicuda.passes.inline import inline_device_calls
 from minicuda.passes.lower import lower
 from minicuda.passes.regalloc import resource_usage
@@ -137,6 +138,8 @@ def compile_module(fe: Frontend, options: Options) -> tuple[Module, dict[str, st
         ir_before[fn.name] = format_function(fn)
         run_passes(fn, passes, options, module)
         verify(fn, "pipeline")
+    if options.opt > 0:
+        mark_release_code(module)
     return module, ir_before
 
 

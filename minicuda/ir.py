@@ -27,9 +27,9 @@ Semantics of values (the VM's interpreter is the executable specification):
   floats are IEEE bit patterns.  Predicates hold booleans.
 - The type modifier of an integer op is one of `.S32` (the default, may be left
   out), `.U32`, `.S64`, `.U64`; it gives width and signedness.  IADD ISUB IMUL IMAD
-  INEG IABS LOP NOT SHL wrap modulo 2^width.  IDIV/IREM truncate toward zero
-  (x/0 = all ones, x%0 = x).  SHL/SHR with an amount >= width give 0 (SHR.S*:
-  the sign fill).  IMNMX.MIN / IMNMX.MAX.  IMULHI gives the high half.
+  INEG IABS LOP NOT SHL wrap modulo 2^width.  IDIV/IREM truncate toward zero (x/0, x%0:
+  all ones, as the GPU; `.FAST32`, nvcc -O3's 64-bit division: 0xFFFFFFFF when both fit in 32
+  bits).  SHL/SHR by >= width give 0 (SHR.S*: the sign fill).  IMNMX.MIN/MAX; IMULHI: high half.
 - ISETP.<cmp>[.type] p, a, b with cmp in EQ NE LT LE GT GE; FSETP / DSETP compare
   f32 / f64 as C does (NE is true when either is NaN; the others are false).
   PLOP.AND/.OR/.XOR p, a, b and PNOT p, a combine predicates.  SEL d, a, b, p is

@@ -52,6 +52,7 @@ from dataclasses import dataclass
 from minicuda.diagnostics import InternalError
 
 HAND_OFF = "interpreter"   # a `jit` that is no lowering: native code hands the instruction back
+UNCHECKED = "UNCHECKED"    # CALL.UNCHECKED: nvcc -O3's call, no stack check on entry (docs/semantics.md)
 ALWAYS, OPERANDS = "always", "operands"   # values of `varying`
 
 

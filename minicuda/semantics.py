@@ -22,6 +22,11 @@ Choices the IR docstring leaves open, fixed here:
   an instruction with a virtual 64-bit register operand (`%rdN`) is 64-bit.
   Shift amounts are read as unsigned 32-bit; POPC and FLO give a 32-bit count.
   INT_MIN / -1 = INT_MIN and INT_MIN % -1 = 0 (wraparound); IABS.U* is the identity.
+- Division by zero gives what the GPU gives (SASS does not trap; measured on an
+  H100): x / 0 and x % 0 are all ones.  `.FAST32` on a 64-bit IDIV/IREM is nvcc
+  -O3's code, which divides in 32 bits when both operands' upper halves are zero:
+  there x / 0 and x % 0 are 0x00000000FFFFFFFF (docs/semantics.md).  Host code
+  never gets here with a zero divisor: the VM raises SIGFPE first.
 - FLO is PTX `bfind`: the bit position of the most significant 1 (.S*: of the most
   significant bit that differs from the sign), 0xFFFFFFFF when there is none;
   `.SH` gives the left shift amount instead (width - 1 - position).
@@ -61,6 +66,7 @@ class UnsupportedOp(InternalError):
 
 
 _UINT = {32: np.uint32, 64: np.uint64}
+FAST32 = "FAST32"   # the modifier of nvcc -O3's 64-bit division (a 32-bit path when both operands fit)
 _SINT = {32: np.int32, 64: np.int64}
 _FLOAT = {32: np.float32, 64: np.float64}
 _CANONICAL_NAN = {32: np.uint32(0x7FFFFFFF), 64: np.uint64(0x7FFFFFFFFFFFFFFF)}
@@ -236,7 +242,7 @@ def _int_op(ins, s):
     if ins.op in ("SHL", "SHR"):
         return _shift(ins.op, x[0], s[1].astype(np.uint64, copy=False), bits, signed)
     if ins.op in ("IDIV", "IREM"):
-        return _divide(ins.op, x[0], x[1], bits, signed)
+        return _divide(ins.op, x[0], x[1], bits, signed, FAST32 in ins.mods)
     if ins.op == "IMULHI":
         return _mulhi(x[0], x[1], bits, signed)
     if ins.op == "PRMT":
@@ -268,7 +274,7 @@ def _shift(op, a, amount, bits, signed):
     return np.where(amount >= np.uint64(bits), u(0), moved)
 
 
-def _divide(op, a, b, bits, signed):
+def _divide(op, a, b, bits, signed, fast32=False):
     u = _UINT[bits]
     zero = b == u(0)
     safe_b = np.where(zero, u(1), b)
@@ -280,9 +286,18 @@ def _divide(op, a, b, bits, signed):
         q, r = abs_a // abs_b, abs_a % abs_b
         q = np.where(neg_a != neg_b, u(0) - q, q)
         r = np.where(neg_a, u(0) - r, r)
-    if op == "IDIV":
-        return np.where(zero, u(-1 & ((1 << bits) - 1)), q)
-    return np.where(zero, a, r)
+    return np.where(zero, division_by_zero(a, b, bits, fast32), q if op == "IDIV" else r)
+
+
+def division_by_zero(a, b, bits: int, fast32: bool = False):
+    """What the GPU's x / 0 and x % 0 give: all ones; under .FAST32 (64-bit, nvcc -O3)
+    0xFFFFFFFF when both operands' upper halves are zero (its 32-bit path ran)."""
+    u = _UINT[bits]
+    ones = u((1 << bits) - 1)
+    if bits != 64 or not fast32:
+        return ones
+    narrow = ((a | b) >> u(32)) == u(0)
+    return np.where(narrow, u(0xFFFFFFFF), ones)
 
 
 def _mulhi(a, b, bits, signed):

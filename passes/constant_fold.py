@@ -36,6 +36,8 @@ def fold(ins: Instr) -> Instr | None:
         return None
     try:
         values = [operand_value(s, w) for s, w in zip(ins.srcs, source_widths(ins))]
+        if _traps(ins, values):
+            return None
         result = evaluate(ins, values)
     except UnsupportedOp:
         return None
@@ -50,6 +52,16 @@ def fold(ins: Instr) -> Instr | None:
     if dst.is_pred or (width != mov_width and dst.name != "RZ"):
         return None   # the MOV would read its immediate at another width
     return Instr("MOV", (), (dst,), (_immediate(ins, result, width),), ins.guard, ins.guard_neg, ins.loc)
+
+
+def _traps(ins: Instr, values) -> bool:
+    """A division by zero or of the most negative value by -1: host code traps there
+    (SIGFPE) and device code gives the GPU's value at run time, so it is left to run."""
+    if ins.op not in ("IDIV", "IREM"):
+        return False
+    bits, signed = int_type(ins)
+    a, b = (int(v) for v in values)
+    return b == 0 or signed and a == 1 << (bits - 1) and b == (1 << bits) - 1
 
 
 def _immediate(ins: Instr, bits, width: int) -> Imm:

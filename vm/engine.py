@@ -7,6 +7,7 @@ memory, output and metrics.
 """
 from __future__ import annotations
 
+from minicuda.vm.callstack import run_frame_on_warp
 from minicuda.vm.jit.engine import JitEngine
 
 ENGINES = ("jit", "interp")
@@ -31,6 +32,12 @@ class InterpEngine:
     def run_function(self, interp, w, metrics) -> str:
         run = interp.run_stack if interp.sched == "stack" else interp.run_its
         return run(w, metrics)
+
+    def run_frame(self, interp, frame) -> str:
+        """Run a call stack's top frame until it is done, at a barrier, or makes a call."""
+        return run_frame_on_warp(self, interp, frame)
+
+
 
 
 def make_engine(name: str, owner, jobs: int | None = None):

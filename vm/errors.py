@@ -3,13 +3,13 @@ exhausted budget), raised by either engine and the runtime, reported as CUDA rep
 with the kernel, block, thread and source line in its message and `loc`."""
 from __future__ import annotations
 
-# the exit status of a fault that kills a native program with a signal (128 + the signal)
-SIGNAL_STATUS = {"segfault": 139}
-
-
 class VMError(Exception):
     """A fault in the user's program, reported as CUDA reports it."""
 
     def __init__(self, kind: str, message: str, loc=None):
         self.kind, self.loc = kind, loc
         super().__init__(message)
+
+
+# kinds of fault that end a native program with a signal: what the shell prints, the exit status
+SIGNALS = {"sigfpe": ("Floating point exception", 128 + 8), "sigsegv": ("Segmentation fault", 128 + 11)}

@@ -33,6 +33,7 @@ from minicuda.vm.code import Code
 from minicuda.vm.errors import VMError
 from minicuda.vm.memory import BlockScope, Memory, MemoryFault
 from minicuda.vm.metrics import LaunchMetrics
+from minicuda.vm.tools import sanitizer_report
 from minicuda.vm.state import (BSET, CURRENT, DEPTH, DONE, MAXD, NBAR, RNG, SPIN, STALL, STATUS, WARP,
                                WARPSYNC_BARRIER, BlockState, Layout, bits_mask, block_template, mask_bits, rng_next, start_block)
 
@@ -42,6 +43,7 @@ ITS_STALL_STEPS = 2_000_000   # warp instructions with no memory change under IT
 SCHEDULED_KINDS = ("control", "sync", "marker")   # ISA kinds the scheduler sees even with no thread's guard true
 BLOCK_BARRIERS = ("barrier", "bar_red")   # the semantics (ISA `interp`) that wait for the whole block
 BAR_REDUCTIONS = ("POPC", "AND", "OR")
+DIVISIONS = ("IDIV", "IREM")
 
 
 class Warp:
@@ -60,6 +62,8 @@ class Warp:
         self.ids = state.warp_ids(index)
         self.ids["warp"] = warp_id
         self.symbols, self.scope = symbols, scope
+        self.driven = False        # run by a call stack (Machine.call_function), which runs its CALLs
+        self.pending_call = None   # (CALL, threads) for that call stack to run
         self.pull()
 
     def pull(self) -> None:
@@ -106,6 +110,8 @@ class Interpreter:
         self.steps = 0
         self.machine = None   # the Machine running a whole program, for CALL and LAUNCH
         self.warnings: list[str] = []
+        self.tools: frozenset[str] = frozenset()   # --tool: the sanitizers asked for (vm/tools.py)
+        self.reported: set[int] = set()   # instructions a sanitizer has reported, once each
         # ITS picks the next path round-robin; with a seed, at random (still fair, reproducible)
         self.seed = seed
         # each opcode's semantics, as its ISA row names it, and whether it runs with no thread on
@@ -171,13 +177,11 @@ class Interpreter:
     # ---- one instruction for a group of lanes --------------------------------------------------
     def execute(self, w: Warp, pc: int, group: np.ndarray, metrics: LaunchMetrics):
         """Run code[pc] for `group`; returns (event, taken_mask) where event is None,
-        'branch', 'exit', 'bar', 'bssy', 'bsync', 'warpsync', 'yield'.  What the
-        instruction does is its ISA row's semantics, `op_<interp>`."""
+        'branch', 'exit', 'bar', 'bssy', 'bsync', 'warpsync', 'yield' or 'call' (a CALL
+        left to the call stack).  What the instruction does is its ISA row's semantics,
+        `op_<interp>`."""
         ins = w.code.instrs[pc]
-        self.steps += 1
-        if self.steps > self.max_steps:
-            raise VMError("budget", f"instruction budget exhausted after {self.max_steps} warp instructions "
-                                    f"(--max-steps); the program may not terminate", ins.loc)
+        self.count_step(ins)
         guard = np.ones(WARP, bool) if ins.guard is None else self.read(w, ins.guard, 1)
         if ins.guard_neg:
             guard = ~guard
@@ -197,6 +201,13 @@ class Interpreter:
             lane = getattr(f, "lane", int(np.nonzero(on)[0][0]))
             raise VMError("memory", self.fault_message(w, f, lane) + f" (instruction: {ins.opcode} at pc {pc:#06x})",
                           ins.loc) from None
+
+    def count_step(self, ins) -> None:
+        """One more warp instruction against the budget (--max-steps)."""
+        self.steps += 1
+        if self.steps > self.max_steps:
+            raise VMError("budget", f"instruction budget exhausted after {self.max_steps} warp instructions "
+                                    f"(--max-steps); the program may not terminate", ins.loc)
 
     # ---- the semantics the ISA rows name: op_<interp>(w, ins, on, group, metrics) -> event -----------
     # `on`: the group's threads whose guard holds; an instruction of a kind the scheduler sees
@@ -261,10 +272,14 @@ class Interpreter:
     def op_special(self, w: Warp, ins, on, group, metrics) -> None:
         self.write(w, ins.dsts[0], self.special(w, ins.srcs[0].name), on, 32)
 
-    def op_call(self, w: Warp, ins, on, group, metrics) -> None:
+    def op_call(self, w: Warp, ins, on, group, metrics) -> str | None:
         if self.machine is None:
             raise VMError("unsupported", f"{ins.opcode} needs a whole program (minicuda run)", ins.loc)
+        if w.driven and ins.op == "CALL" and "RT" not in ins.mods:
+            w.pending_call = (ins, on.copy())   # the call stack runs it: no Python recursion
+            return "call"
         self.machine.call(self, w, ins, on)
+        return None
 
     def op_shuffle(self, w: Warp, ins, on, group, metrics) -> None:
         self.shuffle(w, ins, on)
@@ -278,8 +293,29 @@ class Interpreter:
     def op_pure(self, w: Warp, ins, on, group, metrics) -> None:
         widths = semantics.source_widths(ins)
         srcs = [self.read(w, s, wd) for s, wd in zip(ins.srcs, widths)]
+        if ins.op in DIVISIONS:
+            self.check_division(w, ins, srcs, on)
         result = semantics.evaluate(ins, srcs)
         self.write(w, ins.dsts[0], np.broadcast_to(result, (WARP,)), on, semantics.result_width(ins))
+
+    def check_division(self, w: Warp, ins, srcs: list, on: np.ndarray) -> None:
+        """Host code divides as x86-64 does: by zero, or INT_MIN by -1, is SIGFPE.  In a
+        kernel the GPU gives a value (semantics.division_by_zero); --tool memcheck warns
+        of a division by zero once per instruction."""
+        bits, signed = semantics.int_type(ins)
+        a, b = (np.broadcast_to(s, (WARP,)) for s in srcs)
+        zero = on & (b == 0)
+        if w.code.fn.kind == "host":
+            ones = (1 << bits) - 1
+            overflow = on & (a == 1 << (bits - 1)) & (b == ones) if signed else np.zeros(WARP, bool)
+            if zero.any() or overflow.any():
+                what = "division" if ins.op == "IDIV" else "remainder"
+                cause = f"integer {what} by zero" if zero.any() else f"integer {what} overflow (INT_MIN / -1)"
+                raise VMError("sigfpe", f"{cause} in '{w.code.fn.name}'", ins.loc)
+        elif "memcheck" in self.tools and zero.any() and id(ins) not in self.reported:
+            self.reported.add(id(ins))
+            lane = int(np.nonzero(zero)[0][0])
+            self.warnings.append(sanitizer_report("Integer division by zero", w, lane, ins.loc))
 
     def shuffle(self, w: Warp, ins, on: np.ndarray) -> None:
         """SHFL.IDX/UP/DOWN/BFLY d, var, lane-or-delta, width, mask: as __shfl*_sync."""
@@ -411,7 +447,7 @@ class Interpreter:
             w.spin = 0 if changed else w.spin + 1
             if w.spin > ITS_STALL_STEPS:
                 self.no_progress(w, ins)
-        return None
+        return "call" if event == "call" else None
 
     def deadlock(self, w: Warp):
         top = w.stack[-1]
@@ -493,7 +529,7 @@ class Interpreter:
         w.stall = 0 if self.memory.writes != writes else w.stall + 1
         if w.stall > ITS_STALL_STEPS:
             self.no_progress(w, ins)
-        return None
+        return "call" if event == "call" else None
 
     def no_progress(self, w: Warp, ins) -> None:
         bid = tuple(int(w.ids["SR_CTAID"][a][0]) for a in "XYZ")

@@ -2,7 +2,9 @@
 
 The host thread runs on the same interpreter as the kernels (one live lane, the
 stack model: it cannot diverge).  CALL runs a user function on a fresh register
-file for the calling lanes; CALL.RT enters the runtime (vm/runtime.py); LAUNCH
+file for the calling lanes, on an explicit call stack (vm/callstack.py: no Python
+recursion, the stack bounded as the hardware bounds it); CALL.RT enters the runtime
+(vm/runtime.py); LAUNCH
 runs a kernel's grid to completion, collecting its metrics.  A fault in a kernel
 stops the program as CUDA's sticky errors do, with CUDA's message.
 
@@ -26,18 +28,18 @@ from minicuda.ir import Module, StructLayout
 from minicuda.vm.engine import default_max_steps, make_engine
 from minicuda.vm.errors import VMError
 from minicuda.vm.interp import Interpreter, Warp
-from minicuda.vm.state import ID_NAMES, WARP, BlockState, Layout, start_warp
+from minicuda.vm.state import WARP
 from minicuda.vm.memory import Memory, MemoryFault, OutOfMemory, byte_size
-from minicuda.vm.runtime import DeviceAssert, ProgramExit, Runtime, device_for
+from minicuda.vm.runtime import STACK_LIMIT, DeviceAssert, ProgramExit, Runtime, device_for
+from minicuda.vm.callstack import CallStack, StatePool
 
-HOST_STACK_BYTES = 8 << 20       # a native program's stack (ulimit -s): a bigger host frame overflows it
 SPACE_NAMES = {"global": "'__device__' variable", "constant": "'__constant__' variable", "static": "variable"}
 
 
 class Machine:
     def __init__(self, module, sched: str | None = None, max_steps: int | None = None, trace=None,
                  stdout=None, stderr=None, seed: int | None = None, engine: str = "jit", jobs: int | None = None,
-                 memory_limit: int | None = None):
+                 memory_limit: int | None = None, tools=()):
         self.module = module = module_of(module, sched)
         self.arch = module.sm
         self.memory = Memory(memory_limit)
@@ -55,10 +57,12 @@ class Machine:
         self.sched = sched or module.sched or default_sched(self.arch)
         self.interp = Interpreter(module, self.memory, self.symbols, self.sched, max_steps, trace, seed)
         self.interp.machine = self
+        self.interp.tools = frozenset(tools)
         self.host = Interpreter(module, self.memory, self.symbols, "stack", max_steps, None)
         self.host.machine = self
         self.runtime = Runtime(self, stdout, stderr)
         self.launches = []
+        self.states = StatePool()
         # a trace shows every instruction, which only the interpreter does
         self.engine = make_engine("interp" if trace is not None else engine, self, jobs)
 
@@ -107,48 +111,41 @@ class Machine:
         return code & 0xFF
 
     def call_function(self, interp: Interpreter, name: str, args: list[int], live: np.ndarray, ids: dict,
-                      lane_args: list | None = None, caller: Warp | None = None) -> int:
-        code = interp.code(name)
-        fn = code.fn
-        frame = self.frame(interp, fn) if fn.local_bytes else 0
-        state = function_state(code, live, ids, frame, max(fn.local_bytes, 1))
+                      lane_args: list | None = None, caller: Warp | None = None, call=None) -> int:
+        """Run `name` for the `live` threads, and every call it makes, on a call stack
+        (vm/callstack.py): no Python recursion, depth bounded by the stack the frames take,
+        the host thread's or (`caller`: a kernel's warp, `call` its CALL) a device thread's."""
+        stack = CallStack(interp, self.states, self.memory, self.runtime.limits[STACK_LIMIT], caller)
         symbols, scope = (caller.symbols, caller.scope) if caller is not None else (self.symbols, None)
-        w = Warp(code, state, 0, symbols, scope, ids["warp"])
-        for i, p in enumerate(fn.params):
-            value = lane_args[i] if lane_args is not None else np.full(WARP, args[i] if i < len(args) else 0, dtype=np.uint64)
-            interp.write(w, p.reg, value, np.ones(WARP, bool), 64 if p.size == 8 else 32)
-        if self.engine.run_function(interp, w, _Sink()) == "bar":
-            raise VMError("unsupported", f"__syncthreads() inside the called function '{name}' is not supported", fn.loc)
-        if frame:
-            self.memory.free(frame, "stack")
-        if fn.rets:
-            wide = fn.rets[0].is_wide or fn.ret_wide
-            self.last_returns = interp.read(w, fn.rets[0], 64 if wide else 32)
-            return int(self.last_returns[int(np.nonzero(live)[0][0])]) if live.any() else 0
-        self.last_returns = None
-        return 0
-
-    def frame(self, interp: Interpreter, fn) -> int:
-        """A call's frame (its local arrays and address-taken locals, per lane).  A host
-        frame larger than the native 8 MiB stack overflows it, as a native program dies
-        with SIGSEGV; a device frame the simulated memory cannot hold fails the launch."""
-        if interp is self.host and fn.local_bytes > HOST_STACK_BYTES:
-            raise VMError("segfault", f"stack overflow in host code: '{fn.name}' needs {byte_size(fn.local_bytes)} "
-                                      f"of local variables; the native stack holds {byte_size(HOST_STACK_BYTES)} "
-                                      f"(a native program dies with SIGSEGV here)", fn.loc)
-        try:
-            return self.memory.alloc(WARP * fn.local_bytes, "stack", f"frame of {fn.name}", align=16)
-        except OutOfMemory:
-            if interp is self.host:
-                raise VMError("segfault", f"stack overflow in host code: the frame of '{fn.name}' "
-                                          f"({byte_size(fn.local_bytes)}) does not fit in what is left of minicuda's "
-                                          f"{byte_size(self.memory.limit)} of simulated memory", fn.loc) from None
-            raise VMError("memory", f"cudaErrorMemoryAllocation: out of memory: the local variables of "
-                                    f"'{fn.name}' ({byte_size(fn.local_bytes)} per thread) do not fit in minicuda's "
-                                    f"{byte_size(self.memory.limit)} of simulated memory", fn.loc) from None
+        first = lane_args if lane_args is not None else \
+            [np.full(WARP, args[i] if i < len(args) else 0, dtype=np.uint64) for i in range(len(interp.code(name).fn.params))]
+        stack.push(name, first, live, ids, symbols, scope, call, call.loc if call is not None else None)
+        while True:
+            top = stack.top()
+            result = self.engine.run_frame(interp, top)
+            if result == "call":
+                ins, on = top.call
+                stack.push(ins.srcs[0].name, stack.call_arguments(), on, ids, symbols, scope, ins, ins.loc)
+                continue
+            if result == "bar":
+                raise VMError("unsupported", f"__syncthreads() inside the called function '{top.code.fn.name}' is "
+                                             f"not supported", top.code.fn.loc)
+            returns = stack.pop()
+            if not stack.frames:
+                self.last_returns = returns
+                if returns is None or not live.any():
+                    return 0
+                return int(returns[int(np.nonzero(live)[0][0])])
+            below = stack.top()
+            ins, on = below.call
+            below.call = None
+            if ins.dsts and returns is not None:
+                below.write(ins.dsts[0], returns, on, 64 if returns.dtype == np.uint64 else 32)
 
     # ---- CALL, CALL.RT and LAUNCH -------------------------------------------------------------
     def call(self, interp: Interpreter, w: Warp, ins, on: np.ndarray) -> None:
+        """CALL.RT and LAUNCH, and a kernel's CALL of a device function (which starts a call
+        stack of its own); the functions on a call stack have their CALLs run by it."""
         name = ins.srcs[0].name
         if ins.op == "LAUNCH":
             self.launch(interp, w, ins, on)
@@ -174,7 +171,7 @@ class Machine:
         lane_args = []
         for p, s in zip(callee.params, ins.srcs[1:]):
             lane_args.append(interp.read(w, s, 64 if p.size == 8 else 32))
-        self.call_function(interp, name, [], live=on, ids=w.ids, lane_args=lane_args, caller=w)
+        self.call_function(interp, name, [], live=on, ids=w.ids, lane_args=lane_args, caller=w, call=ins)
         if ins.dsts and self.last_returns is not None:
             interp.write(w, ins.dsts[0], self.last_returns, on, 64 if self.last_returns.dtype == np.uint64 else 32)
 
@@ -221,26 +218,6 @@ def module_of(program, sched: str | None = None) -> Module:
         raise ValueError(f"the module's reconvergence markers are placed for the {program.sched} model "
                          f"(.sched {program.sched}): compile it for {sched} to run it under {sched}")
     return program
-
-
-def function_state(code, live: np.ndarray, ids: dict, frame: int, frame_size: int) -> BlockState:
-    """The state of one call: a single warp of the callee, `live` threads, the caller's ids."""
-    state = BlockState(Layout(code.rows, code.npreds, 1))
-    start_warp(state, 0, live, frame, frame_size, code.end)
-    for i, name in enumerate(ID_NAMES):
-        for j, axis in enumerate("XYZ"):
-            state.ids[0, i, j] = ids[name][axis]
-    return state
-
-
-class _Sink:
-    """Metrics of host code and calls are not reported."""
-
-    def __getattr__(self, name):
-        return 0
-
-    def __setattr__(self, name, value):
-        pass
 
 
 def _lane0() -> np.ndarray:

@@ -29,9 +29,15 @@ from minicuda.vm.memory import MemoryFault, OutOfMemory
 ERROR_STRINGS = {0: "no error", 1: "invalid argument", 2: "out of memory", 3: "initialization error",
                  4: "unspecified launch failure", 9: "invalid configuration argument", 17: "invalid device pointer",
                  21: "invalid copy direction", 100: "no CUDA-capable device is detected", 101: "invalid device ordinal",
-                 700: "an illegal memory access was encountered", 702: "the launch timed out and was terminated"}
+                 700: "an illegal memory access was encountered", 702: "the launch timed out and was terminated",
+                 215: "limit is not supported on this architecture"}
 ERROR_NAMES = {0: "cudaSuccess", 1: "cudaErrorInvalidValue", 2: "cudaErrorMemoryAllocation", 700: "cudaErrorIllegalAddress",
-               9: "cudaErrorInvalidConfiguration", 17: "cudaErrorInvalidDevicePointer", 101: "cudaErrorInvalidDevice"}
+               9: "cudaErrorInvalidConfiguration", 17: "cudaErrorInvalidDevicePointer", 101: "cudaErrorInvalidDevice",
+               215: "cudaErrorUnsupportedLimit"}
+# cudaDeviceSetLimit's limits and their defaults: cudaLimitStackSize (bytes per thread), the
+# printf FIFO and the malloc heap (bytes); only the stack size changes what a program does here
+LIMIT_DEFAULTS = {0: 1024, 1: 1 << 20, 2: 8 << 20}
+STACK_LIMIT = 0
 
 # name, SM count, warp size, shared per block, regs per block, max threads per block, major, minor,
 # global memory (GiB), clock (kHz), memory clock (kHz), bus width, L2 bytes, max threads per SM
@@ -100,6 +106,7 @@ class Runtime:
         self.random = GlibcRandom()
         self.device_output: list[bytes] = []
         self.last_error = 0
+        self.limits = dict(LIMIT_DEFAULTS)
         self.events: dict[int, float] = {}
         self.started = time.time()
         self.program_name = "a.out"     # argv[0]'s last part, as glibc's messages name the program
@@ -408,6 +415,18 @@ class Runtime:
 
     def rt_cudaDeviceReset(self) -> int:
         self.flush_device()
+        return 0
+
+    def rt_cudaDeviceSetLimit(self, limit, value) -> int:
+        if _s32(limit) not in self.limits:
+            return self._status(215)
+        self.limits[_s32(limit)] = value & 0xFFFFFFFFFFFFFFFF
+        return 0
+
+    def rt_cudaDeviceGetLimit(self, p, limit) -> int:
+        if _s32(limit) not in self.limits:
+            return self._status(215)
+        self.memory.write(p, struct.pack("<Q", self.limits[_s32(limit)]))
         return 0
 
     def rt_cudaSetDevice(self, dev) -> int:

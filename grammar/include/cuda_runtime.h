@@ -51,6 +51,13 @@ typedef struct CUstream_st *cudaStream_t;
 #define cudaErrorLaunchOutOfResources 701
 #define cudaErrorNotReady 600
 
+#define cudaErrorUnsupportedLimit 215
+
+typedef int cudaLimit;
+#define cudaLimitStackSize 0
+#define cudaLimitPrintfFifoSize 1
+#define cudaLimitMallocHeapSize 2
+
 #define cudaMemcpyHostToHost 0
 #define cudaMemcpyHostToDevice 1
 #define cudaMemcpyDeviceToHost 2
@@ -105,6 +112,8 @@ __host__ cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, siz
 __host__ cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count, size_t offset = 0, cudaMemcpyKind kind = cudaMemcpyDeviceToHost);
 __host__ cudaError_t cudaDeviceSynchronize(void);
 __host__ cudaError_t cudaDeviceReset(void);
+__host__ cudaError_t cudaDeviceSetLimit(cudaLimit limit, size_t value);
+__host__ cudaError_t cudaDeviceGetLimit(size_t *pValue, cudaLimit limit);
 __host__ cudaError_t cudaSetDevice(int device);
 __host__ cudaError_t cudaGetDevice(int *device);
 __host__ cudaError_t cudaGetDeviceCount(int *count);

@@ -45,7 +45,14 @@ class Operators:
         common = T.usual_arithmetic(lt, rt)
         e.lhs, e.rhs = self.implicit(lhs, common), self.implicit(rhs, common)
         e.ty = T.BOOL if op in ("<", ">", "<=", ">=", "==", "!=") else common
+        self.warn_division_by_zero(op, common, e.rhs, e)
         return e
+
+    def warn_division_by_zero(self, op: str, ty: T.Type, divisor: A.Expr, e: A.Expr) -> None:
+        """clang's -Wdivision-by-zero: an integer / or % whose divisor is the constant 0."""
+        if op in ("/", "%") and T.is_integer(ty) and self.const_eval(divisor) == 0:
+            what = "division" if op == "/" else "remainder"
+            self.diags.warning(f"{what} by zero is undefined [-Wdivision-by-zero]", operator_location(e))
 
     def pointer_comparison(self, e: A.Binary, lhs, rhs):
         """Two pointers of compatible types, or a pointer and a null pointer constant."""
@@ -160,6 +167,7 @@ class Operators:
         common = T.promote(tt) if op in ("<<", ">>") else T.usual_arithmetic(tt, vt)
         e.target, e.value, e.ty = target, self.implicit(value, T.promote(vt) if op in ("<<", ">>") else common), tt
         e.compute_ty = common
+        self.warn_division_by_zero(op, common, e.value, e)
         return e
 
     def expr_IncDec(self, e: A.IncDec):

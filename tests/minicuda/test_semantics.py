@@ -62,8 +62,8 @@ def ref_int(op: str, t: str, *xs: int) -> int:
     v = [c_value(t, x) for x in xs]       # the operands as C sees them
     if op == "IDIV":
         return -1 if v[1] == 0 else trunc_div(v[0], v[1])[0]
-    if op == "IREM":
-        return v[0] if v[1] == 0 else trunc_div(v[0], v[1])[1]
+    if op == "IREM":   # x % 0: all ones, as the GPU gives it (GPU.md), no longer x
+        return -1 if v[1] == 0 else trunc_div(v[0], v[1])[1]
     if op in ("SHL", "SHR"):
         amount = xs[1] & 0xFFFFFFFF
         if op == "SHL":
@@ -144,7 +144,11 @@ def test_integer_edge_cases():
     assert run("IDIV %r0, %r1, %r2", [-(1 << 31)], [-1]) == [1 << 31]          # INT_MIN / -1 wraps
     assert run("IREM %r0, %r1, %r2", [-(1 << 31)], [-1]) == [0]
     assert run("IDIV.U64 %rd0, %rd1, %rd2", [5], [0]) == [(1 << 64) - 1]       # x / 0 = all ones
-    assert run("IREM.S64 %rd0, %rd1, %rd2", [-5], [0]) == [(1 << 64) - 5]      # x % 0 = x
+    assert run("IREM.S64 %rd0, %rd1, %rd2", [-5], [0]) == [(1 << 64) - 1]      # x % 0 = all ones (the GPU's)
+    # nvcc -O3's 64-bit division: its 32-bit path runs when both operands fit, giving 0xffffffff
+    assert run("IDIV.S64.FAST32 %rd0, %rd1, %rd2", [7, -7, 0], [0, 0, 0]) == [0xFFFFFFFF, (1 << 64) - 1, 0xFFFFFFFF]
+    assert run("IREM.U64.FAST32 %rd0, %rd1, %rd2", [7, (1 << 64) - 1], [0, 0]) == [0xFFFFFFFF, (1 << 64) - 1]
+    assert run("IDIV.S64.FAST32 %rd0, %rd1, %rd2", [-(1 << 63)], [-1]) == [1 << 63]
     assert run("SHR.S32 %r0, %r1, %r2", [-8, 8], [32, 32]) == [0xFFFFFFFF, 0]   # sign fill
     assert run("SHL.U32 %r0, %r1, %r2", [1], [32]) == [0]
     assert run("IABS %r0, %r1", [-(1 << 31)]) == [1 << 31]

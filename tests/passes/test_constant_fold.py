@@ -23,6 +23,11 @@ def test_folded_immediate_reads_back_as_the_same_bits(op, a, b):
     ins = parse_instr(f"{op} {d}, {Imm(a)}" + ("" if unary else f", {Imm(b)}"), 1)
     expected = evaluate(ins, [operand_value(s, w) for s, w in zip(ins.srcs, source_widths(ins))])
     fn = function(f".L0:\n  {ins}\n  EXIT\n")
+    if op.startswith(("IDIV", "IREM")):
+        x, y = (int(operand_value(s, 32)) for s in ins.srcs)
+        if y == 0 or op == "IDIV" and x == 1 << 31 and y == (1 << 32) - 1:   # traps on the host: left to run
+            assert not ConstantFold().run(fn, Analyses(fn))
+            return
     assert ConstantFold().run(fn, Analyses(fn))
     mov = parse_instr(str(fn.blocks[0].instrs[0]), 1)
     assert mov.op == "MOV" and mov.dsts[0].name == d

@@ -29,7 +29,8 @@ from minicuda.vm.metrics import LaunchMetrics
 from minicuda.vm.jit import layout as L
 from minicuda.vm.jit import ops
 from minicuda.vm.jit.module import module_ir
-from minicuda.vm.state import AT_BAR, DONE, STATUS, BlockState
+from minicuda.vm.callstack import NO_METRICS, run_frame_on_warp
+from minicuda.vm.state import AT_BAR, DEPTH, DONE, STATUS, BlockState, bits_mask, mask_bits
 
 _ENTRY = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p)
 CHUNK = 64   # blocks a worker takes at a time
@@ -266,13 +267,58 @@ class JitEngine:
             if self.first_fault is None or block < self.first_fault[0]:
                 self.first_fault = (block, error)
 
+    # ---- a call stack's frame (vm/callstack.py) ----------------------------------------------
+    def run_frame(self, interp: Interpreter, frame) -> str:
+        """Run a call stack's top frame until it is done, at a barrier, or makes a call.
+        Host code runs on its state alone: native code stops at a CALL of a user function,
+        which is counted here and left in `frame.call`; anything else native code hands
+        back goes to the interpreter through a Warp.  Device code runs through a Warp."""
+        code = frame.code
+        if code.fn.kind != "host":
+            return run_frame_on_warp(self, interp, frame)
+        compiled = compile_function(code, "stack", 1, kernel=False, seeded=interp.seed is not None)
+        state = frame.state
+        context = state_context(state, frame.symbols, compiled, interp)
+        counters = context.counters
+        rt = interp.machine.runtime.random if interp.machine is not None and code.calls_rand else None
+        while True:
+            context.set_table(interp.memory, None)
+            counters[:] = 0
+            counters[L.STEPS] = interp.steps
+            if rt is not None:
+                _rand_out(rt, context.rand)
+            status = compiled.run_function(context.address)
+            if rt is not None:
+                _rand_in(rt, context.rand)
+            interp.steps = int(counters[L.STEPS])
+            if status == L.DONE:
+                return "done"
+            if status == L.AT_BAR:
+                return "bar"
+            pc = int(context.ctx[L.BAIL_PC])
+            ins = code.instrs[pc]
+            if _user_call(ins):
+                interp.count_step(ins)
+                depth = int(state.words[0, DEPTH])
+                top = state.stack[0, depth - 1]
+                top[0] = pc + 1
+                lanes = int(top[1]) & ~mask_bits(state.flags[0, 1].view(bool))
+                frame.call = (ins, bits_mask(lanes))
+                return "call"
+            w = frame.warp()
+            result = interpret_until_entry(interp, w, NO_METRICS, "stack", compiled.entries)
+            frame.call = w.pending_call
+            frame.release()
+            if result is not None:
+                return result
+
     # ---- one function for some threads (host code, a device function's call) --------------
     def run_function(self, interp: Interpreter, w: Warp, metrics) -> str:
         fn = w.code.fn
         host = fn.kind == "host"
         sched = "stack" if host else interp.sched
         compiled = compile_function(w.code, sched, 1 if host else 32, kernel=False, seeded=interp.seed is not None)
-        context = _Context(w.state, compiled, w.symbols, interp.max_steps)
+        context = state_context(w.state, w.symbols, compiled, interp)
         rt = interp.machine.runtime.random if interp.machine is not None else None
         w.push()
         while True:
@@ -298,6 +344,23 @@ class JitEngine:
                 return result
 
 
+def state_context(state: BlockState, symbols: dict, compiled: Compiled, interp: Interpreter) -> _Context:
+    """The context of a function's run on `state`, kept on the state: a call stack reuses
+    states (vm/callstack.py), so a deep recursion builds few contexts."""
+    key = (compiled, id(symbols), interp.max_steps)
+    kept = getattr(state, "jit_context", None)
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    context = _Context(state, compiled, symbols, interp.max_steps)
+    context.ctx[L.TOOLS] = len(interp.tools)
+    state.jit_context = (key, context)
+    return context
+
+
+def _user_call(ins) -> bool:
+    return ins.op == "CALL" and "RT" not in ins.mods and ins.guard is None
+
+
 class _Worker:
     def __init__(self, engine: JitEngine, setup: LaunchSetup, compiled: Compiled, metrics, budget: int):
         self.engine, self.setup, self.compiled, self.metrics = engine, setup, compiled, metrics
@@ -305,6 +368,7 @@ class _Worker:
         self.scope = setup.new_scope()
         self.context = _Context(self.state, compiled, setup.symbols, budget)
         c = self.context.ctx
+        c[L.TOOLS] = len(engine.interp.tools)
         c[L.GRID_X], c[L.GRID_Y], c[L.GRID_Z] = setup.grid
         c[L.TEMPLATE] = setup.template.buf.ctypes.data
         self.scope_ptrs = np.array([a.data.ctypes.data for a in self.scope.allocs] or [0], dtype=np.uint64)

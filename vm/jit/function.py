@@ -33,7 +33,7 @@ from __future__ import annotations
 from minicuda import semantics
 from minicuda.ir import Special
 from minicuda.isa import HAND_OFF, OPS
-from minicuda.vm.interp import DEADLOCK_STEPS, ITS_STALL_STEPS
+from minicuda.vm.interp import DEADLOCK_STEPS, DIVISIONS, ITS_STALL_STEPS
 from minicuda.vm.jit import layout as L
 from minicuda.vm.jit import ops
 from minicuda.vm.jit.control import ControlLowering
@@ -255,9 +255,32 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
     def emit_pure(self, ins, on: str, on_bits: str, bail: str) -> str:
         widths = semantics.source_widths(ins)
         srcs = [self.read(s, w) for s, w in zip(ins.srcs, widths)]
+        if ins.op in DIVISIONS:
+            self.division_check(ins, srcs, on, bail)
         value = ops.emit_pure(self.e, ins, srcs)
         self.write(ins.dsts[0], value, on, semantics.result_width(ins))
         return "false"
+
+    def division_check(self, ins, srcs: list[str], on: str, bail: str) -> None:
+        """Hand a division to the interpreter where it has more to do than divide
+        (Interpreter.check_division): in host code a zero divisor or INT_MIN / -1
+        (SIGFPE), in device code a zero divisor under --tool memcheck."""
+        W = self.W
+        bits, signed = semantics.int_type(ins)
+        t = f"<{W} x i{bits}>"
+        bad = self.op(f"icmp eq {t} {srcs[1]}, zeroinitializer")
+        host = self.code.fn.kind == "host"
+        if host and signed:
+            is_min = self.op(f"icmp eq {t} {srcs[0]}, {self.e.splat(bits, 1 << (bits - 1))}")
+            minus_one = self.op(f"icmp eq {t} {srcs[1]}, {self.e.splat(bits, -1)}")
+            bad = self.op(f"or <{W} x i1> {bad}, {self.op(f'and <{W} x i1> {is_min}, {minus_one}')}")
+        hit = self.op(f"icmp ne i32 {self.bits(self.op(f'and <{W} x i1> {bad}, {on}'))}, 0")
+        if not host:
+            tools = self.ctx_field(L.TOOLS)
+            hit = self.op(f"and i1 {hit}, {self.op(f'icmp ne i64 {tools}, 0')}")
+        fine = self.lbl("divides")
+        self.cbr(hit, bail, fine)
+        self.label(fine)
 
     # ---- leaving -------------------------------------------------------------------------------
     def exits(self) -> None:

@@ -36,6 +36,7 @@ WARN = 34          # int64[WARN_CAP]: blocks whose __syncthreads() completed wit
 NWARN = 35
 ABORT = 36
 RAND = 37          # uint32[33]: glibc rand()'s state (31 words, front, rear)
+TOOLS = 39         # non-zero: a --tool check native code leaves to the interpreter is on (vm/tools.py)
 NFIELDS = 40
 
 WARN_CAP = 1024

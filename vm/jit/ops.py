@@ -219,7 +219,8 @@ def _decode_int(ins: Instr) -> Lowering:
     if op in ("SHL", "SHR"):
         return lambda e, s: _shift(e, op, s[0], s[1], bits, signed)
     if op in ("IDIV", "IREM"):
-        return lambda e, s: _divide(e, op, s[0], s[1], bits, signed)
+        fast32 = S.FAST32 in ins.mods
+        return lambda e, s: _divide(e, op, s[0], s[1], bits, signed, fast32)
     if op == "IMULHI":
         def mulhi(e, s):
             wide = 2 * bits
@@ -268,13 +269,14 @@ def _shift(e: Emitter, op: str, a: str, amount: str, bits: int, signed: bool) ->
     return e.op(f"select {_vi(e, 1)} {big}, {t} zeroinitializer, {t} {moved}")
 
 
-def _divide(e: Emitter, op: str, a: str, b: str, bits: int, signed: bool) -> str:
-    """Truncating division; x / 0 = all ones, x % 0 = x, MIN / -1 = MIN, MIN % -1 = 0.
-    The divisor is replaced by 1 where it is 0 (or -1 under MIN): MIN / 1 is the
-    wrapped quotient and MIN % 1 the remainder.  32-bit lanes divide in f64: for
-    |a|, |b| < 2^32 trunc(fl(a / b)) == trunc(a / b) (the rounding error, below
-    2^-53 (a/b + 1), never reaches the next integer, at least 1/|b| away), and a
-    vector double division is far faster than 32 scalar integer divisions."""
+def _divide(e: Emitter, op: str, a: str, b: str, bits: int, signed: bool, fast32: bool = False) -> str:
+    """Truncating division; x / 0 and x % 0 as semantics.division_by_zero gives them,
+    MIN / -1 = MIN, MIN % -1 = 0.  The divisor is replaced by 1 where it is 0 (or -1
+    under MIN): MIN / 1 is the wrapped quotient and MIN % 1 the remainder.  32-bit
+    lanes divide in f64: for |a|, |b| < 2^32 trunc(fl(a / b)) == trunc(a / b) (the
+    rounding error, below 2^-53 (a/b + 1), never reaches the next integer, at least
+    1/|b| away), and a vector double division is far faster than 32 scalar integer
+    divisions."""
     t = _vi(e, bits)
     zero = e.op(f"icmp eq {t} {b}, zeroinitializer")
     bad = zero
@@ -284,6 +286,11 @@ def _divide(e: Emitter, op: str, a: str, b: str, bits: int, signed: bool) -> str
         overflow = e.op(f"and {_vi(e, 1)} {is_min}, {minus_one}")
         bad = e.op(f"or {_vi(e, 1)} {zero}, {overflow}")
     safe_b = e.op(f"select {_vi(e, 1)} {bad}, {t} {e.splat(bits, 1)}, {t} {b}")
+    by_zero = e.splat(bits, -1)
+    if fast32 and bits == 64:
+        high = e.op(f"lshr {t} {e.op(f'or {t} {a}, {b}')}, {e.splat(64, 32)}")
+        narrow = e.op(f"icmp eq {t} {high}, zeroinitializer")
+        by_zero = e.op(f"select {_vi(e, 1)} {narrow}, {t} {e.splat(64, 0xFFFFFFFF)}, {t} {by_zero}")
     if bits == 32:
         cvt = "sitofp" if signed else "uitofp"
         da = e.op(f"{cvt} {t} {a} to {_vf(e, 64)}")
@@ -292,15 +299,15 @@ def _divide(e: Emitter, op: str, a: str, b: str, bits: int, signed: bool) -> str
         # |quotient| <= 2^31 - 1 (signed; MIN / -1 excluded above) or <= 2^32 - 1 (unsigned)
         q = e.op(f"{'fptosi' if signed else 'fptoui'} {_vf(e, 64)} {dq} to {t}")
         if op == "IDIV":
-            return e.op(f"select {_vi(e, 1)} {zero}, {t} {e.splat(bits, -1)}, {t} {q}")
+            return e.op(f"select {_vi(e, 1)} {zero}, {t} {by_zero}, {t} {q}")
         qb = e.op(f"mul {t} {q}, {safe_b}")
         r = e.op(f"sub {t} {a}, {qb}")
-        return e.op(f"select {_vi(e, 1)} {zero}, {t} {a}, {t} {r}")
+        return e.op(f"select {_vi(e, 1)} {zero}, {t} {by_zero}, {t} {r}")
     if op == "IDIV":
         q = e.op(f"{'sdiv' if signed else 'udiv'} {t} {a}, {safe_b}")
-        return e.op(f"select {_vi(e, 1)} {zero}, {t} {e.splat(bits, -1)}, {t} {q}")
+        return e.op(f"select {_vi(e, 1)} {zero}, {t} {by_zero}, {t} {q}")
     r = e.op(f"{'srem' if signed else 'urem'} {t} {a}, {safe_b}")
-    return e.op(f"select {_vi(e, 1)} {zero}, {t} {a}, {t} {r}")
+    return e.op(f"select {_vi(e, 1)} {zero}, {t} {by_zero}, {t} {r}")
 
 
 def _flo(e: Emitter, x: str, bits: int, signed: bool, shift_amount: bool) -> str:

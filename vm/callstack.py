@@ -1,0 +1,273 @@
+"""The call stack: user functions calling user functions without Python recursion.
+
+Machine.call_function runs a function and every call it makes on a CallStack.  A
+CALL of a user function suspends the function making it (the engine returns
+"call", the CALL and its threads in `Frame.call`); the callee gets a frame of its
+own and runs; when it is done its result is written to the CALL's destination and
+the caller goes on after the CALL.  A frame's state is a one-warp BlockState; a
+suspended frame keeps it packed (zlib: a state is mostly zeros), so a recursion
+100,000 deep holds a few hundred bytes a level, and the states themselves are
+reused (StatePool), with the JIT's context kept on them.
+
+Depth is bounded as the hardware bounds it: each frame costs `frame_bytes` of the
+thread's stack, the host thread's 8 MiB (an overflow is SIGSEGV) or a device
+thread's cudaLimitStackSize counted from the kernel's own frame (an overflow faults
+the launch, as CUDA's does).  docs/semantics.md states the model.
+
+Invariant: a frame's state is the truth whenever the frame is not running; a Warp
+made on it (`Frame.warp`) is pushed back to it before the frame is suspended.
+"""
+from __future__ import annotations
+
+import zlib
+
+import numpy as np
+
+from minicuda.ir import Imm, Reg
+from minicuda.isa import UNCHECKED
+from minicuda.semantics import operand_value
+from minicuda.vm.errors import VMError
+from minicuda.vm.interp import Warp
+from minicuda.vm.memory import OutOfMemory, byte_size
+from minicuda.vm.state import ID_NAMES, WARP, BlockState, Layout, start_warp
+
+HOST_STACK_BYTES = 8 << 20   # the host thread's stack: Linux's default (ulimit -s 8192)
+
+
+def frame_bytes(fn) -> int:
+    """The stack one call of `fn` takes, modelled on what the compilers give: host code as
+    x86-64 at -O0 (return address and saved frame pointer, 16 bytes, then the locals and
+    a 4-byte slot per register, rounded to 16); device code as ptxas (the return address,
+    8 bytes, then the locals and the registers it saves, a 4-byte word each, rounded to 8)."""
+    registers = fn.registers or 1
+    if fn.kind == "host":
+        return 16 + -(-(fn.local_bytes + 4 * registers) // 16) * 16
+    return 8 + -(-(fn.local_bytes + 4 * registers) // 8) * 8
+
+
+def static_stack(module, kernel) -> int:
+    """The stack a kernel's calls need along its deepest chain with no function twice: what
+    ptxas determines statically, and the driver makes room for whatever the limit (the
+    limit bounds only what recursion adds).  Walked on an explicit stack."""
+    calls = {name: sorted({i.srcs[0].name for i in fn.instructions()
+                           if i.op == "CALL" and "RT" not in i.mods and i.srcs[0].name in module.functions})
+             for name, fn in module.functions.items()}
+    need: dict[str, int] = {}
+    path = [kernel.name]
+    todo = [(kernel.name, iter(calls[kernel.name]))]
+    while todo:
+        name, callees = todo[-1]
+        callee = next(callees, None)
+        if callee is None:
+            todo.pop()
+            path.pop()
+            deepest = max((need.get(c, 0) for c in calls[name] if c not in path and c != name), default=0)
+            need[name] = (frame_bytes(module.functions[name]) if name != kernel.name else 0) + deepest
+            continue
+        if callee not in need and callee not in path:
+            path.append(callee)
+            todo.append((callee, iter(calls[callee])))
+    return need[kernel.name]
+
+
+class StatePool:
+    """One-warp states no frame is using, per function, for the next call or resume."""
+
+    def __init__(self):
+        self.free: dict[int, list[BlockState]] = {}
+
+    def take(self, code) -> BlockState:
+        free = self.free.get(id(code))
+        if free:
+            return free.pop()
+        return BlockState(Layout(code.rows, code.npreds, 1))
+
+    def give(self, code, state: BlockState) -> None:
+        self.free.setdefault(id(code), []).append(state)
+
+
+class Frame:
+    """A function on the call stack: its code, its state (packed while it waits for its
+    callee), its frame allocation and the stack in use with it."""
+
+    def __init__(self, code, state: BlockState, allocation: int, used: int, symbols: dict, scope, warp_id):
+        self.code, self.state, self.allocation, self.used = code, state, allocation, used
+        self.symbols, self.scope, self.warp_id = symbols, scope, warp_id
+        self.call = None          # (CALL, threads) it waits on
+        self.packed: bytes | None = None
+        self.w: Warp | None = None
+
+    def warp(self) -> Warp:
+        """A Warp on the frame's state, for the interpreter (made once, until `release`)."""
+        if self.w is None:
+            self.w = Warp(self.code, self.state, 0, self.symbols, self.scope, self.warp_id)
+            self.w.driven = True
+        return self.w
+
+    def release(self) -> None:
+        """Make the state the truth again: push the Warp's scheduler state, forget the Warp."""
+        if self.w is not None:
+            self.w.push()
+            self.w = None
+
+    def suspend(self, states: StatePool) -> None:
+        self.release()
+        self.packed = zlib.compress(self.state.buf, 1)
+        states.give(self.code, self.state)
+        self.state = None
+
+    def resume(self, states: StatePool) -> None:
+        self.state = states.take(self.code)
+        self.state.buf[:] = np.frombuffer(zlib.decompress(self.packed), dtype=np.uint8)
+        self.packed = None
+
+    def read(self, operand, width: int) -> np.ndarray | None:
+        """An operand's lanes, read from the state: a register or an immediate (else None)."""
+        if isinstance(operand, Imm):
+            return np.broadcast_to(operand_value(operand, width, WARP), (WARP,))
+        if isinstance(operand, Reg) and not operand.is_pred:
+            s = self.code.slot(operand)
+            if s == -1:
+                return np.zeros(WARP, np.uint64 if width == 64 else np.uint32)
+            regs = self.state.regs[0]
+            if width == 64:
+                return regs[s].astype(np.uint64) | (regs[s + 1].astype(np.uint64) << np.uint64(32))
+            return regs[s].copy()
+        return None
+
+    def write(self, r: Reg, value: np.ndarray, on: np.ndarray, width: int) -> None:
+        s = self.code.slot(r)
+        if s == -1:
+            return
+        regs = self.state.regs[0]
+        v = value.astype(np.uint64)
+        regs[s] = np.where(on, (v & np.uint64(0xFFFFFFFF)).astype(np.uint32), regs[s])
+        if width == 64:
+            regs[s + 1] = np.where(on, (v >> np.uint64(32)).astype(np.uint32), regs[s + 1])
+
+
+class CallStack:
+    """The frames of one call chain and the stack they take."""
+
+    def __init__(self, interp, states: StatePool, memory, stack_limit: int, kernel_warp: Warp | None):
+        self.interp, self.states, self.memory = interp, states, memory
+        self.kernel_warp = kernel_warp
+        self.frames: list[Frame] = []
+        self.ids: np.ndarray | None = None
+        if kernel_warp is None:
+            self.limit, self.base = HOST_STACK_BYTES, 0
+        else:
+            self.base = kernel_warp.code.fn.local_bytes   # the kernel's own frame
+            self.limit = max(stack_limit, self.base + static_stack(interp.module, kernel_warp.code.fn))
+
+    def top(self) -> Frame:
+        return self.frames[-1]
+
+    def call_arguments(self) -> list:
+        """The arguments of the CALL the top frame waits on, as its callee's parameters read them."""
+        frame = self.top()
+        ins, _ = frame.call
+        callee = self.interp.code(ins.srcs[0].name).fn
+        values = []
+        for p, s in zip(callee.params, ins.srcs[1:]):
+            width = 64 if p.size == 8 else 32
+            value = frame.read(s, width)
+            values.append(value if value is not None else self.interp.read(frame.warp(), s, width))
+        return values
+
+    def push(self, name: str, args: list, live: np.ndarray, ids: dict, symbols: dict, scope, ins, loc) -> None:
+        """Start `name` for the `live` threads with `args` (lane vectors), suspending the top frame."""
+        code = self.interp.code(name)
+        fn = code.fn
+        used = (self.frames[-1].used if self.frames else self.base) + frame_bytes(fn)
+        if used > self.limit:
+            self.overflow(fn, ins, live, ids, loc, used)
+        if self.frames:
+            self.frames[-1].suspend(self.states)
+        lanes = 1 if fn.kind == "host" else WARP   # the host thread is lane 0 alone
+        allocation = self.frame_allocation(fn, lanes, loc) if fn.local_bytes else 0
+        state = self.states.take(code)
+        state.buf[:] = 0
+        start_warp(state, 0, live, allocation, max(fn.local_bytes, 1), code.end)
+        state.ids[0] = self.ids_image(ids)
+        frame = Frame(code, state, allocation, used, symbols, scope, ids["warp"])
+        for p, value in zip(fn.params, args):
+            frame.write(p.reg, value, np.ones(WARP, bool), 64 if p.size == 8 else 32)
+        self.frames.append(frame)
+
+    def frame_allocation(self, fn, lanes: int, loc) -> int:
+        """The memory of a frame's local arrays and address-taken locals (per lane): a frame
+        the simulated memory cannot hold is a stack overflow in host code (a native program
+        dies with SIGSEGV) and an out-of-memory launch failure in device code."""
+        try:
+            return self.memory.alloc(lanes * fn.local_bytes, "stack", f"frame of {fn.name}", align=16)
+        except OutOfMemory:
+            size, limit = byte_size(fn.local_bytes), byte_size(self.memory.limit)
+            if self.kernel_warp is None:
+                raise VMError("sigsegv", f"stack overflow in host code: the frame of '{fn.name}' ({size}) does not "
+                                         f"fit in what is left of minicuda's {limit} of simulated memory", loc) from None
+            raise VMError("memory", f"cudaErrorMemoryAllocation: out of memory: the local variables of '{fn.name}' "
+                                    f"({size} per thread) do not fit in minicuda's {limit} of simulated memory",
+                          loc) from None
+
+    def ids_image(self, ids: dict) -> np.ndarray:
+        """The threads' ids as a state holds them (a chain's threads keep theirs: made once)."""
+        if self.ids is None:
+            self.ids = np.array([[ids[name][axis] for axis in "XYZ"] for name in ID_NAMES], dtype=np.uint32)
+        return self.ids
+
+    def pop(self) -> np.ndarray | None:
+        """Remove the finished top frame (resuming the one below); its return value's lanes."""
+        frame = self.frames.pop()
+        frame.release()
+        fn = frame.code.fn
+        if frame.allocation:
+            self.memory.free(frame.allocation, "stack")
+        returns = None
+        if fn.rets:
+            wide = fn.rets[0].is_wide or fn.ret_wide
+            returns = frame.read(fn.rets[0], 64 if wide else 32)
+        self.states.give(frame.code, frame.state)
+        if self.frames:
+            self.frames[-1].resume(self.states)
+        return returns
+
+    def overflow(self, fn, ins, live: np.ndarray, ids: dict, loc, used: int):
+        depth = len(self.frames) + 1
+        need = frame_bytes(fn)
+        if self.kernel_warp is None:
+            raise VMError("sigsegv", f"host stack overflow in '{fn.name}': the call at depth {depth} needs "
+                                     f"{need} bytes more of the 8 MiB stack", loc)
+        lane = int(np.nonzero(live)[0][0])
+        tid = tuple(int(ids["SR_TID"][a][lane]) for a in "XYZ")
+        bid = tuple(int(ids["SR_CTAID"][a][lane]) for a in "XYZ")
+        checked = ins is None or UNCHECKED not in ins.mods
+        error = "cudaErrorLaunchFailure: unspecified launch failure" if checked else \
+            "cudaErrorIllegalAddress: an illegal memory access was encountered"
+        raise VMError("stack", f"{error} in kernel '{self.kernel_warp.code.fn.name}', block {bid}, thread {tid}: "
+                               f"stack overflow: the call of '{fn.name}' at depth {depth} needs {need} bytes "
+                               f"more, {used - need} of the thread's {self.limit} (cudaLimitStackSize) in use", loc)
+
+
+def run_frame_on_warp(engine, interp, frame) -> str:
+    """A frame run through a Warp by `engine.run_function`; a CALL it makes is left in
+    `frame.call` and the state made the truth again."""
+    w = frame.warp()
+    result = engine.run_function(interp, w, NO_METRICS)
+    frame.call = w.pending_call
+    w.pending_call = None
+    frame.release()
+    return result
+
+
+class _NoMetrics:
+    """Metrics of host code and calls are not reported."""
+
+    def __getattr__(self, name):
+        return 0
+
+    def __setattr__(self, name, value):
+        pass
+
+
+NO_METRICS = _NoMetrics()
