@@ -32,6 +32,7 @@ from minicuda.vm.code import Code
 from minicuda.vm.errors import VMError
 from minicuda.vm.memory import BlockScope, Memory, MemoryFault
 from minicuda.vm.metrics import LaunchMetrics
+from minicuda.vm.stop import StopFlag, Stopped, block_positions
 from minicuda.vm.state import (BSET, CURRENT, DEPTH, DONE, MAXD, NBAR, RNG, SPIN, STALL, STATUS, WARP,
                                WARPSYNC_BARRIER, BlockState, Layout, bits_mask, block_template, mask_bits, rng_next, start_block)
 
@@ -104,6 +105,8 @@ class Interpreter:
         self.codes: dict[str, Code] = {}
         self.steps = 0
         self.machine = None   # the Machine running a whole program, for CALL and LAUNCH
+        self.stop = StopFlag()   # set from outside (vm/watch.py): stop before the next instruction
+        self.blocks_done = 0     # of the launch running, for the progress line
         self.warnings: list[str] = []
         # ITS picks the next path round-robin; with a seed, at random (still fair, reproducible)
         self.seed = seed
@@ -170,6 +173,8 @@ class Interpreter:
         'branch', 'exit', 'bar', 'bssy', 'bsync', 'warpsync', 'yield'.  What the
         instruction does is its ISA row's semantics, `op_<interp>`."""
         ins = w.code.instrs[pc]
+        if self.stop.word[0]:
+            raise Stopped(self.stop.reason)
         self.steps += 1
         if self.steps > self.max_steps:
             raise VMError("budget", f"instruction budget exhausted after {self.max_steps} warp instructions "
@@ -518,8 +523,14 @@ class Interpreter:
         metrics = LaunchMetrics(kernel, grid, block, arch, self.sched)
         state = BlockState(setup.layout)
         scope = setup.new_scope()
-        for linear, bid in enumerate(setup.blocks()):
-            self.run_block(setup, state, scope, bid, linear, metrics)
+        self.blocks_done = 0
+        try:
+            for linear, bid in enumerate(setup.blocks()):
+                self.run_block(setup, state, scope, bid, linear, metrics)
+                self.blocks_done = linear + 1
+        except Stopped as stop:
+            stop.note_kernel(kernel, grid, block, self.blocks_done, grid[0] * grid[1] * grid[2])
+            raise
         return metrics
 
     def block_warps(self, setup: "LaunchSetup", state: BlockState, scope, bid, linear: int) -> list[Warp]:
@@ -530,6 +541,14 @@ class Interpreter:
 
     def run_block(self, setup: "LaunchSetup", state: BlockState, scope, bid, linear: int, metrics) -> None:
         warps = self.block_warps(setup, state, scope, bid, linear)
+        try:
+            self.run_warps(setup, warps, bid, metrics)
+        except Stopped as stop:
+            stop.note_warps(block_positions(warps, bid, self.sched))
+            raise
+
+    def run_warps(self, setup: "LaunchSetup", warps: list[Warp], bid, metrics) -> None:
+        """A block's warps, round by round between its barriers."""
         run = self.run_its if self.sched == "its" else self.run_stack
         pending = list(warps)
         while pending:

@@ -11,11 +11,17 @@ else: the arch, the struct layouts the runtime writes, the functions' return wid
 and the reconvergence markers are all in it.  The module is run under the scheduling
 model its markers are placed for (`.sched`); a compiled program (minicuda.compile)
 gives its module for the model asked for, compiling it again when it must.
+
+A stop asked from outside (`stop`, set by the watcher of vm/watch.py) raises
+`Stopped` through every level, each noting where it was; a launch stopped by the
+watchdog fails instead with CUDA's cudaErrorLaunchTimeout, which sticks: every
+CUDA call after it returns it, and the program runs on.
 """
 from __future__ import annotations
 
 import os
 import struct
+import sys
 import time
 
 import numpy as np
@@ -29,6 +35,7 @@ from minicuda.vm.interp import Interpreter, Warp
 from minicuda.vm.state import ID_NAMES, WARP, BlockState, Layout, start_warp
 from minicuda.vm.memory import Memory, MemoryFault
 from minicuda.vm.runtime import DeviceAssert, ProgramExit, Runtime
+from minicuda.vm.stop import WATCHDOG, HostFrame, StopFlag, Stopped, watchdog_lines, warp_position
 
 
 class Machine:
@@ -53,6 +60,9 @@ class Machine:
         self.interp.machine = self
         self.host = Interpreter(module, self.memory, self.symbols, "stack", max_steps, None)
         self.host.machine = self
+        self.stop = StopFlag()   # polled by both engines; shared by the host's and the kernels' interpreters
+        self.interp.stop = self.host.stop = self.stop
+        self.watcher = None      # vm/watch.py's Watcher, when one times the run (--timeout, --watchdog, progress)
         self.runtime = Runtime(self, stdout, stderr)
         self.launches = []
         # a trace shows every instruction, which only the interpreter does
@@ -100,7 +110,12 @@ class Machine:
         for i, p in enumerate(fn.params):
             value = lane_args[i] if lane_args is not None else np.full(WARP, args[i] if i < len(args) else 0, dtype=np.uint64)
             interp.write(w, p.reg, value, np.ones(WARP, bool), 64 if p.size == 8 else 32)
-        if self.engine.run_function(interp, w, _Sink()) == "bar":
+        try:
+            ended = self.engine.run_function(interp, w, _Sink())
+        except Stopped as stop:
+            note_stop(stop, w, interp.sched, live)
+            raise
+        if ended == "bar":
             raise VMError("unsupported", f"__syncthreads() inside the called function '{name}' is not supported", fn.loc)
         if frame:
             self.memory.free(frame, "stack")
@@ -152,10 +167,34 @@ class Machine:
         if min(grid + block) < 1 or block[0] * block[1] * block[2] > 1024:
             self.runtime.last_error = 9
             return
+        if self.runtime.sticky_error:   # the context is lost: nothing runs
+            return
         started = time.perf_counter()
-        metrics = self.engine.launch(name, grid, block, args, self.module.arch, smem)
+        if self.watcher is not None:
+            self.watcher.launch_started(name, grid[0] * grid[1] * grid[2], self.engine)
+        try:
+            metrics = self.engine.launch(name, grid, block, args, self.module.arch, smem)
+        except Stopped as stop:
+            if stop.reason != WATCHDOG:
+                raise
+            self.launch_timed_out(stop)
+            return
+        finally:
+            if self.watcher is not None:
+                self.watcher.launch_finished()
         metrics.wall_s = time.perf_counter() - started
         self.launches.append(metrics)
+
+    def launch_timed_out(self, stop: Stopped) -> None:
+        """The watchdog stopped the launch: CUDA's cudaErrorLaunchTimeout, reported as other
+        launch errors are, with where each warp was; it sticks, and the program runs on."""
+        self.stop.clear_watchdog()
+        self.runtime.sticky_error = self.runtime.last_error = 702
+        sys.stdout.flush()
+        self.runtime.out.flush()
+        text = "\n".join(watchdog_lines(stop, self.watcher.watchdog if self.watcher else None)) + "\n"
+        self.runtime.err.write(text.encode())
+        self.runtime.err.flush()
 
 
 def module_of(program, sched: str | None = None) -> Module:
@@ -167,6 +206,21 @@ def module_of(program, sched: str | None = None) -> Module:
         raise ValueError(f"the module's reconvergence markers are placed for the {program.sched} model "
                          f"(.sched {program.sched}): compile it for {sched} to run it under {sched}")
     return program
+
+
+def note_stop(stop: Stopped, w: Warp, sched: str, live: np.ndarray) -> None:
+    """A function was stopped from outside: a host function is a frame of the host's
+    backtrace; a device function's warp is where its kernel's warp was."""
+    fn = w.code.fn
+    if fn.kind == "host":
+        pc = w.stack[-1][0] if w.stack else w.code.end
+        stop.host.append(HostFrame(fn.name, w.code.instrs[pc].loc if pc < w.code.end else None))
+        return
+    lane = int(np.nonzero(live)[0][0]) if live.any() else 0
+    block = tuple(int(w.ids["SR_CTAID"][a][lane]) for a in "XYZ")
+    position = warp_position(w, block, "stack" if sched != "its" else "its")
+    if position is not None:
+        stop.note_warps([position])
 
 
 def function_state(code, live: np.ndarray, ids: dict, frame: int, frame_size: int) -> BlockState:

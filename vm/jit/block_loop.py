@@ -6,7 +6,9 @@ zeroes the block scope's storage, and runs the block's warps round by round
 (`@warp`, each until it exits or reaches the barrier) between barriers, as
 `Interpreter.run_block` does.
 
-Invariants: it returns BAIL with BAIL_WARP set when a warp bails, and is resumed
+Invariants: it returns DONE before starting a block when ABORT or the stop flag
+is set (BLOCK then says how far it got); BAIL with BAIL_WARP set when a warp
+bails (a stop asked from outside is one), and is resumed
 (RESUME) on the same state; with BAR.RED in the code it also returns OPENING as a
 barrier opens, so that the engine delivers the reductions, and is resumed at the
 opening (RESUME_OPEN).  Blocks whose __syncthreads() completed with part of the
@@ -67,8 +69,12 @@ start:
   %e = load i64, ptr %ep
   %ap = {_f(L.ABORT)}
   %ab = load volatile i64, ptr %ap
+  %sfp = {_f(L.STOP)}
+  %sf = load ptr, ptr %sfp
+  %sv = load volatile i64, ptr %sf
   %past = icmp sge i64 %b, %e
-  %stop = icmp ne i64 %ab, 0
+  %abort = or i64 %ab, %sv
+  %stop = icmp ne i64 %abort, 0
   %quit = or i1 %past, %stop
   br i1 %quit, label %out, label %image
 out:

@@ -26,7 +26,8 @@ back.  So a fault is reported by the interpreter, word for word.
 Invariants: code runs straight between entry points (labels, the pc after an
 event or after an instruction that always bails; every pc when a seeded ITS
 schedule may park a path anywhere), and the budget and no-progress checks are
-made once per straight run, at its entry, for the whole run.
+made once per straight run, at its entry, for the whole run; so is the stop flag
+(vm/stop.py): a stop is a bail whose instruction the engine does not run.
 """
 from __future__ import annotations
 
@@ -75,6 +76,7 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
             self.line(f"%{name} = getelementptr i8, ptr {v}, i64 0")
         self.line(f"%maxsteps = load i64, ptr {self.op('getelementptr i64, ptr %ctx, i64 ' + str(L.MAX_STEPS))}")
         self.line(f"%rngon = load i64, ptr {self.op('getelementptr i64, ptr %ctx, i64 ' + str(L.RNG_ON))}")
+        self.line(f"%stopflag = load ptr, ptr {self.op('getelementptr i64, ptr %ctx, i64 ' + str(L.STOP))}")
         steps = self.op(f"load i64, ptr {self.op(f'getelementptr i64, ptr %counters, i64 {L.STEPS}')}")
         self.store_local("steps", steps)
         self.store_local("steps0", steps)
@@ -134,13 +136,16 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
         self.label(f"I{pc}")
         bail = f"B{pc}"
         stack = self.sched == "stack"
-        # what the interpreter does itself: budget and deadlock reports (checked once for
-        # the straight run of code an entry point starts), a divergent barrier
+        # what the interpreter does itself: budget and deadlock reports and a stop asked from
+        # outside (checked once for the straight run of code an entry point starts), a
+        # divergent barrier
         steps = self.load_local("steps")
         over = "false"
         if pc in self.entry_set:
             run = self.segment[pc]
             over = self.op(f"icmp ugt i64 {self.op(f'add i64 {steps}, {run}')}, %maxsteps")
+            stop = self.op("load volatile i64, ptr %stopflag")
+            over = self.op(f"or i1 {over}, {self.op(f'icmp ne i64 {stop}, 0')}")
             if self.track_stall:
                 stall = self.load_local("stall")
                 limit = DEADLOCK_STEPS if stack else ITS_STALL_STEPS

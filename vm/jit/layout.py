@@ -36,6 +36,7 @@ WARN = 34          # int64[WARN_CAP]: blocks whose __syncthreads() completed wit
 NWARN = 35
 ABORT = 36
 RAND = 37          # uint32[33]: glibc rand()'s state (31 words, front, rear)
+STOP = 38          # int64*: the stop flag (vm/stop.py), polled at each straight run and block start
 NFIELDS = 40
 
 WARN_CAP = 1024
