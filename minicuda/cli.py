@@ -344,6 +344,11 @@ def _run(args) -> int:
     watcher = Watcher(StopFlag(), args.timeout, args.watchdog, progress).start()
     try:
         return _run_watched(args, watcher)
+    except KeyboardInterrupt:
+        if watcher.while_compiling != TIMEOUT:
+            raise
+        print(f"minicuda: error: timed out after {args.timeout:g} s (--timeout) while compiling", file=sys.stderr)
+        return EXIT_STATUS[TIMEOUT]
     finally:
         watcher.close()
 

@@ -12,9 +12,11 @@ in native code, and wakes for the deadlines:
   rate, redrawn in place and erased by `launch_finished`.
 
 A deadline or a Ctrl-C sets the program's StopFlag (vm/stop.py); both engines
-poll it and stop within a straight run of code.  Should the program not be
-stopped `GRACE` seconds later (a compile in progress, a long runtime call), the
-thread says so and ends the process with the exit status the reason has.
+poll it and stop within a straight run of code.  Before the program runs (while
+it compiles) nothing polls the flag: the main thread gets a KeyboardInterrupt
+instead, and `while_compiling` says why.  Should the program not be stopped
+`GRACE` seconds after the flag was set (a long runtime call), the thread says
+so and ends the process with the exit status the reason has.
 
 Invariants: only the main thread installs and restores the signal handling;
 the progress line is drawn and erased under one lock, only while a launch runs,
@@ -22,6 +24,7 @@ so it never lands between the program's output.
 """
 from __future__ import annotations
 
+import _thread
 import os
 import select
 import signal
@@ -47,6 +50,7 @@ class Watcher:
         self.launch = None          # the _Launch running
         self.drawn = False          # a progress line is on the screen
         self.requested = None       # (reason, when) of the stop asked for
+        self.while_compiling = None  # the reason the compile was interrupted (TIMEOUT, INTERRUPT)
         self.running = False        # the program runs (False while compiling: nothing polls the flag)
         self.closing = threading.Event()
         self.thread = None
@@ -86,7 +90,10 @@ class Watcher:
         os.close(self.pipe[1])
 
     def on_sigint(self, signum, frame) -> None:
-        """The Python-level handler: the thread has heard it from the pipe already."""
+        """The Python-level handler: while compiling, Python's own KeyboardInterrupt;
+        once the program runs, nothing (the thread heard it from the pipe and set the flag)."""
+        if not self.running:
+            raise KeyboardInterrupt
 
     def launch_started(self, kernel: str, blocks: int, engine) -> None:
         with self.lock:
@@ -138,20 +145,23 @@ class Watcher:
             self.requested = None   # the launch was given up; the program runs on
 
     def ask(self, reason: int) -> None:
-        if not self.running:   # compiling: nothing would see the flag
-            self.give_up(reason)
+        with self.lock:
+            if not self.running:   # compiling: nothing would see the flag (on_sigint interrupts it)
+                if reason == TIMEOUT and self.while_compiling is None:
+                    self.while_compiling = reason
+                    _thread.interrupt_main()
+                return
         if self.flag.request(reason):
             self.requested = (reason, time.monotonic())
         elif reason == INTERRUPT and self.flag.reason == INTERRUPT:
             self.give_up(reason)   # a second Ctrl-C: at once
 
     def give_up(self, reason: int) -> None:
-        """The program did not stop in time (or cannot: it is being compiled)."""
+        """The program did not stop in time: end the process."""
         what = "timed out" if reason == TIMEOUT else "interrupted"
-        doing = "while compiling" if not self.running else "and did not stop in time"
         with self.lock:
             self.erase()
-        os.write(2, f"minicuda: error: {what} {doing}\n".encode())
+        os.write(2, f"minicuda: error: {what}, and the program did not stop within {GRACE:g} s\n".encode())
         os._exit(EXIT_STATUS[reason])
 
     # ---- the progress line ----------------------------------------------------------------------
