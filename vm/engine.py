@@ -32,6 +32,9 @@ class InterpEngine:
         """Blocks of the launch running that have finished (read while it runs)."""
         return self.interp.blocks_done
 
+    def prepare(self, kernel: str) -> None:
+        """Nothing to compile."""
+
     def run_function(self, interp, w, metrics) -> str:
         run = interp.run_stack if interp.sched == "stack" else interp.run_its
         return run(w, metrics)

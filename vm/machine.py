@@ -170,7 +170,8 @@ class Machine:
         if self.runtime.sticky_error:   # the context is lost: nothing runs
             return
         started = time.perf_counter()
-        if self.watcher is not None:
+        if self.watcher is not None:   # the watchdog times the kernel's run, not its compile
+            self.engine.prepare(name)
             self.watcher.launch_started(name, grid[0] * grid[1] * grid[2], self.engine)
         try:
             metrics = self.engine.launch(name, grid, block, args, self.module.arch, smem)

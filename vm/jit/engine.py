@@ -265,6 +265,11 @@ class JitEngine:
             interp.partial_barrier_warning(setup.code, setup.block_id(b))
         return metrics
 
+    def prepare(self, kernel: str) -> None:
+        """Compile `kernel` now (its launch finds it compiled)."""
+        interp = self.interp
+        compile_function(interp.code(kernel), interp.sched, 32, kernel=True, seeded=interp.seed is not None)
+
     def take_chunk(self) -> tuple[int, int] | None:
         with self.counter_lock:
             limit = self.nblocks if self.first_fault is None else self.first_fault[0]
