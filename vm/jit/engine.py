@@ -209,6 +209,7 @@ class JitEngine:
         setup = LaunchSetup(interp, kernel, grid, block, args, shared_dynamic)
         compiled = compile_function(setup.code, interp.sched, 32, kernel=True, seeded=interp.seed is not None)
         metrics = LaunchMetrics(kernel, grid, block, arch, interp.sched)
+        self.workers = []
         nblocks = grid[0] * grid[1] * grid[2]
         nworkers = min(self.jobs, -(-nblocks // CHUNK))
         budget = interp.max_steps
