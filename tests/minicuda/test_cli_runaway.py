@@ -114,7 +114,7 @@ def test_a_timeout_in_an_endless_host_loop_says_where_the_host_was(engine, host_
     assert r.returncode == 124, r.stderr
     lines = r.stderr.splitlines()
     assert lines[0].endswith("error: timed out after 4 s (--timeout) in host code")
-    assert "note: the host was here, in collatz()" in lines[1] and any(f":{n}:" in lines[1] for n in (5, 6, 7))
+    assert "note: the host was here, in collatz()" in lines[1] and any(f":{n}:" in lines[1] for n in range(2, 11))
     assert lines[2].endswith(":15:20: note: called from main()")
 
 

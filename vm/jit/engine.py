@@ -370,6 +370,9 @@ class _Worker:
                     self.deliver_reductions()
                     c[L.RESUME] = L.RESUME_OPEN
                     continue
+                if status == L.STOPPED:
+                    self.note_block(Stopped(interp.stop.reason))
+                    return
                 try:
                     if interp.stop.word[0]:   # asked to stop: the warp bailed before an instruction
                         raise Stopped(interp.stop.reason)
