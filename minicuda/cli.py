@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 import traceback
@@ -30,6 +31,8 @@ from minicuda.version import __version__
 from minicuda.vm.errors import SIGNALS, VMError
 from minicuda.vm.tools import TOOLS
 from minicuda.vm.machine import Machine
+from minicuda.vm.stop import EXIT_STATUS, TIMEOUT, StopFlag, Stopped, report_lines
+from minicuda.vm.watch import Watcher
 
 EXIT_USER, EXIT_USAGE, EXIT_INTERNAL = 1, 2, 70
 
@@ -333,9 +336,31 @@ def _write_report(records, args, emit: str | None) -> None:
 
 
 def _run(args) -> int:
+    """minicuda run, watched from the start: --timeout counts the compile too, Ctrl-C is heard."""
     check_output(args.metrics_json, [args.file])
     if sys.stdout is None:   # a closed stdout: the program's output is lost, as a C program's is
         sys.stdout = open(os.devnull, "w")
+    progress = not args.quiet and _is_terminal(sys.stderr)
+    watcher = Watcher(StopFlag(), args.timeout, args.watchdog, progress).start()
+    try:
+        return _run_watched(args, watcher)
+    except KeyboardInterrupt:
+        if watcher.while_compiling != TIMEOUT:
+            raise
+        print(f"minicuda: error: timed out after {args.timeout:g} s (--timeout) while compiling", file=sys.stderr)
+        return EXIT_STATUS[TIMEOUT]
+    finally:
+        watcher.close()
+
+
+def _is_terminal(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def _run_watched(args, watcher: Watcher) -> int:
     program = _run_input(args)
     if isinstance(program, int):
         return program
@@ -348,8 +373,16 @@ def _run(args) -> int:
     except VMError as e:   # a static object that cannot be placed: the load fails, as a link would
         print(f"minicuda: error: {e}", file=sys.stderr)
         return EXIT_USER
+    watcher.attach(machine)
     try:
         code = machine.run([args.file] + list(args.args))
+    except Stopped as stop:
+        watcher.close()
+        sys.stdout.flush()
+        machine.runtime.flush_device()
+        what = f"timed out after {args.timeout:g} s (--timeout)" if stop.reason == TIMEOUT else "interrupted"
+        print("\n".join(report_lines(stop, what)), file=sys.stderr)
+        return EXIT_STATUS.get(stop.reason, EXIT_USER)
     except VMError as e:
         sys.stdout.flush()
         machine.runtime.flush_device()
@@ -466,6 +499,17 @@ def _positive(text: str) -> int:
     return value
 
 
+def _seconds(text: str) -> float:
+    """A time limit: a number of seconds above zero (a fraction is fine)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds") from None
+    if not math.isfinite(value) or value <= 0 or value > 1e9:
+        raise argparse.ArgumentTypeError(f"must be above 0 and at most 1e9 seconds, not {text}")
+    return value
+
+
 def minicudac_main(argv: list[str] | None = None) -> int:
     args = compiler_parser().parse_args(argv)
     return _guard(_compile, args)
@@ -507,6 +551,14 @@ def minicuda_main(argv: list[str] | None = None) -> int:
     run.add_argument("--tool", action="append", choices=sorted(TOOLS), default=[], metavar="NAME",
                      help="add a compute-sanitizer-like check (may be repeated): "
                           + "; ".join(f"{name}: {text}" for name, text in TOOLS.items()))
+    run.add_argument("--timeout", type=_seconds, default=None, metavar="SECONDS",
+                     help="stop the run after SECONDS (compiling included), saying where each warp or the host "
+                          "was; exit status 124, as timeout(1)")
+    run.add_argument("--watchdog", type=_seconds, default=None, metavar="SECONDS",
+                     help="fail a kernel launch that runs longer than SECONDS with cudaErrorLaunchTimeout, as a "
+                          "display GPU's watchdog does; the error sticks and the program runs on (default: off)")
+    run.add_argument("-q", "--quiet", action="store_true",
+                     help="no progress line for long kernels (shown only when stderr is a terminal)")
     _add_frontend_options(run)
     p.add_argument("--version", action="version", version=f"minicuda {__version__}")
     # the program's arguments may come after run's options: minicuda run f.cu --arch pascal 512 1024

@@ -29,6 +29,13 @@ class InterpEngine:
     def launch(self, kernel: str, grid: tuple, block: tuple, args: list[int], arch, shared_dynamic: int = 0):
         return self.interp.launch(kernel, grid, block, args, arch, shared_dynamic)
 
+    def blocks_done(self) -> int:
+        """Blocks of the launch running that have finished (read while it runs)."""
+        return self.interp.blocks_done
+
+    def prepare(self, kernel: str) -> None:
+        """Nothing to compile."""
+
     def run_function(self, interp, w, metrics) -> str:
         run = interp.run_stack if interp.sched == "stack" else interp.run_its
         return run(w, metrics)

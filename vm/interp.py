@@ -34,6 +34,7 @@ from minicuda.vm.errors import VMError
 from minicuda.vm.memory import BlockScope, Memory, MemoryFault
 from minicuda.vm.metrics import LaunchMetrics
 from minicuda.vm.tools import sanitizer_report
+from minicuda.vm.stop import StopFlag, Stopped, block_positions
 from minicuda.vm.state import (BSET, CURRENT, DEPTH, DONE, MAXD, NBAR, RNG, SPIN, STALL, STATUS, WARP,
                                WARPSYNC_BARRIER, BlockState, Layout, bits_mask, block_template, mask_bits, rng_next, start_block)
 
@@ -109,6 +110,8 @@ class Interpreter:
         self.codes: dict[str, Code] = {}
         self.steps = 0
         self.machine = None   # the Machine running a whole program, for CALL and LAUNCH
+        self.stop = StopFlag()   # set from outside (vm/watch.py): stop before the next instruction
+        self.blocks_done = 0     # of the launch running, for the progress line
         self.warnings: list[str] = []
         self.tools: frozenset[str] = frozenset()   # --tool: the sanitizers asked for (vm/tools.py)
         self.reported: set[int] = set()   # instructions a sanitizer has reported, once each
@@ -181,6 +184,8 @@ class Interpreter:
         left to the call stack).  What the instruction does is its ISA row's semantics,
         `op_<interp>`."""
         ins = w.code.instrs[pc]
+        if self.stop.word[0]:
+            raise Stopped(self.stop.reason)
         self.count_step(ins)
         guard = np.ones(WARP, bool) if ins.guard is None else self.read(w, ins.guard, 1)
         if ins.guard_neg:
@@ -558,8 +563,14 @@ class Interpreter:
         metrics = LaunchMetrics(kernel, grid, block, arch, self.sched)
         state = BlockState(setup.layout)
         scope = setup.new_scope()
-        for linear, bid in enumerate(setup.blocks()):
-            self.run_block(setup, state, scope, bid, linear, metrics)
+        self.blocks_done = 0
+        try:
+            for linear, bid in enumerate(setup.blocks()):
+                self.run_block(setup, state, scope, bid, linear, metrics)
+                self.blocks_done = linear + 1
+        except Stopped as stop:
+            stop.note_kernel(kernel, grid, block, self.blocks_done, grid[0] * grid[1] * grid[2])
+            raise
         return metrics
 
     def block_warps(self, setup: "LaunchSetup", state: BlockState, scope, bid, linear: int) -> list[Warp]:
@@ -570,6 +581,14 @@ class Interpreter:
 
     def run_block(self, setup: "LaunchSetup", state: BlockState, scope, bid, linear: int, metrics) -> None:
         warps = self.block_warps(setup, state, scope, bid, linear)
+        try:
+            self.run_warps(setup, warps, bid, metrics)
+        except Stopped as stop:
+            stop.note_warps(block_positions(warps, bid, self.sched))
+            raise
+
+    def run_warps(self, setup: "LaunchSetup", warps: list[Warp], bid, metrics) -> None:
+        """A block's warps, round by round between its barriers."""
         run = self.run_its if self.sched == "its" else self.run_stack
         pending = list(warps)
         while pending:

@@ -13,11 +13,17 @@ else: the arch, the struct layouts the runtime writes, the functions' return wid
 and the reconvergence markers are all in it.  The module is run under the scheduling
 model its markers are placed for (`.sched`); a compiled program (minicuda.compile)
 gives its module for the model asked for, compiling it again when it must.
+
+A stop asked from outside (`stop`, set by the watcher of vm/watch.py) raises
+`Stopped` through every level, each noting where it was; a launch stopped by the
+watchdog fails instead with CUDA's cudaErrorLaunchTimeout, which sticks: every
+CUDA call after it returns it, and the program runs on.
 """
 from __future__ import annotations
 
 import os
 import struct
+import sys
 import time
 
 import numpy as np
@@ -32,6 +38,7 @@ from minicuda.vm.state import WARP
 from minicuda.vm.memory import Memory, MemoryFault, OutOfMemory, byte_size
 from minicuda.vm.runtime import STACK_LIMIT, DeviceAssert, ProgramExit, Runtime, device_for
 from minicuda.vm.callstack import CallStack, StatePool
+from minicuda.vm.stop import WATCHDOG, HostFrame, StopFlag, Stopped, watchdog_lines, warp_position
 
 SPACE_NAMES = {"global": "'__device__' variable", "constant": "'__constant__' variable", "static": "variable"}
 
@@ -60,6 +67,9 @@ class Machine:
         self.interp.tools = frozenset(tools)
         self.host = Interpreter(module, self.memory, self.symbols, "stack", max_steps, None)
         self.host.machine = self
+        self.stop = StopFlag()   # polled by both engines; shared by the host's and the kernels' interpreters
+        self.interp.stop = self.host.stop = self.stop
+        self.watcher = None      # vm/watch.py's Watcher, when one times the run (--timeout, --watchdog, progress)
         self.runtime = Runtime(self, stdout, stderr)
         self.launches = []
         self.states = StatePool()
@@ -122,7 +132,14 @@ class Machine:
         stack.push(name, first, live, ids, symbols, scope, call, call.loc if call is not None else None)
         while True:
             top = stack.top()
-            result = self.engine.run_frame(interp, top)
+            try:
+                result = self.engine.run_frame(interp, top)
+            except Stopped as stop:
+                note_stop(stop, top.warp(), interp.sched, live)
+                for below in reversed(stack.frames[:-1]):   # the callers, at their calls
+                    if below.code.fn.kind == "host" and below.call is not None:
+                        stop.host.append(HostFrame(below.code.fn.name, below.call[0].loc))
+                raise
             if result == "call":
                 ins, on = top.call
                 stack.push(ins.srcs[0].name, stack.call_arguments(), on, ids, symbols, scope, ins, ins.loc)
@@ -185,12 +202,26 @@ class Machine:
         if min(grid + block) < 1 or block[0] * block[1] * block[2] > 1024:
             self.runtime.last_error = 9
             return
+        if self.runtime.sticky_error:   # the context is lost: nothing runs
+            return
         refused = self.launch_refusal(kernel, grid, block, smem)
         if refused:
             self.runtime.last_error = refused
             return
         started = time.perf_counter()
-        metrics = self.engine.launch(name, grid, block, args, self.module.arch, smem)
+        if self.watcher is not None:   # the watchdog times the kernel's run, not its compile
+            self.engine.prepare(name)
+            self.watcher.launch_started(name, grid[0] * grid[1] * grid[2], self.engine)
+        try:
+            metrics = self.engine.launch(name, grid, block, args, self.module.arch, smem)
+        except Stopped as stop:
+            if stop.reason != WATCHDOG:
+                raise
+            self.launch_timed_out(stop)
+            return
+        finally:
+            if self.watcher is not None:
+                self.watcher.launch_finished()
         metrics.wall_s = time.perf_counter() - started
         self.launches.append(metrics)
 
@@ -208,6 +239,17 @@ class Machine:
         at_once = min(getattr(self.engine, "jobs", 1), grid[0] * grid[1] * grid[2])
         return 2 if per_block * at_once > self.memory.limit - self.memory.live_bytes else 0
 
+    def launch_timed_out(self, stop: Stopped) -> None:
+        """The watchdog stopped the launch: CUDA's cudaErrorLaunchTimeout, reported as other
+        launch errors are, with where each warp was; it sticks, and the program runs on."""
+        self.stop.clear_watchdog()
+        self.runtime.sticky_error = self.runtime.last_error = 702
+        sys.stdout.flush()
+        self.runtime.out.flush()
+        text = "\n".join(watchdog_lines(stop, self.watcher.watchdog if self.watcher else None)) + "\n"
+        self.runtime.err.write(text.encode())
+        self.runtime.err.flush()
+
 
 def module_of(program, sched: str | None = None) -> Module:
     """The module to run under `sched`: a Module as it is (its markers must be placed for
@@ -218,6 +260,21 @@ def module_of(program, sched: str | None = None) -> Module:
         raise ValueError(f"the module's reconvergence markers are placed for the {program.sched} model "
                          f"(.sched {program.sched}): compile it for {sched} to run it under {sched}")
     return program
+
+
+def note_stop(stop: Stopped, w: Warp, sched: str, live: np.ndarray) -> None:
+    """A function was stopped from outside: a host function is a frame of the host's
+    backtrace; a device function's warp is where its kernel's warp was."""
+    fn = w.code.fn
+    if fn.kind == "host":
+        pc = w.stack[-1][0] if w.stack else w.code.end
+        stop.host.append(HostFrame(fn.name, w.code.instrs[pc].loc if pc < w.code.end else None))
+        return
+    lane = int(np.nonzero(live)[0][0]) if live.any() else 0
+    block = tuple(int(w.ids["SR_CTAID"][a][lane]) for a in "XYZ")
+    position = warp_position(w, block, "stack" if sched != "its" else "its")
+    if position is not None:
+        stop.note_warps([position])
 
 
 def _lane0() -> np.ndarray:

@@ -32,6 +32,7 @@ ERROR_STRINGS = {0: "no error", 1: "invalid argument", 2: "out of memory", 3: "i
                  700: "an illegal memory access was encountered", 702: "the launch timed out and was terminated",
                  215: "limit is not supported on this architecture"}
 ERROR_NAMES = {0: "cudaSuccess", 1: "cudaErrorInvalidValue", 2: "cudaErrorMemoryAllocation", 700: "cudaErrorIllegalAddress",
+               702: "cudaErrorLaunchTimeout",
                9: "cudaErrorInvalidConfiguration", 17: "cudaErrorInvalidDevicePointer", 101: "cudaErrorInvalidDevice",
                215: "cudaErrorUnsupportedLimit"}
 # cudaDeviceSetLimit's limits and their defaults: cudaLimitStackSize (bytes per thread), the
@@ -107,11 +108,14 @@ class Runtime:
         self.device_output: list[bytes] = []
         self.last_error = 0
         self.limits = dict(LIMIT_DEFAULTS)
+        self.sticky_error = 0   # a launch that timed out loses the context: every CUDA call returns this
         self.events: dict[int, float] = {}
         self.started = time.time()
         self.program_name = "a.out"     # argv[0]'s last part, as glibc's messages name the program
 
     def call(self, name: str, args: list[int], device: bool = False) -> int:
+        if self.sticky_error and name in builtins.CUDA_RUNTIME:
+            return self.sticky_error
         return getattr(self, "rt_" + implementation(name, device))(*args)
 
     def flush_device(self) -> None:

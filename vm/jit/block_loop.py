@@ -6,7 +6,10 @@ zeroes the block scope's storage, and runs the block's warps round by round
 (`@warp`, each until it exits or reaches the barrier) between barriers, as
 `Interpreter.run_block` does.
 
-Invariants: it returns BAIL with BAIL_WARP set when a warp bails, and is resumed
+Invariants: it returns DONE before starting a block when ABORT or the stop flag
+is set (BLOCK then says how far it got); BAIL with BAIL_WARP set when a warp
+bails (a stop asked from outside within a warp's run is one), STOPPED when the
+stop flag is set as a round of the block's warps starts; and it is resumed
 (RESUME) on the same state; with BAR.RED in the code it also returns OPENING as a
 barrier opens, so that the engine delivers the reductions, and is resumed at the
 opening (RESUME_OPEN).  Blocks whose __syncthreads() completed with part of the
@@ -67,8 +70,12 @@ start:
   %e = load i64, ptr %ep
   %ap = {_f(L.ABORT)}
   %ab = load volatile i64, ptr %ap
+  %sfp = {_f(L.STOP)}
+  %sf = load ptr, ptr %sfp
+  %sv = load volatile i64, ptr %sf
   %past = icmp sge i64 %b, %e
-  %stop = icmp ne i64 %ab, 0
+  %abort = or i64 %ab, %sv
+  %stop = icmp ne i64 %abort, 0
   %quit = or i1 %past, %stop
   br i1 %quit, label %out, label %image
 out:
@@ -150,7 +157,13 @@ zbody:
   %z1 = add i64 %z, 1
   br label %zloop
 round:
-  br label %wloop
+  %rsfp = {_f(L.STOP)}
+  %rsf = load ptr, ptr %rsfp
+  %rsv = load volatile i64, ptr %rsf
+  %rstop = icmp ne i64 %rsv, 0
+  br i1 %rstop, label %stopped, label %wloop
+stopped:
+  ret i32 {L.STOPPED}
 wloop:
   %rw = phi i64 [ 0, %round ], [ %rw1, %wnext ]
   %rwo = mul i64 %rw, {words_stride}

@@ -7,7 +7,9 @@ blocks are spread over `jobs` workers (threads: native code releases the GIL);
 each worker has its own block state and block scope (shared memory, frames), and
 blocks are taken in chunks from a common counter.  Counters are summed, so
 metrics do not depend on the number of workers; a fault is reported for the
-lowest block that faults, as a one-worker run reports it.
+lowest block that faults, as a one-worker run reports it.  A stop asked from outside
+(vm/stop.py) ends every worker at its next straight run or block, and the launch
+raises `Stopped` naming the warps of every block in flight.
 """
 from __future__ import annotations
 
@@ -31,6 +33,7 @@ from minicuda.vm.jit import ops
 from minicuda.vm.jit.module import module_ir
 from minicuda.vm.callstack import NO_METRICS, run_frame_on_warp
 from minicuda.vm.state import AT_BAR, DEPTH, DONE, STATUS, BlockState, bits_mask, mask_bits
+from minicuda.vm.stop import Stopped, block_positions
 
 _ENTRY = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p)
 CHUNK = 64   # blocks a worker takes at a time
@@ -153,7 +156,7 @@ def _compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool) 
 class _Context:
     """The int64 fields native code reads (vm/jit/layout.py), and the arrays they point to."""
 
-    def __init__(self, state: BlockState, compiled: Compiled, symbols: dict, max_steps: int):
+    def __init__(self, state: BlockState, compiled: Compiled, symbols: dict, max_steps: int, stop_address: int):
         self.ctx = np.zeros(L.NFIELDS, dtype=np.int64)
         self.counters = np.zeros(L.NCOUNTERS, dtype=np.int64)
         self.warn = np.zeros(L.WARN_CAP, dtype=np.int64)
@@ -171,6 +174,7 @@ class _Context:
         c[L.WARN] = self.warn.ctypes.data
         c[L.RAND] = self.rand.ctypes.data
         c[L.MAX_STEPS] = max_steps
+        c[L.STOP] = stop_address
         self.table_key = None
         self.address = c.ctypes.data
 
@@ -198,6 +202,7 @@ class JitEngine:
         self.interp = interp
         self.jobs = max(1, jobs or usable_cores())
         self.bail_lock = threading.Lock()
+        self.workers: list[_Worker] = []
 
     # ---- a whole grid ----------------------------------------------------------------------
     def launch(self, kernel: str, grid: tuple, block: tuple, args: list[int], arch, shared_dynamic: int = 0):
@@ -205,10 +210,12 @@ class JitEngine:
         setup = LaunchSetup(interp, kernel, grid, block, args, shared_dynamic)
         compiled = compile_function(setup.code, interp.sched, 32, kernel=True, seeded=interp.seed is not None)
         metrics = LaunchMetrics(kernel, grid, block, arch, interp.sched)
+        self.workers = []
         nblocks = grid[0] * grid[1] * grid[2]
         nworkers = min(self.jobs, -(-nblocks // CHUNK))
         budget = interp.max_steps
         workers = [_Worker(self, setup, compiled, metrics, budget) for _ in range(nworkers)]
+        self.workers = workers
         start_steps = interp.steps
         for w in workers:
             w.context.counters[L.STEPS] = start_steps
@@ -248,19 +255,35 @@ class JitEngine:
                 interp.machine.runtime.device_output.extend(printed[b])
         if self.first_fault is not None:
             raise self.first_fault[1]
+        done = sum(w.completed for w in workers)
+        if done < nblocks:   # stopped from outside
+            stop = Stopped(interp.stop.reason)
+            for w in sorted(workers, key=lambda w: w.block):
+                stop.note_warps(w.positions)
+            stop.note_kernel(kernel, grid, block, done, nblocks)
+            raise stop
         warned = sorted(b for w in workers for b in w.warned)
         for b in warned:
             interp.partial_barrier_warning(setup.code, setup.block_id(b))
         return metrics
 
+    def prepare(self, kernel: str) -> None:
+        """Compile `kernel` now (its launch finds it compiled)."""
+        interp = self.interp
+        compile_function(interp.code(kernel), interp.sched, 32, kernel=True, seeded=interp.seed is not None)
+
     def take_chunk(self) -> tuple[int, int] | None:
         with self.counter_lock:
             limit = self.nblocks if self.first_fault is None else self.first_fault[0]
-            if self.next_block >= limit or self.stopped:
+            if self.next_block >= limit or self.stopped or self.interp.stop.word[0]:
                 return None
             begin = self.next_block
             self.next_block = min(limit, begin + CHUNK)
             return begin, self.next_block
+
+    def blocks_done(self) -> int:
+        """Blocks of the launch running that have finished (read while it runs)."""
+        return sum(w.completed + w.in_chunk() for w in self.workers)
 
     def fault(self, block: int, error: Exception) -> None:
         with self.counter_lock:
@@ -338,6 +361,8 @@ class JitEngine:
                 return "done"
             if status == L.AT_BAR:
                 return "bar"
+            if interp.stop.word[0]:   # asked to stop: w is at the instruction it would run
+                raise Stopped(interp.stop.reason)
             result = interpret_until_entry(interp, w, metrics, sched, compiled.entries)
             w.push()
             if result is not None:
@@ -351,7 +376,7 @@ def state_context(state: BlockState, symbols: dict, compiled: Compiled, interp: 
     kept = getattr(state, "jit_context", None)
     if kept is not None and kept[0] == key:
         return kept[1]
-    context = _Context(state, compiled, symbols, interp.max_steps)
+    context = _Context(state, compiled, symbols, interp.max_steps, interp.stop.address)
     context.ctx[L.TOOLS] = len(interp.tools)
     state.jit_context = (key, context)
     return context
@@ -366,7 +391,7 @@ class _Worker:
         self.engine, self.setup, self.compiled, self.metrics = engine, setup, compiled, metrics
         self.state = BlockState(setup.layout)
         self.scope = setup.new_scope()
-        self.context = _Context(self.state, compiled, setup.symbols, budget)
+        self.context = _Context(self.state, compiled, setup.symbols, budget, engine.interp.stop.address)
         c = self.context.ctx
         c[L.TOOLS] = len(engine.interp.tools)
         c[L.GRID_X], c[L.GRID_Y], c[L.GRID_Z] = setup.grid
@@ -380,6 +405,14 @@ class _Worker:
         c[L.SEED] = np.int64(np.uint64(seed & ((1 << 64) - 1))) if seed is not None else 0
         self.warned: list[int] = []
         self.printed: dict[int, list[bytes]] = {}
+        self.completed = 0       # blocks finished
+        self.begin = None        # the first block of the chunk running
+        self.block = -1          # the block in flight when stopped from outside, and its warps
+        self.positions = []
+
+    def in_chunk(self) -> int:
+        begin = self.begin
+        return int(self.context.ctx[L.BLOCK]) - begin if begin is not None else 0
 
     def run(self) -> None:
         interp = self.engine.interp
@@ -391,6 +424,7 @@ class _Worker:
             c[L.BLOCK], c[L.BLOCK_END] = chunk
             c[L.RESUME] = 0
             c[L.NWARN] = 0
+            self.begin = chunk[0]
             while True:
                 self.context.set_table(interp.memory, self.scope)
                 status = self.compiled.run_blocks(self.context.address)
@@ -400,13 +434,35 @@ class _Worker:
                     self.deliver_reductions()
                     c[L.RESUME] = L.RESUME_OPEN
                     continue
+                if status == L.STOPPED:
+                    self.note_block(Stopped(interp.stop.reason))
+                    return
                 try:
+                    if interp.stop.word[0]:   # asked to stop: the warp bailed before an instruction
+                        raise Stopped(interp.stop.reason)
                     self.bail()
+                except Stopped as stop:
+                    self.note_block(stop)
+                    return
                 except Exception as error:   # reported for the lowest faulting block
                     self.engine.fault(int(c[L.BLOCK]), error)
                     return
                 c[L.RESUME] = 1
+            self.completed += int(c[L.BLOCK]) - chunk[0]
+            self.begin = None
             self.warned.extend(int(b) for b in self.context.warn[:min(int(c[L.NWARN]), L.WARN_CAP)])
+
+    def note_block(self, stop: Stopped) -> None:
+        """Stopped from outside: where the warps of the block in flight were (a function
+        called from it may have named its own warp already)."""
+        setup, b = self.setup, int(self.context.ctx[L.BLOCK])
+        self.completed += b - self.begin
+        self.begin = None
+        self.block = b
+        warps = [Warp(setup.code, self.state, i, setup.symbols, self.scope, setup.warp_of[i])
+                 for i in range(self.state.layout.nwarps)]
+        stop.note_warps(block_positions(warps, setup.block_id(b), self.engine.interp.sched))
+        self.positions = stop.warps
 
     def deliver_reductions(self) -> None:
         """The block's barrier opens: its BAR.RED results, as the interpreter delivers them."""
@@ -431,6 +487,9 @@ class _Worker:
             printed = len(runtime.device_output) if runtime is not None else 0
             try:
                 result = interpret_until_entry(interp, w, self.metrics, interp.sched, self.compiled.entries)
+            except Stopped:
+                w.push()   # the state the report reads
+                raise
             finally:
                 counters[L.STEPS] = interp.steps
                 if runtime is not None and len(runtime.device_output) > printed:

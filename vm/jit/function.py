@@ -26,7 +26,9 @@ back.  So a fault is reported by the interpreter, word for word.
 Invariants: code runs straight between entry points (labels, the pc after an
 event or after an instruction that always bails; every pc when a seeded ITS
 schedule may park a path anywhere), and the budget and no-progress checks are
-made once per straight run, at its entry, for the whole run.
+made once per straight run, at its entry, for the whole run.  Every POLL_STEPS
+warp instructions that check also reads the stop flag (vm/stop.py): a stop is a
+bail whose instruction the engine does not run.
 """
 from __future__ import annotations
 
@@ -45,6 +47,7 @@ from minicuda.vm.jit.warp_ops import WarpOpsLowering
 from minicuda.vm.state import BSET, CURRENT, DEPTH, ID_NAMES, MAXD, NBAR, RNG, SPIN, STALL, WARP
 
 ENDS_STRAIGHT_RUN = ("exit", "barrier", "bsync", "warpsync", "yield", "branch")   # lowerings: events
+POLL_STEPS = 1 << 16   # warp instructions between two reads of the stop flag
 
 
 class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackScheduling, ITSScheduling):
@@ -53,7 +56,7 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
     # ---- the function ------------------------------------------------------------------------
     LOCALS = ("steps", "inst", "thr", "pon", "br", "div", "maxd", "maxp", "bars", "stall", "exb", "abb",
               "live", "grp", "oth", "nstop", "cur", "rng", "bset", "mask", "depth", "bailpc", "top", "rpc", "steps0",
-              "spin")
+              "spin", "poll")
 
     def warp_function(self) -> str:
         """`i32 @warp(ptr %ctx, i64 %wi)`: run warp wi until done (0), a barrier (1) or a bail (2)."""
@@ -78,6 +81,7 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
         steps = self.op(f"load i64, ptr {self.op(f'getelementptr i64, ptr %counters, i64 {L.STEPS}')}")
         self.store_local("steps", steps)
         self.store_local("steps0", steps)
+        self.renew_poll(steps)
         for name in ("inst", "thr", "pon", "br", "div", "maxd", "maxp", "bars"):
             self.store_local(name, 0)
         for name, index in (("stall", STALL), ("cur", CURRENT), ("rng", RNG), ("bset", BSET), ("depth", DEPTH),
@@ -134,13 +138,15 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
         self.label(f"I{pc}")
         bail = f"B{pc}"
         stack = self.sched == "stack"
-        # what the interpreter does itself: budget and deadlock reports (checked once for
-        # the straight run of code an entry point starts), a divergent barrier
+        # what the interpreter does itself: budget and deadlock reports and a stop asked from
+        # outside (checked once for the straight run of code an entry point starts), a
+        # divergent barrier
         steps = self.load_local("steps")
         over = "false"
         if pc in self.entry_set:
             run = self.segment[pc]
-            over = self.op(f"icmp ugt i64 {self.op(f'add i64 {steps}, {run}')}, %maxsteps")
+            # the budget's check stops short of it every POLL_STEPS (`poll`) to read the stop flag
+            poll = self.op(f"icmp ugt i64 {self.op(f'add i64 {steps}, {run}')}, {self.load_local('poll')}")
             if self.track_stall:
                 stall = self.load_local("stall")
                 limit = DEADLOCK_STEPS if stack else ITS_STALL_STEPS
@@ -158,8 +164,10 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
             diverged = self.op(f"icmp sgt i64 {depth}, 1")
             bad = self.op(f"or i1 {self.op(f'icmp ne i64 {m}, {want}')}, {diverged}")
             over = self.op(f"or i1 {over}, {bad}")
-        if over != "false":
-            go = f"I{pc}.go"
+        go = f"I{pc}.go"
+        if pc in self.entry_set:
+            self.poll_stop(pc, steps, over, poll, bail, go)
+        elif over != "false":
             self.cbr(over, bail, go)
             self.label(go)
         group = "1" if W == 1 else self.i32("mask" if stack else "grp")
@@ -178,6 +186,31 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
             self.add_local("pon", self.popc(on_bits))
         body(ins, on, on_bits, group, bail, pc)
         self.bail_block(pc)
+
+    def renew_poll(self, steps: str, budget: str = "%maxsteps") -> None:
+        """The next check of the stop flag: POLL_STEPS on, or the budget if it comes first."""
+        nxt = self.op(f"add i64 {steps}, {POLL_STEPS}")
+        self.store_local("poll", self.op(f"select i1 {self.op(f'icmp ult i64 {nxt}, {budget}')}, i64 {nxt}, "
+                                         f"i64 {budget}"))
+
+    def poll_stop(self, pc: int, steps: str, over: str, poll: str, bail: str, go: str) -> None:
+        """At an entry point: bail on `over` (a no-progress counter); past `poll`, bail when the
+        budget would run out in this straight run or a stop was asked from outside, else
+        set the next poll and go on.  The fast path costs what the budget's check alone did."""
+        slow = f"I{pc}.poll"
+        self.cbr(self.op(f"or i1 {over}, {poll}"), slow, go)
+        self.label(slow)
+        run = self.segment[pc]
+        maxsteps = self.ctx_field(L.MAX_STEPS)   # read again here: nothing keeps it in a register
+        budget = self.op(f"icmp ugt i64 {self.op(f'add i64 {steps}, {run}')}, {maxsteps}")
+        flag = self.op(f"load ptr, ptr {self.op(f'getelementptr i64, ptr %ctx, i64 {L.STOP}')}")
+        stop = self.op(f"icmp ne i64 {self.op(f'load volatile i64, ptr {flag}')}, 0")
+        renew = f"I{pc}.renew"
+        self.cbr(self.op(f"or i1 {self.op(f'or i1 {over}, {budget}')}, {stop}"), bail, renew)
+        self.label(renew)
+        self.renew_poll(steps, maxsteps)
+        self.br(go)
+        self.label(go)
 
     def bail_block(self, pc: int) -> None:
         self.label(f"B{pc}")

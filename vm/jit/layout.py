@@ -36,6 +36,7 @@ WARN = 34          # int64[WARN_CAP]: blocks whose __syncthreads() completed wit
 NWARN = 35
 ABORT = 36
 RAND = 37          # uint32[33]: glibc rand()'s state (31 words, front, rear)
+STOP = 38          # int64*: the stop flag (vm/stop.py), read every POLL_STEPS, at each block and each round
 TOOLS = 39         # non-zero: a --tool check native code leaves to the interpreter is on (vm/tools.py)
 NFIELDS = 40
 
@@ -47,4 +48,5 @@ NCOUNTERS = 10
 
 # ---- what an entry point returns -----------------------------------------------------------
 DONE, AT_BAR, BAIL, OPENING = 0, 1, 2, 3   # OPENING: run_blocks stopped as a barrier with BAR.RED opens
+STOPPED = 4        # run_blocks saw the stop flag set between two rounds of a block's warps
 RESUME_OPEN = 2
