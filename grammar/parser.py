@@ -22,7 +22,7 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 
-from lark import Lark, Token, Transformer, Tree, v_args
+from lark import Lark, Token, Transformer_NonRecursive, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 
 from minicuda.diagnostics import DiagnosticEngine, SourceLocation
@@ -394,7 +394,7 @@ def _tokens(items) -> list[Token]:
 
 
 @v_args(meta=True)
-class _ToAST(Transformer):
+class _ToAST(Transformer_NonRecursive):
     def __init__(self, pp: PreprocessedSource):
         super().__init__()
         self.pp = pp

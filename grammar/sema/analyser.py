@@ -39,6 +39,8 @@ class Sema(Scopes, Declarators, Declarations, Statements, Expressions, Operators
         self.functions: list[A.FunctionDef] = []
         self.instances: dict[tuple, A.FunctionDef] = {}
         self.global_vars: list[A.VarDecl] = []
+        self.early: dict[int, tuple[A.Expr, A.Expr]] = {}   # id -> (node, what its early check gave)
+        self.walked: dict[int, A.Expr] = {}                # id -> node: its operands were looked at
 
     # ---- reporting ---------------------------------------------------------------------
     def error(self, msg: str, loc: SourceLocation | None) -> None:
