@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from minicuda.diagnostics import CompileError, DiagnosticEngine, InternalError
+from minicuda.diagnostics import CompileError, Diagnostic, DiagnosticEngine, InternalError
 from minicuda.grammar import ast as A
 from minicuda.grammar.parser import BRACKET_DEPTH, parse
 from minicuda.grammar.preprocess import PreprocessedSource, preprocess
@@ -51,8 +51,8 @@ def _stage(name: str, fn, *args):
         return fn(*args)
     except CompileError:
         raise
-    except RecursionError:
-        raise InternalError(name, "the program nests too deeply for this stage") from None
+    except RecursionError:   # sema reports it at the statement; this is the last resort
+        raise CompileError([Diagnostic("fatal error", "the program nests too deeply for minicuda to compile")]) from None
     except Exception as e:
         raise InternalError(name, f"{type(e).__name__}: {e}") from e
 

@@ -15,6 +15,7 @@ from minicuda.diagnostics import DiagnosticEngine, SourceLocation
 from minicuda.grammar import ast as A
 from minicuda.grammar import consteval
 from minicuda.grammar import types as T
+from minicuda.grammar.nesting import TOO_DEEP
 from minicuda.grammar.sema.calls import Calls
 from minicuda.grammar.sema.conversions import Conversions
 from minicuda.grammar.sema.declarations import Declarations
@@ -68,6 +69,8 @@ class Sema(Scopes, Declarators, Declarations, Statements, Expressions, Operators
                     self.declaration(decl, top_level=True)
             except Abort:
                 pass
+            except RecursionError:
+                self.error(TOO_DEEP, decl.loc)
         for decl in tu.decls:
             if isinstance(decl, A.FunctionDef) and decl.body is not None and not decl.is_template \
                     and decl.ty is not None:  # a declaration with errors has no type to check against
