@@ -2,6 +2,7 @@
 
 One line per node: its kind, its key attributes, its type (after sema) and its
 location `<line:col>`.  Declarations from minicuda's system headers are left out.
+The tree is walked on an explicit stack, so any depth of nesting prints.
 """
 from __future__ import annotations
 
@@ -33,6 +34,15 @@ def _line(out, depth, node, text) -> None:
 
 
 def _node(out, depth, node) -> None:
+    """Print node and everything under it, in order."""
+    pending = [(depth, node)]
+    while pending:
+        depth, node = pending.pop()
+        pending.extend(reversed(_one_node(out, depth, node)))
+
+
+def _one_node(out, depth, node) -> list:
+    """Print node's own line; the (depth, node) pairs to print under it."""
     kind = type(node).__name__
     if isinstance(node, A.FunctionDef):
         space = " ".join(sorted(node.exec_space))
@@ -40,22 +50,15 @@ def _node(out, depth, node) -> None:
         _line(out, depth, node, f"FunctionDecl {name} '{node.ty}' [{space}]" + (" builtin" if node.is_builtin else ""))
         for p in node.params:
             _line(out, depth + 1, p, f"ParmVarDecl {p.declarator.name or ''}")
-        if node.body is not None:
-            _node(out, depth + 1, node.body)
-        return
+        return [(depth + 1, node.body)] if node.body is not None else []
     if isinstance(node, A.Declaration):
-        for v in node.decls:
-            _node(out, depth, v)
-        return
+        return [(depth, v) for v in node.decls]
     if isinstance(node, A.VarDecl):
         _line(out, depth, node, f"VarDecl {node.name} [{node.space}]")
-        if node.init is not None:
-            _node(out, depth + 1, node.init)
-        return
+        return [(depth + 1, node.init)] if node.init is not None else []
     if isinstance(node, A.DeclStmt):
         _line(out, depth, node, "DeclStmt")
-        _node(out, depth + 1, node.declaration)
-        return
+        return [(depth + 1, node.declaration)]
     attrs = []
     for name in node.__dataclass_fields__:
         if name in _SKIP:
@@ -75,5 +78,4 @@ def _node(out, depth, node) -> None:
         kind = "ImplicitCast"
         attrs = []
     _line(out, depth, node, " ".join([kind] + attrs))
-    for child in node.children():
-        _node(out, depth + 1, child)
+    return [(depth + 1, child) for child in node.children()]

@@ -30,6 +30,7 @@ import numpy as np
 
 from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
+from minicuda.grammar.nesting import deep_first
 
 Value = int | float
 
@@ -161,16 +162,36 @@ _COMPARE = {"<": lambda a, b: a < b, ">": lambda a, b: a > b, "<=": lambda a, b:
 
 
 class _Evaluator:
-    """One evaluation; remembers the variables being evaluated, so `const int a = a;` ends."""
+    """One evaluation; remembers the variables being evaluated, so `const int a = a;` ends.
+
+    However deep the expression, the evaluation recurses at most `nesting.SPAN`
+    operators deep: the operands SPAN, 2*SPAN, ... levels down that are always
+    evaluated are evaluated first, deepest first, and their values kept."""
 
     def __init__(self):
         self.visiting: set[int] = set()
+        self.known: dict[int, tuple[A.Expr, Value]] = {}   # id -> (node, its value)
+        self.walked: dict[int, A.Expr] = {}
 
     def value(self, e: A.Expr) -> Value:
+        known = self.known.get(id(e))
+        if known is not None and known[0] is e:
+            return known[1]
+        if self.walked.get(id(e)) is not e:
+            self.evaluate_deep_operands(e)
         method = getattr(self, "e_" + type(e).__name__, None)
         if method is None or e.ty is None:
             raise NotConstant()
         return method(e)
+
+    def evaluate_deep_operands(self, e: A.Expr) -> None:
+        early, reached = deep_first(e, self._unwalked_operands)
+        self.walked.update((id(n), n) for n in reached)
+        for node in early:
+            self.known[id(node)] = (node, self.value(node))
+
+    def _unwalked_operands(self, e: A.Expr) -> list:
+        return [c for c in _evaluated_operands(e) if self.walked.get(id(c)) is not c]
 
     def variable(self, v) -> Value:
         if not (isinstance(v, A.VarDecl) and v.ty is not None and v.ty.const and T.is_integer(v.ty)
@@ -233,4 +254,20 @@ class _Evaluator:
         return _float_op(e.op, a, b, ty) if T.is_float(ty) else _integer_op(e.op, a, b, ty)
 
     def e_Conditional(self, e: A.Conditional) -> Value:
-        return self.value(e.then) if self.value(e.cond) else self.value(e.else_)
+        while True:   # c1 ? a : c2 ? b : ...: along the else arms in a loop
+            if self.value(e.cond):
+                return self.value(e.then)
+            if not isinstance(e.else_, A.Conditional) or e.else_.ty != e.ty or e.else_.ty is None:
+                return self.value(e.else_)
+            e = e.else_
+
+
+def _evaluated_operands(e: A.Expr) -> list:
+    """The operands that evaluating e always evaluates."""
+    if isinstance(e, A.Binary):
+        return [e.lhs] if e.op in ("&&", "||") else [e.lhs, e.rhs]
+    if isinstance(e, A.Cast) or (isinstance(e, A.Unary) and e.op in ("-", "+", "~", "!")):
+        return [e.operand]
+    if isinstance(e, A.Conditional):
+        return [e.cond]
+    return []

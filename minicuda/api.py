@@ -17,7 +17,8 @@ def compile(path_or_source, arch="sm_70", opt=3, **options) -> CompiledProgram:
     function, uniform, instructions, threshold, predicated, reason).  Keyword
     options: uniform_threshold, divergent_threshold, rule ("seed" or "guide"),
     verify_each, sched ("stack" or "its": place the reconvergence markers for that
-    model, not the arch's), include_dirs, defines.
+    model, not the arch's), bracket_depth (how deep (), [] and {} may nest, each
+    kind: clang's -fbracket-depth, default 256), include_dirs, defines.
     """
     include_dirs = options.pop("include_dirs", ())
     defines = options.pop("defines", ())

@@ -20,6 +20,7 @@ from minicuda.compiler import compile_program
 from minicuda.diagnostics import CompileError, DiagnosticEngine, InternalError
 from minicuda.frontend import load, preprocess_only
 from minicuda.grammar.astdump import dump
+from minicuda.grammar.parser import BRACKET_DEPTH
 from minicuda.ir import IRParseError, format_module, parse_module, verify
 from minicuda.opt import ANNOTATIONS, format_annotated, run_pass_list
 from minicuda.outputs import OutputError, check_output, silence_stdout, write_output
@@ -51,6 +52,8 @@ def _add_frontend_options(p: argparse.ArgumentParser) -> None:
                    help="define a preprocessor macro")
     p.add_argument("-U", dest="undefines", action="append", default=[], metavar="NAME",
                    help="undefine a preprocessor macro")
+    p.add_argument("-fbracket-depth", dest="bracket_depth", type=_positive, default=None, metavar="N",
+                   help=f"let (), [] and {{}} nest N deep, each kind (default {BRACKET_DEPTH}, as clang)")
 
 
 def compiler_parser() -> argparse.ArgumentParser:
@@ -132,7 +135,7 @@ CU_ONLY = [("preprocess_only", "-E"), ("arch", "--arch"), ("sched", "--sched"), 
            ("print_after", "--print-after"), ("verify_each", "--verify-each"),
            ("uniform_threshold", "--uniform-threshold"), ("divergent_threshold", "--divergent-threshold"),
            ("predication_rule", "--predication-rule"), ("include_dirs", "-I"), ("defines", "-D"),
-           ("undefines", "-U")]
+           ("undefines", "-U"), ("bracket_depth", "-fbracket-depth")]
 
 
 def _is_sass(path: str) -> bool:
@@ -198,7 +201,7 @@ def _compile(args) -> int:
             _write(pp.text if pp.text.endswith("\n") else pp.text + "\n", args.output)
             return 0
         if args.emit == "ast" or getattr(args, "syntax_only", False) or not hasattr(args, "arch"):
-            fe = load(args.file, args.include_dirs, args.defines, args.undefines, diags)
+            fe = load(args.file, args.include_dirs, args.defines, args.undefines, diags, _bracket_depth(args))
             _report(diags)
             if args.emit == "ast":
                 _write(dump(fe.tu), args.output)
@@ -302,7 +305,7 @@ def _compile_to_ir(args, diags: DiagnosticEngine) -> int:
     given = {"uniform_threshold": args.uniform_threshold, "divergent_threshold": args.divergent_threshold,
              "rule": args.predication_rule}
     options = Options(verify_each=args.verify_each, print_after=tuple(args.print_after), sched=args.sched,
-                      **{k: v for k, v in given.items() if v is not None})
+                      bracket_depth=_bracket_depth(args), **{k: v for k, v in given.items() if v is not None})
     opt = 0 if args.debug else 3 if args.opt is None else args.opt
     program = compile_program(args.file, arch, opt, options, args.include_dirs, args.defines, diags)
     _report(diags)
@@ -428,8 +431,8 @@ def _run_input(args):
     diags = DiagnosticEngine()
     opt = 0 if args.debug else 3 if args.opt is None else args.opt
     try:
-        program = compile_program(args.file, arch, opt, Options(sched=args.sched), args.include_dirs,
-                                  args.defines, diags)
+        program = compile_program(args.file, arch, opt, Options(sched=args.sched, bracket_depth=_bracket_depth(args)),
+                                  args.include_dirs, args.defines, diags)
     except SourceFileError as e:
         print(f"minicuda: error: {e.message}", file=sys.stderr)
         return EXIT_USER
@@ -485,6 +488,10 @@ def _guard(fn, args) -> int:
 def _prog(args) -> str:
     """The command's name for its own messages: minicuda for its subcommands, else minicudac."""
     return "minicuda" if getattr(args, "command", None) else "minicudac"
+
+
+def _bracket_depth(args) -> int:
+    return args.bracket_depth or BRACKET_DEPTH
 
 
 def _positive(text: str) -> int:

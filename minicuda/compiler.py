@@ -108,7 +108,7 @@ def compile_program(path_or_source: str, arch: str | int = "sm_70", opt: int = 3
     options = options or Options()
     options.arch = arch if isinstance(arch, int) else parse_arch(arch)
     options.opt = opt
-    fe = load(path_or_source, include_dirs, defines, diags=diags)
+    fe = load(path_or_source, include_dirs, defines, diags=diags, bracket_depth=options.bracket_depth)
     check_references(fe.tu, fe.diags)   # the link: a used function without a definition (not in -fsyntax-only)
     fe.diags.check()
     module, ir_before = compile_module(fe, options)

@@ -8,9 +8,9 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from minicuda.diagnostics import CompileError, DiagnosticEngine, InternalError
+from minicuda.diagnostics import CompileError, Diagnostic, DiagnosticEngine, InternalError
 from minicuda.grammar import ast as A
-from minicuda.grammar.parser import parse
+from minicuda.grammar.parser import BRACKET_DEPTH, parse
 from minicuda.grammar.preprocess import PreprocessedSource, preprocess
 from minicuda.grammar.sema import check
 from minicuda.sourcefile import read_text
@@ -46,19 +46,20 @@ def _stage(name: str, fn, *args):
         return fn(*args)
     except CompileError:
         raise
-    except RecursionError:
-        raise InternalError(name, "the program nests too deeply for this stage") from None
+    except RecursionError:   # sema reports it at the statement; this is the last resort
+        raise CompileError([Diagnostic("fatal error", "the program nests too deeply for minicuda to compile")]) from None
     except Exception as e:
         raise InternalError(name, f"{type(e).__name__}: {e}") from e
 
 
 def load(path_or_source, include_dirs=(), defines=(), undefines=(),
-         diags: DiagnosticEngine | None = None) -> Frontend:
-    """path_or_source: a file's path (str or os.PathLike) or the program's text."""
+         diags: DiagnosticEngine | None = None, bracket_depth: int = BRACKET_DEPTH) -> Frontend:
+    """path_or_source: a file's path (str or os.PathLike) or the program's text;
+    brackets may nest `bracket_depth` deep (-fbracket-depth)."""
     diags = diags or DiagnosticEngine()
     path_or_source = os.fspath(path_or_source)
     pp, diags = _stage("preprocess", preprocess_only, path_or_source, include_dirs, defines, undefines, diags)
-    tu = _stage("parse", parse, pp, diags)
+    tu = _stage("parse", parse, pp, diags, bracket_depth)
     if tu is None:
         raise CompileError(diags.diagnostics)
     _stage("sema", check, tu, diags)

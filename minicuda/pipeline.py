@@ -67,6 +67,7 @@ class Options:
     print_after: tuple[str, ...] = ()
     out: object = None                 # stream for --print-after
     sched: str | None = None           # stack or its: place the markers for this model, not the arch's
+    bracket_depth: int = 256           # -fbracket-depth: how deep (), [] and {} may nest (each kind)
 
     @property
     def stack_arch(self) -> bool:

@@ -15,6 +15,7 @@ from minicuda.diagnostics import DiagnosticEngine, SourceLocation
 from minicuda.grammar import ast as A
 from minicuda.grammar import consteval
 from minicuda.grammar import types as T
+from minicuda.grammar.nesting import TOO_DEEP
 from minicuda.grammar.sema.calls import Calls
 from minicuda.grammar.sema.conversions import Conversions
 from minicuda.grammar.sema.declarations import Declarations
@@ -39,6 +40,8 @@ class Sema(Scopes, Declarators, Declarations, Statements, Expressions, Operators
         self.functions: list[A.FunctionDef] = []
         self.instances: dict[tuple, A.FunctionDef] = {}
         self.global_vars: list[A.VarDecl] = []
+        self.early: dict[int, tuple[A.Expr, A.Expr]] = {}   # id -> (node, what its early check gave)
+        self.walked: dict[int, A.Expr] = {}                # id -> node: its operands were looked at
 
     # ---- reporting ---------------------------------------------------------------------
     def error(self, msg: str, loc: SourceLocation | None) -> None:
@@ -66,6 +69,8 @@ class Sema(Scopes, Declarators, Declarations, Statements, Expressions, Operators
                     self.declaration(decl, top_level=True)
             except Abort:
                 pass
+            except RecursionError:
+                self.error(TOO_DEEP, decl.loc)
         for decl in tu.decls:
             if isinstance(decl, A.FunctionDef) and decl.body is not None and not decl.is_template \
                     and decl.ty is not None:  # a declaration with errors has no type to check against

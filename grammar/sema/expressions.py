@@ -12,6 +12,10 @@ of the function that uses it (a host function cannot read threadIdx; device code
 cannot read a host variable unless it is a constant).
 An error is reported at the operator of the expression where clang points it
 (`operator_location`).
+However deep an expression is, its check recurses at most `nesting.SPAN` operators
+deep: the first check of an operator expression checks the operators SPAN, 2*SPAN,
+... levels under it first, deepest first (`check_deep_operands`), and remembers what
+each check put in the node's place (`early`).
 """
 from __future__ import annotations
 
@@ -21,8 +25,13 @@ import struct
 from minicuda.diagnostics import SourceLocation
 from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
+from minicuda.grammar.nesting import deep_first
 from minicuda.grammar.preprocess import is_system_location
 from minicuda.grammar.sema.scopes import ConstSym, Overloads, TypedefSym
+
+
+# operator expressions: every operand is checked by expr, value or condition, in any context
+OPERATORS = (A.Binary, A.Unary, A.Cast, A.Assign, A.Conditional, A.Comma, A.Index, A.Member, A.IncDec)
 
 
 def operator_location(e: A.Node) -> SourceLocation:
@@ -32,16 +41,32 @@ def operator_location(e: A.Node) -> SourceLocation:
 
 class Expressions:
     """Needs from the analyser: `scope`, `fn`, `fail`, `undeclared`, `implicit`,
-    `require_complete_pointee`, `type_of` and `const_eval_var`."""
+    `require_complete_pointee`, `type_of`, `const_eval_var`, and the dicts `early`
+    and `walked`."""
 
     def expr(self, e: A.Expr) -> A.Expr:
         """Type `e` (no array decay); returns the node to use in its place."""
         if e.ty is not None and not isinstance(e, A.Name):
-            return e
+            early = self.early.get(id(e))
+            return early[1] if early is not None and early[0] is e else e
+        if isinstance(e, OPERATORS) and self.walked.get(id(e)) is not e:
+            self.check_deep_operands(e)
         method = getattr(self, "expr_" + type(e).__name__)
         out = method(e)
         assert out.ty is not None, type(e).__name__
         return out
+
+    def check_deep_operands(self, e: A.Expr) -> None:
+        """Check the operator expressions SPAN, 2*SPAN, ... levels under e, deepest first."""
+        early, reached = deep_first(e, self._unchecked_operands)
+        self.walked.update((id(n), n) for n in reached)
+        for node in early:
+            out = self.expr(node)
+            if out is not node:
+                self.early[id(node)] = (node, out)
+
+    def _unchecked_operands(self, e: A.Expr) -> list:
+        return [c for c in e.children() if isinstance(c, OPERATORS) and c.ty is None and self.walked.get(id(c)) is not c]
 
     def value(self, e: A.Expr) -> A.Expr:
         """An rvalue: arrays and functions decay to pointers."""

@@ -8,11 +8,18 @@ scope.  A statement whose check fails is kept unchanged after its error is
 reported, and the next statement is checked: every error of a body is reported.
 Conditions become `bool`, a switch value is promoted, a case label is an integer
 constant (`Case.const_value`), and a returned value is converted to the return type.
+
+The walk runs on an explicit stack (`nesting.run_nested`): a statement's check is a
+step that yields the steps of the statements inside it, so statements nest to any
+depth.  An `else if` adds no scope (the block around a lone `if` declares nothing),
+so a long else-if chain looks names up in as few scopes as a short one.  A statement
+that still exhausts Python's stack is an error at that statement.
 """
 from __future__ import annotations
 
 from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
+from minicuda.grammar.nesting import TOO_DEEP, finish, run_nested
 from minicuda.grammar.sema.scopes import Abort, Scope
 
 
@@ -36,19 +43,31 @@ class Statements:
             self.fn, self.scope, self.loops, self.switches = saved
 
     def statement(self, s: A.Node) -> A.Node:
+        """The checked statement (s itself, or s unchanged when its check failed)."""
+        return run_nested(self.statement_step(s))
+
+    def statement_step(self, s: A.Node):
         method = getattr(self, "stmt_" + type(s).__name__)
         try:
-            return method(s)
+            return (yield from finish(method(s)))
         except Abort:
             return s
+        except RecursionError:
+            self.error(TOO_DEEP, s.loc)
+            return s
 
-    def block(self, s: A.Node) -> A.Node:
+    def block(self, s: A.Node):
+        if isinstance(s, A.If):   # its block would be an empty scope
+            return (yield self.statement_step(s))
         with self.in_scope(Scope(self.scope)):
-            return self.statement(s)
+            return (yield self.statement_step(s))
 
     def stmt_Compound(self, s: A.Compound):
         with self.in_scope(Scope(self.scope)):
-            s.items = [self.statement(i) for i in s.items]
+            items = []
+            for i in s.items:
+                items.append((yield self.statement_step(i)))
+            s.items = items
         return s
 
     def stmt_DeclStmt(self, s: A.DeclStmt):
@@ -62,44 +81,44 @@ class Statements:
 
     def stmt_If(self, s: A.If):
         s.cond = self.guarded(self.condition, s.cond)
-        s.then = self.block(s.then)
+        s.then = yield from self.block(s.then)
         if s.else_ is not None:
-            s.else_ = self.block(s.else_)
+            s.else_ = yield from self.block(s.else_)
         return s
 
     def _loop_body(self, body):
         self.loops += 1
         try:
-            return self.block(body)
+            return (yield from self.block(body))
         finally:
             self.loops -= 1
 
     def stmt_While(self, s: A.While):
         s.cond = self.guarded(self.condition, s.cond)
-        s.body = self._loop_body(s.body)
+        s.body = yield from self._loop_body(s.body)
         return s
 
     def stmt_DoWhile(self, s: A.DoWhile):
-        s.body = self._loop_body(s.body)
+        s.body = yield from self._loop_body(s.body)
         s.cond = self.guarded(self.condition, s.cond)
         return s
 
     def stmt_For(self, s: A.For):
         with self.in_scope(Scope(self.scope)):
             if s.init is not None:
-                s.init = self.statement(s.init)
+                s.init = yield self.statement_step(s.init)
             if s.cond is not None:
                 s.cond = self.guarded(self.condition, s.cond)
             if s.step is not None:
                 s.step = self.guarded(self.expr, s.step)
-            s.body = self._loop_body(s.body)
+            s.body = yield from self._loop_body(s.body)
         return s
 
     def stmt_Switch(self, s: A.Switch):
         s.expr = self.guarded(self.switch_value, s.expr)
         self.switches.append({"cases": {}, "default": False})
         try:
-            s.body = self.block(s.body)
+            s.body = yield from self.block(s.body)
         finally:
             self.switches.pop()
         return s
@@ -126,7 +145,7 @@ class Statements:
                 cases[n] = s.value.loc
                 s.const_value = int(n)
             s.value = v
-        s.body = self.statement(s.body)
+        s.body = yield self.statement_step(s.body)
         return s
 
     def stmt_Default(self, s: A.Default):
@@ -136,7 +155,7 @@ class Statements:
             self.error("multiple default labels in one switch", s.loc)
         else:
             self.switches[-1]["default"] = True
-        s.body = self.statement(s.body)
+        s.body = yield self.statement_step(s.body)
         return s
 
     def stmt_Break(self, s: A.Break):

@@ -4,7 +4,8 @@
 operands, `!` swaps the targets, and anything else becomes a comparison or a test
 against zero (ISETP, FSETP, DSETP) and a guarded BRA; the edge to the label the
 caller starts next falls through.  A condition used as a value is a predicate
-turned into 0 or 1 (SEL).
+turned into 0 or 1 (SEL).  Chains of `&&`, `||` and `!` of any length are walked in
+loops, not by recursion.
 """
 from __future__ import annotations
 
@@ -24,19 +25,26 @@ class ConditionLowering:
         """Jump to true_l when cond holds, else to false_l (C's short-circuit order).
 
         `fall` is the label the caller starts next: that edge is a fall-through."""
-        c = strip_bool_casts(cond)
-        if isinstance(c, A.Binary) and c.op in ("&&", "||"):
-            mid = self.label()
-            if c.op == "&&":
-                self.branch(c.lhs, mid, false_l, mid)
+        pending = [(cond, true_l, false_l, fall)]   # branches to lower, and labels to start, last first
+        while pending:
+            item = pending.pop()
+            if isinstance(item, str):
+                self.start(item)
+                continue
+            cond, true_l, false_l, fall = item
+            c = strip_bool_casts(cond)
+            if isinstance(c, A.Binary) and c.op in ("&&", "||"):
+                mid = self.label()
+                pending.append((c.rhs, true_l, false_l, fall))
+                pending.append(mid)
+                pending.append((c.lhs, mid, false_l, mid) if c.op == "&&" else (c.lhs, true_l, mid, mid))
+            elif isinstance(c, A.Unary) and c.op == "!":
+                pending.append((c.operand, false_l, true_l, fall))
             else:
-                self.branch(c.lhs, true_l, mid, mid)
-            self.start(mid)
-            self.branch(c.rhs, true_l, false_l, fall)
-            return
-        if isinstance(c, A.Unary) and c.op == "!":
-            self.branch(c.operand, false_l, true_l, fall)
-            return
+                self.branch_on(cond, true_l, false_l, fall)
+
+    def branch_on(self, cond: A.Expr, true_l: str, false_l: str, fall: str) -> None:
+        """Jump on a condition that is neither `&&`, `||` nor `!`."""
         p, neg = self.predicate(cond)
         if fall == true_l:
             self.emit("BRA", srcs=(Label(false_l),), guard=p, neg=not neg)
@@ -51,17 +59,19 @@ class ConditionLowering:
         """A predicate register and whether it is negated, true when e is."""
         c = strip_bool_casts(e)
         self.at(e)
+        negated = False
+        while isinstance(c, A.Unary) and c.op == "!":
+            e, negated = c.operand, not negated
+            c = strip_bool_casts(e)
+            self.at(e)
         if isinstance(c, A.Binary) and c.op in COMPARISONS:
-            return self.compare(c), False
-        if isinstance(c, A.Unary) and c.op == "!":
-            p, neg = self.predicate(c.operand)
-            return p, not neg
+            return self.compare(c), negated
         if isinstance(c, A.Binary) and c.op in ("&&", "||"):
-            return self.predicate_value(e), False
+            return self.predicate_value(e), negated
         value = self.rvalue(c)
         p = self.pred()
         self.zero_test(p, value, c.ty)
-        return p, False
+        return p, negated
 
     def zero_test(self, p: Reg, value, t: T.Type) -> None:
         t = T.unqual(t)

@@ -7,6 +7,13 @@ folds by C's rules (grammar.consteval).  Pointer arithmetic scales by the elemen
 size (IMAD).  A compound assignment computes in the type sema recorded and converts
 back.  A call of a user function is a CALL, a builtin's goes to builtins.py; a
 kernel launch is a LAUNCH with the grid and block read from their dim3 slots.
+
+However deep an expression is, its lowering recurses at most `nesting.SPAN` operators
+deep: along the chain of operands each node evaluates first (`first_operand`), the
+nodes SPAN, 2*SPAN, ... levels down are lowered first, deepest first, and their
+values kept for the node above (`early_values`); the instructions come out in the
+same order as without.  A chain of conditional operators in the else arms is
+lowered in a loop.
 """
 from __future__ import annotations
 
@@ -15,6 +22,7 @@ import struct
 from minicuda.grammar import ast as A
 from minicuda.grammar import consteval
 from minicuda.grammar import types as T
+from minicuda.grammar.nesting import deep_first
 from minicuda.ir import Imm, Mem, Reg, Special, Sym
 from minicuda.passes.lower.conditions import COMPARISONS
 from minicuda.passes.lower.emitter import Unsupported, strip_bool_casts, strip_decay, type_mod
@@ -32,8 +40,27 @@ class ExpressionLowering:
     def rvalue(self, e: A.Expr, discard: bool = False):
         """The value of e as an operand (register or immediate)."""
         self.at(e)
+        early = self.early_values.get(id(e))
+        if early is not None and early[0] is e:
+            del self.early_values[id(e)]
+            self.loc = early[2]
+            return early[1]
+        if self.walked.get(id(e)) is not e:
+            self.lower_deep_operands(e, discard)
         method = getattr(self, "e_" + type(e).__name__)
         return method(e) if not discard or type(e).__name__ not in ("Assign", "IncDec", "Call") else method(e, discard=True)
+
+    def lower_deep_operands(self, e: A.Expr, discard: bool) -> None:
+        """Lower the operands SPAN, 2*SPAN, ... levels down e's chain of first operands."""
+        early, reached = deep_first((e, discard), self._unwalked_first_operand)
+        self.walked.update((id(n), n) for n, _ in reached)
+        for node, as_effect in early:
+            value = self.rvalue(node, discard=as_effect)
+            self.early_values[id(node)] = (node, value, self.loc)
+
+    def _unwalked_first_operand(self, item) -> list:
+        first = first_operand(item[0])
+        return [first] if first is not None and self.walked.get(id(first[0])) is not first[0] else []
 
     def e_IntLit(self, e):
         return Imm(e.value & ((1 << (8 * T.unqual(e.ty).size)) - 1) if e.value < 0 else e.value)
@@ -236,18 +263,29 @@ class ExpressionLowering:
         return isinstance(target, A.Name) and self.storage(target.decl)[0] == "reg"
 
     def e_Conditional(self, e: A.Conditional):
+        """`c1 ? a : c2 ? b : ... : z`, however long, into one result register."""
         t = T.unqual(e.ty)
         r = self.reg(t) if not T.is_void(t) else None
         then_l, else_l, end_l = self.label(), self.label(), self.label()
-        self.branch(e.cond, then_l, else_l, then_l)
-        for label, arm in ((then_l, e.then), (else_l, e.else_)):
-            self.start(label)
-            v = self.rvalue(arm)
-            if r is not None:
-                self.at(arm).emit("MOV", dsts=(r,), srcs=(v,))
-            self.jump(end_l)
+        while True:
+            self.branch(e.cond, then_l, else_l, then_l)
+            self.start(then_l)
+            self._arm(e.then, r, end_l)
+            self.start(else_l)
+            if not (isinstance(e.else_, A.Conditional) and T.unqual(e.else_.ty) == t):
+                break
+            e = e.else_
+            self.at(e)
+            then_l, else_l = self.label(), self.label()
+        self._arm(e.else_, r, end_l)
         self.start(end_l)
         return r if r is not None else Imm(0)
+
+    def _arm(self, arm: A.Expr, r: Reg | None, end_l: str) -> None:
+        v = self.rvalue(arm)
+        if r is not None:
+            self.at(arm).emit("MOV", dsts=(r,), srcs=(v,))
+        self.jump(end_l)
 
     def e_Comma(self, e: A.Comma):
         self.effect(e.lhs)
@@ -288,6 +326,30 @@ class ExpressionLowering:
 
     def e_TemplateId(self, e):
         raise Unsupported("a function name is not a value here", e.loc)
+
+
+def first_operand(e: A.Expr) -> tuple[A.Expr, bool] | None:
+    """The operand e's lowering evaluates before it emits anything, and whether as an
+    effect (None when it first computes an address, a branch or a predicate)."""
+    if isinstance(e, A.Binary) and e.op not in ("&&", "||"):
+        lt = T.unqual(e.lhs.ty)
+        if e.op not in COMPARISONS and (isinstance(T.unqual(e.ty), T.Pointer) or (e.op == "-" and isinstance(lt, T.Pointer))):
+            return (e.lhs if isinstance(lt, T.Pointer) else e.rhs), False
+        return e.lhs, False
+    if isinstance(e, A.Comma):
+        return e.lhs, True
+    if isinstance(e, A.Cast):
+        src, dst = T.unqual(e.operand.ty), T.unqual(e.ty)
+        if isinstance(src, (T.Array, T.Function)) or (dst == T.BOOL and src != T.BOOL):
+            return None
+        return e.operand, T.is_void(dst)
+    if isinstance(e, A.Unary) and e.op in ("-", "~", "+", "*"):
+        return e.operand, False
+    if isinstance(e, A.Assign) and e.op == "=" and not isinstance(T.unqual(strip_decay(e.target).ty), T.Struct):
+        return e.value, False
+    if isinstance(e, A.Index) or (isinstance(e, A.Member) and e.arrow):
+        return e.base, False
+    return None
 
 
 def _same_bits(src: T.Type, dst: T.Type) -> bool:

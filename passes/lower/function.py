@@ -39,6 +39,8 @@ class FunctionLowering(StatementLowering, ConditionLowering, ExpressionLowering,
         self.loc: SourceLocation | None = fn.loc
         self.loops: list[Loop] = []
         self.switch_labels: list[dict[int, str]] = []
+        self.early_values: dict[int, tuple] = {}   # id -> (node, its value, the location after it)
+        self.walked: dict[int, A.Expr] = {}        # id -> node: its chain of first operands was looked at
 
     def lower(self) -> Function:
         self.start(".L_entry")

@@ -6,6 +6,10 @@ past its end).  `break` and `continue` jump to the labels of the innermost loop
 (a switch takes `break` only).  A local scalar whose address is never taken lives
 in a register; arrays, structs and address-taken locals get a frame slot, their
 initialisers stored there (initialisers.py); a shared variable is a module global.
+
+Statements are lowered as steps on an explicit stack (`nesting.run_nested`): a
+statement's step yields the steps of the statements inside it, so statements nest
+to any depth; one that still exhausts Python's stack is an error at that statement.
 """
 from __future__ import annotations
 
@@ -13,8 +17,9 @@ from dataclasses import dataclass
 
 from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
+from minicuda.grammar.nesting import TOO_DEEP, finish, run_nested
 from minicuda.ir import Imm, Label, Sym
-from minicuda.passes.lower.emitter import type_mod
+from minicuda.passes.lower.emitter import Unsupported, type_mod
 
 
 @dataclass
@@ -28,11 +33,17 @@ class StatementLowering:
     """Statements and declarations: `stmt` dispatches on the node's type to `s_<Node>`."""
 
     def stmt(self, s: A.Node) -> None:
-        getattr(self, "s_" + type(s).__name__)(s)
+        run_nested(self.stmt_step(s))
+
+    def stmt_step(self, s: A.Node):
+        try:
+            yield from finish(getattr(self, "s_" + type(s).__name__)(s))
+        except RecursionError:
+            raise Unsupported(TOO_DEEP, s.loc) from None
 
     def s_Compound(self, s: A.Compound):
         for item in s.items:
-            self.stmt(item)
+            yield self.stmt_step(item)
 
     def s_Pragma(self, s):
         pass
@@ -73,11 +84,11 @@ class StatementLowering:
         else_l = self.label() if s.else_ is not None else end_l
         self.branch(s.cond, then_l, else_l, then_l)
         self.start(then_l)
-        self.stmt(s.then)
+        yield self.stmt_step(s.then)
         if s.else_ is not None:
             self.at(s).jump(end_l)
             self.start(else_l)
-            self.stmt(s.else_)
+            yield self.stmt_step(s.else_)
         self.jump(end_l)
         self.start(end_l)
 
@@ -89,7 +100,7 @@ class StatementLowering:
         self.branch(s.cond, body_l, end_l, body_l)
         self.start(body_l)
         self.loops.append(Loop(end_l, cond_l))
-        self.stmt(s.body)
+        yield self.stmt_step(s.body)
         self.loops.pop()
         self.at(s).jump(cond_l)
         self.start(end_l)
@@ -100,7 +111,7 @@ class StatementLowering:
         self.jump(body_l)
         self.start(body_l)
         self.loops.append(Loop(end_l, cond_l))
-        self.stmt(s.body)
+        yield self.stmt_step(s.body)
         self.loops.pop()
         self.jump(cond_l)
         self.start(cond_l)
@@ -110,7 +121,7 @@ class StatementLowering:
     def s_For(self, s: A.For):
         self.at(s)
         if s.init is not None:
-            self.stmt(s.init)
+            yield self.stmt_step(s.init)
         cond_l, body_l, step_l, end_l = self.label(), self.label(), self.label(), self.label()
         self.jump(cond_l)
         self.start(cond_l)
@@ -118,7 +129,7 @@ class StatementLowering:
             self.at(s.cond).branch(s.cond, body_l, end_l, body_l)
         self.start(body_l)
         self.loops.append(Loop(end_l, step_l))
-        self.stmt(s.body)
+        yield self.stmt_step(s.body)
         self.loops.pop()
         self.jump(step_l)
         self.start(step_l)
@@ -147,7 +158,7 @@ class StatementLowering:
         self.at(s).jump(default or end_l)
         self.switch_labels.append(labels)
         self.loops.append(Loop(end_l, self.loops[-1].cont if self.loops else None))
-        self.stmt(s.body)
+        yield self.stmt_step(s.body)
         self.loops.pop()
         self.switch_labels.pop()
         self.jump(end_l)
@@ -157,7 +168,7 @@ class StatementLowering:
         label = self.switch_labels[-1][id(s)]
         self.jump(label)
         self.start(label)
-        self.stmt(s.body)
+        yield self.stmt_step(s.body)
 
     s_Default = s_Case
 
