@@ -56,7 +56,7 @@ def test_the_flag_lowers_the_limit_and_points_at_the_bracket(tmp_path, capsys):
     path = write(tmp_path, "int main() { int a[2] = {0, 0}; return a[a[a[0]]]; }\n")
     assert minicudac_main([path, "-fsyntax-only", "-fbracket-depth=2"]) == 1
     err = capsys.readouterr().err
-    assert f"{path}:1:44: fatal error: bracket nesting level exceeded maximum of 2" in err
+    assert f"{path}:1:45: fatal error: bracket nesting level exceeded maximum of 2" in err
     assert "    1 | int main()" in err
 
 

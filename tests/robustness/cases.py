@@ -497,14 +497,15 @@ def scaling_cases() -> list[Case]:
 
 # ---------------------------------------------------------------- runaway programs
 
+# a kernel that never ends but keeps writing memory (so no spin-loop check stops it early)
 KERNEL_SPIN = """#include <stdio.h>
 __global__ void spin(int *flag) {
-    while (*flag == 0) { }
+    while (flag[0] == 0) { flag[1 + blockIdx.x * 64 + threadIdx.x] += 1; }
 }
 int main() {
     int *d;
-    cudaMalloc(&d, 4);
-    cudaMemset(d, 0, 4);
+    cudaMalloc(&d, 257 * sizeof(int));
+    cudaMemset(d, 0, 257 * sizeof(int));
     spin<<<4, 64>>>(d);
     printf("%s\\n", cudaGetErrorString(cudaDeviceSynchronize()));
     return 0;
