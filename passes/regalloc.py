@@ -19,34 +19,53 @@ PREDICATES = 7
 
 
 def interference(fn: Function, live: Liveness) -> dict[Reg, set[Reg]]:
-    graph: dict[Reg, set[Reg]] = {}
+    return {Reg(a): {Reg(b) for b in others} for a, others in interference_by_name(fn, live).items()}
 
-    def add(a: Reg, b: Reg):
-        if a != b and a.is_pred == b.is_pred:
-            graph.setdefault(a, set()).add(b)
-            graph.setdefault(b, set()).add(a)
 
-    params = [p.reg for p in fn.params]
+def interference_by_name(fn: Function, live: Liveness) -> dict[str, set[str]]:
+    """Each register's neighbours, by name: a register written while another (of its
+    kind: predicate or not) is live interferes with it; the parameters with each other
+    and with what is live at the entry.  Built a live set at a time (set unions, not
+    pairs, over names, which hash faster than registers)."""
+    graph: dict[str, set[str]] = {}
+    params = [p.reg.name for p in fn.params]
     for p in params:
         graph.setdefault(p, set())
-        for q in params:
-            add(p, q)
+        _connect(graph, p, {q for q in params if _is_pred(q) == _is_pred(p)})
     for b in fn.blocks:
-        now = set(live.live_out[b.label])
+        now = {False: set(), True: set()}   # live registers by kind (predicate or not)
+        for r in live.live_out[b.label]:
+            now[r.is_pred].add(r.name)
         for ins in reversed(b.instrs):
             for d in ins.dsts:
-                if not d.is_virtual:
-                    continue
-                graph.setdefault(d, set())
-                for l in now:
-                    add(d, l)
-            now -= kills(ins)
-            now |= reads(ins, fn)
+                if d.is_virtual:
+                    graph.setdefault(d.name, set())
+                    _connect(graph, d.name, now[d.is_pred])
+            for r in kills(ins):
+                now[r.is_pred].discard(r.name)
+            for r in reads(ins, fn):
+                now[r.is_pred].add(r.name)
         if b.label == fn.blocks[0].label:
             for p in params:
-                for l in now:
-                    add(p, l)
+                _connect(graph, p, now[_is_pred(p)])
     return graph
+
+
+def _is_pred(name: str) -> bool:
+    return name.startswith(("%p", "P"))
+
+
+def _connect(graph: dict[str, set[str]], d: str, others: set[str]) -> None:
+    """d interferes with every register in others (all of its kind)."""
+    graph.setdefault(d, set())
+    graph[d] |= others
+    graph[d].discard(d)
+    for o in others:
+        if o != d:
+            neighbours = graph.get(o)
+            if neighbours is None:
+                neighbours = graph[o] = set()
+            neighbours.add(d)
 
 
 @dataclass
@@ -57,27 +76,30 @@ class Allocation:
 
 
 def allocate(fn: Function, live: Liveness) -> Allocation:
-    graph = interference(fn, live)
-    order = sorted(graph, key=lambda r: (-len(graph[r]), r.is_pred, r.name))
-    mapping: dict[Reg, Reg] = {}
-    slots: dict[Reg, int] = {}
+    graph = interference_by_name(fn, live)
+    order = sorted(graph, key=lambda r: (-len(graph[r]), _is_pred(r), r))
+    slots: dict[str, int] = {}
+    high: dict[str, int] = {}   # a pair's second register
     for r in order:
-        taken = set()
-        for n in graph[r]:
-            if n in slots:
-                taken.add(slots[n])
-                if n.is_wide:
-                    taken.add(slots[n] + 1)
-        width, step = (2, 2) if r.is_wide else (1, 1)
-        slot = 0
-        while any(slot + k in taken for k in range(width)):
-            slot += step
+        neighbours = graph[r]
+        taken = set(map(slots.get, neighbours)) | set(map(high.get, neighbours))
+        taken.discard(None)
+        wide = r.startswith("%rd")
+        slot = _lowest_free(taken, wide)
         slots[r] = slot
-    regs = [s + (2 if r.is_wide else 1) for r, s in slots.items() if not r.is_pred]
-    preds = [s + 1 for r, s in slots.items() if r.is_pred]
-    for r, s in slots.items():
-        mapping[r] = Reg(f"P{s}") if r.is_pred else Reg(f"R{s}")
+        if wide:
+            high[r] = slot + 1
+    regs = [s + (2 if r.startswith("%rd") else 1) for r, s in slots.items() if not _is_pred(r)]
+    preds = [s + 1 for r, s in slots.items() if _is_pred(r)]
+    mapping = {Reg(r): Reg(f"P{s}") if _is_pred(r) else Reg(f"R{s}") for r, s in slots.items()}
     return Allocation(mapping, max(regs, default=0), max(preds, default=0))
+
+
+def _lowest_free(taken: set[int], wide: bool) -> int:
+    """The lowest register not taken, or the lowest even one free with its successor."""
+    if not wide:
+        return min(set(range(len(taken) + 1)) - taken)
+    return min(set(range(0, 2 * len(taken) + 2, 2)) - taken - {t - 1 for t in taken})
 
 
 def _sub(o, mapping):

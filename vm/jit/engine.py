@@ -8,6 +8,10 @@ each worker has its own block state and block scope (shared memory, frames), and
 blocks are taken in chunks from a common counter.  Counters are summed, so
 metrics do not depend on the number of workers; a fault is reported for the
 lowest block that faults, as a one-worker run reports it.
+
+A function too large for LLVM to compile in a few seconds (`too_large_to_compile`:
+its code generation grows faster than the function) is run by the interpreter
+instead, with the same results and metrics.
 """
 from __future__ import annotations
 
@@ -33,6 +37,11 @@ from minicuda.vm.state import AT_BAR, DONE, STATUS, BlockState
 
 _ENTRY = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p)
 CHUNK = 64   # blocks a worker takes at a time
+# LLVM's compile time grows with the module's text times the function's register rows
+# (about 0.5 s per million on a loaded 2-core Xeon, and faster than linearly past it);
+# the samples' largest kernel is 12 million.  Above these the interpreter runs the code.
+MAX_COMPILE_COST = 15_000_000
+MAX_COMPILE_INSTRS = 3_000   # the text alone of more would take long to build
 
 
 class _LLVM:
@@ -124,19 +133,28 @@ class Compiled:
 _CACHE: dict[str, Compiled] = {}
 
 
-def compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool = False) -> Compiled:
+def compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool = False) -> Compiled | None:
     """Native code for `code` (cached by its text, and on the Code itself: a kernel
-    launched again costs no code generation)."""
+    launched again costs no code generation); None when it is too large to compile."""
     variant = (sched, lanes, kernel, seeded)
     if variant not in code.native:
         code.native[variant] = _compile_function(code, sched, lanes, kernel, seeded)
     return code.native[variant]
 
 
-def _compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool) -> Compiled:
+def too_large_to_compile(code, text: str | None = None) -> bool:
+    """Whether LLVM would take too long over `code` (or its module's `text`)."""
+    return len(code.instrs) > MAX_COMPILE_INSTRS or (text is not None and len(text) * code.rows > MAX_COMPILE_COST)
+
+
+def _compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool) -> Compiled | None:
+    if too_large_to_compile(code):
+        return None
     symbols = sorted({o.name for ins in code.instrs for s in ins.srcs
                       for o in ((s.base,) if isinstance(s, Mem) else (s,)) if isinstance(o, Sym) and o.name != "frame"})
     text, entries = module_ir(code, sched, lanes, symbols, kernel, seeded and sched == "its")
+    if too_large_to_compile(code, text):
+        return None
     key = hashlib.sha1(text.encode()).hexdigest()
     if key not in _CACHE:
         native = _LLVM.get()
@@ -203,6 +221,8 @@ class JitEngine:
         interp = self.interp
         setup = LaunchSetup(interp, kernel, grid, block, args, shared_dynamic)
         compiled = compile_function(setup.code, interp.sched, 32, kernel=True, seeded=interp.seed is not None)
+        if compiled is None:
+            return interp.launch(kernel, grid, block, args, arch, shared_dynamic)
         metrics = LaunchMetrics(kernel, grid, block, arch, interp.sched)
         nblocks = grid[0] * grid[1] * grid[2]
         nworkers = min(self.jobs, -(-nblocks // CHUNK))
@@ -272,6 +292,8 @@ class JitEngine:
         host = fn.kind == "host"
         sched = "stack" if host else interp.sched
         compiled = compile_function(w.code, sched, 1 if host else 32, kernel=False, seeded=interp.seed is not None)
+        if compiled is None:   # as the interpreter engine runs it
+            return (interp.run_stack if interp.sched == "stack" else interp.run_its)(w, metrics)
         context = _Context(w.state, compiled, w.symbols, interp.max_steps)
         rt = interp.machine.runtime.random if interp.machine is not None else None
         w.push()
