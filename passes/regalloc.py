@@ -10,11 +10,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+import numpy as np
+
 from minicuda.arch import reserved_cmem, sm_of
 from minicuda.ir import Function, Mem, Reg
+from minicuda.passes.bitgraph import BitGraph
 from minicuda.passes.liveness import Liveness, kills, reads
 
 MAX_REGISTERS = 255
+DENSE_EDGES = 400_000   # past this many, the interference graph is built as bit rows
 PREDICATES = 7
 
 
@@ -32,6 +36,16 @@ def interference_by_name(fn: Function, live: Liveness) -> dict[str, set[str]]:
     for p in params:
         graph.setdefault(p, set())
         _connect(graph, p, {q for q in params if _is_pred(q) == _is_pred(p)})
+    for written, live_now in _writes_while_live(fn, live):
+        _connect(graph, written, live_now)
+    return graph
+
+
+def _writes_while_live(fn: Function, live: Liveness):
+    """(register, the registers of its kind live there) for every write of a virtual
+    register, and for every parameter at the entry.  The set is the scan's own: read
+    it before the next step."""
+    params = [p.reg.name for p in fn.params]
     for b in fn.blocks:
         now = {False: set(), True: set()}   # live registers by kind (predicate or not)
         for r in live.live_out[b.label]:
@@ -39,16 +53,14 @@ def interference_by_name(fn: Function, live: Liveness) -> dict[str, set[str]]:
         for ins in reversed(b.instrs):
             for d in ins.dsts:
                 if d.is_virtual:
-                    graph.setdefault(d.name, set())
-                    _connect(graph, d.name, now[d.is_pred])
+                    yield d.name, now[d.is_pred]
             for r in kills(ins):
                 now[r.is_pred].discard(r.name)
             for r in reads(ins, fn):
                 now[r.is_pred].add(r.name)
         if b.label == fn.blocks[0].label:
             for p in params:
-                _connect(graph, p, now[_is_pred(p)])
-    return graph
+                yield p, now[_is_pred(p)]
 
 
 def _is_pred(name: str) -> bool:
@@ -76,7 +88,20 @@ class Allocation:
 
 
 def allocate(fn: Function, live: Liveness) -> Allocation:
-    graph = interference_by_name(fn, live)
+    """Greedy colouring, the registers with the most neighbours first (ties: by kind
+    and name); each takes the lowest register (an aligned pair for %rd) its coloured
+    neighbours leave free."""
+    if sum(len(now) for _, now in _writes_while_live(fn, live)) > DENSE_EDGES:
+        slots = _colour_dense(fn, live)
+    else:
+        slots = _colour(interference_by_name(fn, live))
+    regs = [s + (2 if r.startswith("%rd") else 1) for r, s in slots.items() if not _is_pred(r)]
+    preds = [s + 1 for r, s in slots.items() if _is_pred(r)]
+    mapping = {Reg(r): Reg(f"P{s}") if _is_pred(r) else Reg(f"R{s}") for r, s in slots.items()}
+    return Allocation(mapping, max(regs, default=0), max(preds, default=0))
+
+
+def _colour(graph: dict[str, set[str]]) -> dict[str, int]:
     order = sorted(graph, key=lambda r: (-len(graph[r]), _is_pred(r), r))
     slots: dict[str, int] = {}
     high: dict[str, int] = {}   # a pair's second register
@@ -89,10 +114,75 @@ def allocate(fn: Function, live: Liveness) -> Allocation:
         slots[r] = slot
         if wide:
             high[r] = slot + 1
-    regs = [s + (2 if r.startswith("%rd") else 1) for r, s in slots.items() if not _is_pred(r)]
-    preds = [s + 1 for r, s in slots.items() if _is_pred(r)]
-    mapping = {Reg(r): Reg(f"P{s}") if _is_pred(r) else Reg(f"R{s}") for r, s in slots.items()}
-    return Allocation(mapping, max(regs, default=0), max(preds, default=0))
+    return slots
+
+
+def _colour_dense(fn: Function, live: Liveness) -> dict[str, int]:
+    """`_colour` on the interference graph as bit rows (passes/bitgraph.py): the same
+    graph, order and choices, in numpy steps instead of a Python step per edge."""
+    names, rows, nodes = _directed_rows(fn, live)
+    graph = BitGraph.from_directed(rows)
+    order = sorted(nodes, key=lambda i: (-graph.degree(i), _is_pred(names[i]), names[i]))
+    slot_of = np.full(len(names), -1, dtype=np.int64)
+    high_of = np.full(len(names), -1, dtype=np.int64)
+    for i in order:
+        neighbours = graph.neighbours(i)
+        taken = np.concatenate((slot_of[neighbours], high_of[neighbours]))
+        taken = taken[taken >= 0]
+        marked = np.zeros(2 * len(taken) + 4, dtype=bool)
+        marked[taken[taken < len(marked)]] = True
+        if names[i].startswith("%rd"):
+            slot = 2 * int(np.argmax(~marked[0::2] & ~marked[1::2]))
+            high_of[i] = slot + 1
+        else:
+            slot = int(np.argmin(marked))
+        slot_of[i] = slot
+    return {names[i]: int(slot_of[i]) for i in order}
+
+
+def _directed_rows(fn: Function, live: Liveness) -> tuple[list[str], list[int], list[int]]:
+    """(register names, row i: the registers of its kind live where i is written (bit j
+    for names[j]), the nodes of the graph): what `interference_by_name` builds, as bits."""
+    index: dict[str, int] = {}
+    names: list[str] = []
+    rows: list[int] = []
+
+    def bit(name: str) -> int:
+        if name not in index:
+            index[name] = len(names)
+            names.append(name)
+            rows.append(0)
+        return 1 << index[name]
+
+    params = [p.reg.name for p in fn.params]
+    nodes = 0
+    for p in params:
+        mine = bit(p)
+        for q in params:
+            if _is_pred(q) == _is_pred(p):
+                rows[index[p]] |= bit(q) & ~mine
+        nodes |= mine
+    for b in fn.blocks:
+        now = {False: 0, True: 0}
+        for r in live.live_out[b.label]:
+            now[r.is_pred] |= bit(r.name)
+        for ins in reversed(b.instrs):
+            for d in ins.dsts:
+                if d.is_virtual:
+                    mine = bit(d.name)
+                    edges = now[d.is_pred] & ~mine
+                    rows[index[d.name]] |= edges
+                    nodes |= mine | edges
+            for r in kills(ins):
+                now[r.is_pred] &= ~bit(r.name)
+            for r in reads(ins, fn):
+                now[r.is_pred] |= bit(r.name)
+        if b.label == fn.blocks[0].label:
+            for p in params:
+                edges = now[_is_pred(p)] & ~bit(p)
+                rows[index[p]] |= edges
+                nodes |= edges
+    return names, rows, [i for i in range(len(names)) if nodes >> i & 1]
 
 
 def _lowest_free(taken: set[int], wide: bool) -> int:
