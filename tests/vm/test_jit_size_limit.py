@@ -3,9 +3,11 @@ JIT engine, with the same output and metrics; a kernel calling one stays compile
 import io
 
 import minicuda
+from helpers import ROOT
 from minicuda.bench.compile_scale import live_program, switch_program
 from minicuda.vm.code import Code
 from minicuda.vm.jit import engine as jit_engine
+from minicuda.vm.jit.module import module_ir
 from minicuda.vm.machine import Machine
 
 
@@ -42,3 +44,16 @@ def test_too_large_kernels_and_host_code_run_on_the_interpreter_with_its_results
     out, launches = run(prog, "jit")
     assert out == b"switch ok 12\n"
     assert (out, launches) == run(prog, "interp")
+
+
+def test_the_samples_functions_stay_compiled():
+    """The limit leaves every function of the textbook samples to native code (the
+    largest, reduceInteger's main, is three quarters of it)."""
+    for name in ("reduceInteger.cu", "sumMatrix.cu", "simpleDivergence.cu", "vectorAdd.cu"):
+        prog = minicuda.compile(ROOT / "samples" / name)
+        for fn in prog.functions.values():
+            code = Code(fn)
+            kernel = fn.kind == "kernel"
+            symbols = sorted(s for s in prog.module.globals)
+            text, _ = module_ir(code, prog.module.sched if kernel else "stack", 32 if kernel else 1, symbols, kernel)
+            assert not jit_engine.too_large_to_compile(code, text), (name, fn.name)
