@@ -294,12 +294,19 @@ class Function:
     predicates: int = 0                # predicate registers allocated
     branch_decisions: list[BranchDecision] = field(default_factory=list)
     loc: SourceLocation | None = field(default=None, compare=False)
+    # label -> index in blocks, checked on use and rebuilt when the list has changed
+    block_index: dict[str, int] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def block(self, label: str) -> Block:
-        for b in self.blocks:
-            if b.label == label:
-                return b
-        raise InternalError("ir", f"no block {label} in {self.name}")
+        i = self.block_index.get(label)
+        if i is None or i >= len(self.blocks) or self.blocks[i].label != label:
+            self.block_index = {}
+            for i, b in enumerate(self.blocks):
+                self.block_index.setdefault(b.label, i)
+            i = self.block_index.get(label)
+            if i is None:
+                raise InternalError("ir", f"no block {label} in {self.name}")
+        return self.blocks[i]
 
     def instructions(self):
         for b in self.blocks:

@@ -25,16 +25,19 @@ class CopyPropagation:
         changed = False
         for block in fn.blocks:
             copies: dict[str, Reg | Imm] = {}
+            copied_from: dict[str, list[str]] = {}   # register x -> the registers made copies of x
             for i, ins in enumerate(block.instrs):
                 rewritten = _propagate(ins, copies)
                 if rewritten != ins:
                     block.instrs[i] = ins = rewritten
                     changed = True
                 for d in ins.dsts:
-                    _forget(copies, d.name)
+                    _forget(copies, copied_from, d.name)
                 source = _copy_source(ins)
                 if source is not None:
                     copies[ins.dsts[0].name] = source
+                    if isinstance(source, Reg):
+                        copied_from.setdefault(source.name, []).append(ins.dsts[0].name)
         return changed
 
 
@@ -55,10 +58,14 @@ def _copy_source(ins: Instr) -> Reg | Imm | None:
     return None
 
 
-def _forget(copies: dict[str, Reg | Imm], name: str) -> None:
+def _forget(copies: dict[str, Reg | Imm], copied_from: dict[str, list[str]], name: str) -> None:
+    """`name` is written: it is no copy, and no register is a copy of it any more (those
+    `copied_from` lists for it, checked, as a copy may have been replaced since)."""
     copies.pop(name, None)
-    for r in [r for r, x in copies.items() if isinstance(x, Reg) and x.name == name]:
-        del copies[r]
+    for r in copied_from.pop(name, ()):
+        x = copies.get(r)
+        if isinstance(x, Reg) and x.name == name:
+            del copies[r]
 
 
 def _propagate(ins: Instr, copies: dict[str, Reg | Imm]) -> Instr:

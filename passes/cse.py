@@ -27,6 +27,7 @@ class CommonSubexpressions:
         changed = False
         for block in fn.blocks:
             available: dict[tuple, Reg] = {}
+            mentions: dict[str, list[tuple]] = {}   # register -> the keys added naming it
             out: list[Instr] = []
             for ins in block.instrs:
                 key = _expression(ins)
@@ -38,9 +39,11 @@ class CommonSubexpressions:
                     ins = Instr("MOV", (), ins.dsts, (earlier,), None, False, ins.loc)
                 out.append(ins)
                 for d in ins.dsts:
-                    _invalidate(available, d.name)
+                    _invalidate(available, mentions, d.name)
                 if key is not None and earlier is None and ins.dsts[0] not in ins.srcs:
                     available[key] = ins.dsts[0]
+                    for name in [ins.dsts[0].name] + [k[1] for k in key[2] if k[0] == "reg"]:
+                        mentions.setdefault(name, []).append(key)
             block.instrs = out
         return changed
 
@@ -69,6 +72,10 @@ def _expression(ins: Instr) -> tuple | None:
     return (ins.op, ins.mods, srcs, kind)
 
 
-def _invalidate(available: dict[tuple, Reg], name: str) -> None:
-    for key in [k for k, d in available.items() if d.name == name or ("reg", name) in k[2]]:
-        del available[key]
+def _invalidate(available: dict[tuple, Reg], mentions: dict[str, list[tuple]], name: str) -> None:
+    """Drop the expressions that write or read `name`: those `mentions` lists for it
+    (checked, as an expression may have gone and come back since)."""
+    for key in mentions.pop(name, ()):
+        d = available.get(key)
+        if d is not None and (d.name == name or ("reg", name) in key[2]):
+            del available[key]

@@ -60,28 +60,40 @@ def analyze_divergence(fn: Function, analyses=None) -> Divergence:
     result = Divergence(guards=_branch_guards(fn))
     if fn.kind == "host":
         return result
-    result.varying = _incoming(fn)
+    varying = result.varying = _incoming(fn)
+    readers, seeds = _dataflow(fn, module)
+    _spread(varying, [n for names in seeds for n in names] + list(varying), readers)
+    writes = {b.label: {n for ins in b.instrs for n in _writes(ins)} for b in fn.blocks}
+    explored: dict[str | None, set[str]] = {}   # join -> the blocks the regions ending there covered
     while True:
-        _propagate(fn, result.varying, module)
         new = _divergent(cfg, result) - result.divergent_branches
         if not new:
             return result
         result.divergent_branches |= new
-        for label in new:
-            result.varying |= _written_in(fn, region(cfg, label, post.get(label)))
+        for label in sorted(new):
+            join = post.get(label)
+            fresh = set()
+            for block in _grow_region(cfg, label, join, explored.setdefault(join, set())):
+                fresh |= writes.get(block, set()) - varying
+            varying |= fresh
+            _spread(varying, fresh, readers)
 
 
-def region(cfg: CFG, label: str, join: str | None) -> set[str]:
-    """Blocks reachable from `label`'s successors without passing `join` (nor EXIT)."""
-    seen: set[str] = set()
-    work = [s for s in cfg.succs(label)]
+def _grow_region(cfg: CFG, label: str, join: str | None, covered: set[str]) -> list[str]:
+    """The blocks of `label`'s region (reachable from its successors without passing
+    `join` or the exit) not yet in `covered`, which gains them.
+    `covered` holds whole regions ending at `join`: what a covered block reaches
+    before `join` is covered already, so each block is visited once per join."""
+    found = []
+    work = list(cfg.succs(label))
     while work:
         b = work.pop()
-        if b in seen or b == join or b == EXIT:
+        if b in covered or b == join or b == EXIT:
             continue
-        seen.add(b)
+        covered.add(b)
+        found.append(b)
         work.extend(cfg.succs(b))
-    return seen
+    return found
 
 
 def _branch_guards(fn: Function) -> dict[str, str]:
@@ -107,15 +119,33 @@ def _incoming(fn: Function) -> set[str]:
     return {p.reg.name for p in fn.params} | (read - written)
 
 
-def _propagate(fn: Function, varying: set[str], module) -> None:
-    changed = True
-    while changed:
-        changed = False
-        for ins in fn.instructions():
-            writes = _writes(ins) - varying
-            if writes and _produces_varying(ins, varying, module):
-                varying |= writes
-                changed = True
+def _dataflow(fn: Function, module) -> tuple[dict[str, list[set[str]]], list[set[str]]]:
+    """(register -> the write sets of the instructions reading it, the write sets of the
+    instructions varying whatever they read)."""
+    readers: dict[str, list[set[str]]] = {}
+    seeds = []
+    for ins in fn.instructions():
+        writes = _writes(ins)
+        if not writes:
+            continue
+        if _produces_varying(ins, set(), module):
+            seeds.append(writes)
+        for name in _reads(ins):
+            readers.setdefault(name, []).append(writes)
+    return readers, seeds
+
+
+def _spread(varying: set[str], new, readers: dict[str, list[set[str]]]) -> None:
+    """Add `new` to `varying`, and everything written from a varying value (a worklist
+    over the readers, so each register is followed once)."""
+    work = list(new)
+    varying |= set(new)
+    while work:
+        for writes in readers.get(work.pop(), ()):
+            fresh = writes - varying
+            if fresh:
+                varying |= fresh
+                work.extend(fresh)
 
 
 def _produces_varying(ins: Instr, varying: set[str], module) -> bool:
@@ -164,5 +194,3 @@ def _writes(ins: Instr) -> set[str]:
     return {n for d in ins.dsts for n in _names(d, wide)} - CONSTANT_REGS
 
 
-def _written_in(fn: Function, labels: set[str]) -> set[str]:
-    return {n for b in fn.blocks if b.label in labels for ins in b.instrs for n in _writes(ins)}

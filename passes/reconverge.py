@@ -31,6 +31,7 @@ class Reconverge:
 
     def run(self, fn: Function, analyses) -> bool:
         cfg, ipdom, divergence = analyses.get("cfg"), analyses.get("ipdom"), analyses.get("divergence")
+        cycles = _cycles(cfg)
         plans = []
         for b in fn.blocks:
             branch = conditional_branch(b)
@@ -39,9 +40,9 @@ class Reconverge:
             join = ipdom.get(b.label)
             if join is None or join == EXIT:
                 continue
-            if not self.stack_arch and _in_loop(cfg, b.label):
+            if not self.stack_arch and _in_loop(cfg, cycles, b.label):
                 continue
-            plans.append((b.label, branch, join, self.marker_block(fn, cfg, b.label)))
+            plans.append((b.label, branch, join, self.marker_block(cfg, cycles, b.label)))
         for n, (label, branch, join, where) in enumerate(plans):
             barrier = Reg(f"B{n % 16}")
             if self.stack_arch:
@@ -56,10 +57,10 @@ class Reconverge:
         return bool(plans)
 
     @staticmethod
-    def marker_block(fn: Function, cfg, label: str) -> str:
+    def marker_block(cfg, cycles, label: str) -> str:
         """Where the opening marker goes: the preheader for a loop's branch, else the branch's block."""
-        if _loop_header(cfg, label):
-            pre = _preheader(cfg, label)
+        if _loop_header(cfg, cycles, label):
+            pre = _preheader(cfg, cycles, label)
             if pre is not None:
                 return pre
         return label
@@ -72,15 +73,21 @@ def _before_jump(block) -> int:
     return n
 
 
-def _loop_header(cfg, label: str) -> bool:
-    return any(nx.has_path(cfg.graph, label, p) for p in cfg.preds(label))
+def _cycles(cfg) -> dict[str, set[str]]:
+    """Each block's strongly connected component: the blocks it reaches and is reached from."""
+    return {label: component for component in nx.strongly_connected_components(cfg.graph) for label in component}
 
 
-def _in_loop(cfg, label: str) -> bool:
+def _loop_header(cfg, cycles, label: str) -> bool:
+    """A predecessor is reachable from the block: it closes a cycle through it."""
+    return any(p in cycles[label] for p in cfg.preds(label))
+
+
+def _in_loop(cfg, cycles, label: str) -> bool:
     """The block lies on a cycle: its branch may be a loop's exit or back edge."""
-    return any(nx.has_path(cfg.graph, s, label) for s in cfg.succs(label))
+    return any(s in cycles[label] for s in cfg.succs(label))
 
 
-def _preheader(cfg, label: str) -> str | None:
-    outside = [p for p in cfg.preds(label) if not nx.has_path(cfg.graph, label, p)]
+def _preheader(cfg, cycles, label: str) -> str | None:
+    outside = [p for p in cfg.preds(label) if p not in cycles[label]]
     return outside[0] if len(outside) == 1 and len(cfg.succs(outside[0])) == 1 else None

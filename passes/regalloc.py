@@ -10,43 +10,74 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+import numpy as np
+
 from minicuda.arch import reserved_cmem, sm_of
 from minicuda.ir import Function, Mem, Reg
+from minicuda.passes.bitgraph import BitGraph
 from minicuda.passes.liveness import Liveness, kills, reads
 
 MAX_REGISTERS = 255
+DENSE_EDGES = 400_000   # past this many, the interference graph is built as bit rows
 PREDICATES = 7
 
 
 def interference(fn: Function, live: Liveness) -> dict[Reg, set[Reg]]:
-    graph: dict[Reg, set[Reg]] = {}
+    return {Reg(a): {Reg(b) for b in others} for a, others in interference_by_name(fn, live).items()}
 
-    def add(a: Reg, b: Reg):
-        if a != b and a.is_pred == b.is_pred:
-            graph.setdefault(a, set()).add(b)
-            graph.setdefault(b, set()).add(a)
 
-    params = [p.reg for p in fn.params]
+def interference_by_name(fn: Function, live: Liveness) -> dict[str, set[str]]:
+    """Each register's neighbours, by name: a register written while another (of its
+    kind: predicate or not) is live interferes with it; the parameters with each other
+    and with what is live at the entry.  Built a live set at a time (set unions, not
+    pairs, over names, which hash faster than registers)."""
+    graph: dict[str, set[str]] = {}
+    params = [p.reg.name for p in fn.params]
     for p in params:
         graph.setdefault(p, set())
-        for q in params:
-            add(p, q)
+        _connect(graph, p, {q for q in params if _is_pred(q) == _is_pred(p)})
+    for written, live_now in _writes_while_live(fn, live):
+        _connect(graph, written, live_now)
+    return graph
+
+
+def _writes_while_live(fn: Function, live: Liveness):
+    """(register, the registers of its kind live there) for every write of a virtual
+    register, and for every parameter at the entry.  The set is the scan's own: read
+    it before the next step."""
+    params = [p.reg.name for p in fn.params]
     for b in fn.blocks:
-        now = set(live.live_out[b.label])
+        now = {False: set(), True: set()}   # live registers by kind (predicate or not)
+        for r in live.live_out[b.label]:
+            now[r.is_pred].add(r.name)
         for ins in reversed(b.instrs):
             for d in ins.dsts:
-                if not d.is_virtual:
-                    continue
-                graph.setdefault(d, set())
-                for l in now:
-                    add(d, l)
-            now -= kills(ins)
-            now |= reads(ins, fn)
+                if d.is_virtual:
+                    yield d.name, now[d.is_pred]
+            for r in kills(ins):
+                now[r.is_pred].discard(r.name)
+            for r in reads(ins, fn):
+                now[r.is_pred].add(r.name)
         if b.label == fn.blocks[0].label:
             for p in params:
-                for l in now:
-                    add(p, l)
-    return graph
+                yield p, now[_is_pred(p)]
+
+
+def _is_pred(name: str) -> bool:
+    return name.startswith(("%p", "P"))
+
+
+def _connect(graph: dict[str, set[str]], d: str, others: set[str]) -> None:
+    """d interferes with every register in others (all of its kind)."""
+    graph.setdefault(d, set())
+    graph[d] |= others
+    graph[d].discard(d)
+    for o in others:
+        if o != d:
+            neighbours = graph.get(o)
+            if neighbours is None:
+                neighbours = graph[o] = set()
+            neighbours.add(d)
 
 
 @dataclass
@@ -57,27 +88,108 @@ class Allocation:
 
 
 def allocate(fn: Function, live: Liveness) -> Allocation:
-    graph = interference(fn, live)
-    order = sorted(graph, key=lambda r: (-len(graph[r]), r.is_pred, r.name))
-    mapping: dict[Reg, Reg] = {}
-    slots: dict[Reg, int] = {}
-    for r in order:
-        taken = set()
-        for n in graph[r]:
-            if n in slots:
-                taken.add(slots[n])
-                if n.is_wide:
-                    taken.add(slots[n] + 1)
-        width, step = (2, 2) if r.is_wide else (1, 1)
-        slot = 0
-        while any(slot + k in taken for k in range(width)):
-            slot += step
-        slots[r] = slot
-    regs = [s + (2 if r.is_wide else 1) for r, s in slots.items() if not r.is_pred]
-    preds = [s + 1 for r, s in slots.items() if r.is_pred]
-    for r, s in slots.items():
-        mapping[r] = Reg(f"P{s}") if r.is_pred else Reg(f"R{s}")
+    """Greedy colouring, the registers with the most neighbours first (ties: by kind
+    and name); each takes the lowest register (an aligned pair for %rd) its coloured
+    neighbours leave free."""
+    if sum(len(now) for _, now in _writes_while_live(fn, live)) > DENSE_EDGES:
+        slots = _colour_dense(fn, live)
+    else:
+        slots = _colour(interference_by_name(fn, live))
+    regs = [s + (2 if r.startswith("%rd") else 1) for r, s in slots.items() if not _is_pred(r)]
+    preds = [s + 1 for r, s in slots.items() if _is_pred(r)]
+    mapping = {Reg(r): Reg(f"P{s}") if _is_pred(r) else Reg(f"R{s}") for r, s in slots.items()}
     return Allocation(mapping, max(regs, default=0), max(preds, default=0))
+
+
+def _colour(graph: dict[str, set[str]]) -> dict[str, int]:
+    order = sorted(graph, key=lambda r: (-len(graph[r]), _is_pred(r), r))
+    slots: dict[str, int] = {}
+    high: dict[str, int] = {}   # a pair's second register
+    for r in order:
+        neighbours = graph[r]
+        taken = set(map(slots.get, neighbours)) | set(map(high.get, neighbours))
+        taken.discard(None)
+        wide = r.startswith("%rd")
+        slot = _lowest_free(taken, wide)
+        slots[r] = slot
+        if wide:
+            high[r] = slot + 1
+    return slots
+
+
+def _colour_dense(fn: Function, live: Liveness) -> dict[str, int]:
+    """`_colour` on the interference graph as bit rows (passes/bitgraph.py): the same
+    graph, order and choices, in numpy steps instead of a Python step per edge."""
+    names, rows, nodes = _directed_rows(fn, live)
+    graph = BitGraph.from_directed(rows)
+    order = sorted(nodes, key=lambda i: (-graph.degree(i), _is_pred(names[i]), names[i]))
+    slot_of = np.full(len(names), -1, dtype=np.int64)
+    high_of = np.full(len(names), -1, dtype=np.int64)
+    for i in order:
+        neighbours = graph.neighbours(i)
+        taken = np.concatenate((slot_of[neighbours], high_of[neighbours]))
+        taken = taken[taken >= 0]
+        marked = np.zeros(2 * len(taken) + 4, dtype=bool)
+        marked[taken[taken < len(marked)]] = True
+        if names[i].startswith("%rd"):
+            slot = 2 * int(np.argmax(~marked[0::2] & ~marked[1::2]))
+            high_of[i] = slot + 1
+        else:
+            slot = int(np.argmin(marked))
+        slot_of[i] = slot
+    return {names[i]: int(slot_of[i]) for i in order}
+
+
+def _directed_rows(fn: Function, live: Liveness) -> tuple[list[str], list[int], list[int]]:
+    """(register names, row i: the registers of its kind live where i is written (bit j
+    for names[j]), the nodes of the graph): what `interference_by_name` builds, as bits."""
+    index: dict[str, int] = {}
+    names: list[str] = []
+    rows: list[int] = []
+
+    def bit(name: str) -> int:
+        if name not in index:
+            index[name] = len(names)
+            names.append(name)
+            rows.append(0)
+        return 1 << index[name]
+
+    params = [p.reg.name for p in fn.params]
+    nodes = 0
+    for p in params:
+        mine = bit(p)
+        for q in params:
+            if _is_pred(q) == _is_pred(p):
+                rows[index[p]] |= bit(q) & ~mine
+        nodes |= mine
+    for b in fn.blocks:
+        now = {False: 0, True: 0}
+        for r in live.live_out[b.label]:
+            now[r.is_pred] |= bit(r.name)
+        for ins in reversed(b.instrs):
+            for d in ins.dsts:
+                if d.is_virtual:
+                    mine = bit(d.name)
+                    edges = now[d.is_pred] & ~mine
+                    rows[index[d.name]] |= edges
+                    nodes |= mine | edges
+            for r in kills(ins):
+                now[r.is_pred] &= ~bit(r.name)
+            for r in reads(ins, fn):
+                now[r.is_pred] |= bit(r.name)
+        if b.label == fn.blocks[0].label:
+            for p in params:
+                edges = now[_is_pred(p)] & ~bit(p)
+                rows[index[p]] |= edges
+                nodes |= edges
+    return names, rows, [i for i in range(len(names)) if nodes >> i & 1]
+
+
+def _lowest_free(taken: set[int], wide: bool) -> int:
+    """The lowest register not taken, or the lowest even one free with its successor."""
+    if not wide:
+        return min(set(range(len(taken) + 1)) - taken)
+    return min(set(range(0, 2 * len(taken) + 2, 2)) - taken - {t - 1 for t in taken})
 
 
 def _sub(o, mapping):

@@ -29,10 +29,13 @@ sum); bench compares them, so a translation that does different work shows.
 
 `python -m minicuda.bench [--quick] [--engine E] [--only NAME] [--json FILE] ...`
 
+`--compile-scaling [SHAPES]` measures something else: compile time per stage on
+generated programs of growing size (compile_scale.py).
+
 Where it lives: suites (what is measured), engines (minicuda's runs), baselines
-(native C, Numba) and opencl (PoCL), end_to_end (the targets), benchmark (one run of
-it all), results and report (the data and its tables), host (the machine), command
-(the command line).  Nothing in the compiler or the VM imports this package.
+(native C, Numba) and opencl (PoCL), end_to_end (the targets), compile_scale
+(compile time by program size), benchmark (one run of it all), results and report
+(the data and its tables), host (the machine), command (the command line).  Nothing in the compiler or the VM imports this package.
 """
 from minicuda.bench.command import main
 from minicuda.bench.suites import SUITES

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from minicuda.argtypes import MAX_JOBS, int_in, seconds
+from minicuda.bench import compile_scale
 from minicuda.bench.benchmark import run_benchmark
 from minicuda.bench.end_to_end import e2e_child
 from minicuda.bench.report import render
@@ -41,7 +42,16 @@ def parse_args(argv: list[str]):
     p.add_argument("--timeout", type=seconds, default=600.0, metavar="S",
                    help="limit for each subprocess: an end-to-end run, a Numba run (default 600)")
     p.add_argument("--json", metavar="FILE", help="also write the report as JSON to FILE")
+    p.add_argument("--compile-scaling", nargs="?", const="all", metavar="SHAPES",
+                   help="instead: compile time per stage of generated programs at growing sizes "
+                        f"({', '.join(compile_scale.SHAPES)}; all by default, or a comma-separated few)")
     opts = p.parse_args(argv)
+    if opts.compile_scaling is not None:
+        shapes = [n for n in opts.compile_scaling.split(",") if n and n != "all"]
+        unknown = set(shapes) - set(compile_scale.SHAPES)
+        if unknown:
+            p.error(f"--compile-scaling: no shape {', '.join(sorted(unknown))} ({', '.join(compile_scale.SHAPES)})")
+        opts.shapes = shapes or list(compile_scale.SHAPES)
     opts.only = [n for item in opts.only for n in item.split(",") if n]
     opts.skip = {n for item in opts.skip for n in item.split(",") if n}
     unknown = opts.skip - set(PARTS)
@@ -69,6 +79,8 @@ def main(argv: list[str] | None = None) -> int:
     except OutputError as e:
         print(f"minicuda bench: error: {e}", file=sys.stderr)
         return 1
+    if opts.compile_scaling is not None:
+        return compile_scaling(opts)
     report = run_benchmark(opts)
     print(render(report))
     if opts.json:
@@ -78,3 +90,13 @@ def main(argv: list[str] | None = None) -> int:
             print(f"minicuda bench: error: {e}", file=sys.stderr)
             return 1
     return 1 if report.wrong() else 0
+
+
+def compile_scaling(opts) -> int:
+    """minicuda bench --compile-scaling: the table of compile time by program size."""
+    progress = (lambda line: print(line, file=sys.stderr, flush=True)) if sys.stderr.isatty() else None
+    results = compile_scale.run_scaling("quick" if opts.quick else "full", opts.shapes, progress=progress)
+    print(compile_scale.render_scaling(results))
+    if opts.json:
+        Path(opts.json).write_text(json.dumps(compile_scale.as_dicts(results), indent=2) + "\n")
+    return 0

@@ -25,11 +25,17 @@ class ModuleLowering:
         self.tu = tu
         self.module = Module(arch=arch)
         self.strings: dict[bytes, str] = {}
+        self.overloads: tuple[int, dict[str, int]] = (-1, {})   # (functions counted, name -> overloads)
 
     def function_name(self, fn: A.FunctionDef) -> str:
         base = getattr(fn, "instance_name", fn.name).replace(" ", "")
-        overloads = [f for f in self.tu.functions if f.name == fn.name and getattr(f, "instance_name", None) is None]
-        if len(overloads) > 1 and not hasattr(fn, "instance_name"):
+        if self.overloads[0] != len(self.tu.functions):   # counted once, again if functions were added
+            counts: dict[str, int] = {}
+            for f in self.tu.functions:
+                if getattr(f, "instance_name", None) is None:
+                    counts[f.name] = counts.get(f.name, 0) + 1
+            self.overloads = (len(self.tu.functions), counts)
+        if self.overloads[1].get(fn.name, 0) > 1 and not hasattr(fn, "instance_name"):
             base += "(" + ",".join(str(p).replace(" ", "") for p in fn.ty.params) + ")"
         return base
 

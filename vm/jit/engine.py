@@ -10,6 +10,10 @@ metrics do not depend on the number of workers; a fault is reported for the
 lowest block that faults, as a one-worker run reports it.  A stop asked from outside
 (vm/stop.py) ends every worker at its next straight run or block, and the launch
 raises `Stopped` naming the warps of every block in flight.
+
+A function too large for LLVM to compile in a few seconds (`too_large_to_compile`:
+its code generation grows faster than the function) is run by the interpreter
+instead, with the same results and metrics.
 """
 from __future__ import annotations
 
@@ -37,6 +41,13 @@ from minicuda.vm.stop import Stopped, block_positions
 
 _ENTRY = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p)
 CHUNK = 64   # blocks a worker takes at a time
+# LLVM's compile time grows with the module's text times the function's register rows,
+# faster than linearly past a few million (on a loaded 2-core Xeon: kernels about 0.5 s
+# per million, host code, compiled at -O1, 2 s); the samples' largest are reduceInteger's
+# main at 14.6 million and its reduceCompleteUnrollWarps8 at 11.6.  Above these limits the
+# interpreter runs the function.
+MAX_COMPILE_COST = 20_000_000
+MAX_COMPILE_INSTRS = 3_000   # the text alone of more would take long to build
 
 
 class _LLVM:
@@ -128,19 +139,28 @@ class Compiled:
 _CACHE: dict[str, Compiled] = {}
 
 
-def compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool = False) -> Compiled:
+def compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool = False) -> Compiled | None:
     """Native code for `code` (cached by its text, and on the Code itself: a kernel
-    launched again costs no code generation)."""
+    launched again costs no code generation); None when it is too large to compile."""
     variant = (sched, lanes, kernel, seeded)
     if variant not in code.native:
         code.native[variant] = _compile_function(code, sched, lanes, kernel, seeded)
     return code.native[variant]
 
 
-def _compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool) -> Compiled:
+def too_large_to_compile(code, text: str | None = None) -> bool:
+    """Whether LLVM would take too long over `code` (or its module's `text`)."""
+    return len(code.instrs) > MAX_COMPILE_INSTRS or (text is not None and len(text) * code.rows > MAX_COMPILE_COST)
+
+
+def _compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool) -> Compiled | None:
+    if too_large_to_compile(code):
+        return None
     symbols = sorted({o.name for ins in code.instrs for s in ins.srcs
                       for o in ((s.base,) if isinstance(s, Mem) else (s,)) if isinstance(o, Sym) and o.name != "frame"})
     text, entries = module_ir(code, sched, lanes, symbols, kernel, seeded and sched == "its")
+    if too_large_to_compile(code, text):
+        return None
     key = hashlib.sha1(text.encode()).hexdigest()
     if key not in _CACHE:
         native = _LLVM.get()
@@ -209,6 +229,8 @@ class JitEngine:
         interp = self.interp
         setup = LaunchSetup(interp, kernel, grid, block, args, shared_dynamic)
         compiled = compile_function(setup.code, interp.sched, 32, kernel=True, seeded=interp.seed is not None)
+        if compiled is None:
+            return interp.launch(kernel, grid, block, args, arch, shared_dynamic)
         metrics = LaunchMetrics(kernel, grid, block, arch, interp.sched)
         self.workers = []
         nblocks = grid[0] * grid[1] * grid[2]
@@ -300,6 +322,8 @@ class JitEngine:
         if code.fn.kind != "host":
             return run_frame_on_warp(self, interp, frame)
         compiled = compile_function(code, "stack", 1, kernel=False, seeded=interp.seed is not None)
+        if compiled is None:   # too large for LLVM: the interpreter runs it
+            return run_frame_on_warp(self, interp, frame)
         state = frame.state
         context = state_context(state, frame.symbols, compiled, interp)
         counters = context.counters
@@ -341,6 +365,8 @@ class JitEngine:
         host = fn.kind == "host"
         sched = "stack" if host else interp.sched
         compiled = compile_function(w.code, sched, 1 if host else 32, kernel=False, seeded=interp.seed is not None)
+        if compiled is None:   # as the interpreter engine runs it
+            return (interp.run_stack if interp.sched == "stack" else interp.run_its)(w, metrics)
         context = state_context(w.state, w.symbols, compiled, interp)
         rt = interp.machine.runtime.random if interp.machine is not None else None
         w.push()
