@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from minicuda.ir import Function, Reg, reconvergence_joins
 
+PRED_SLOT = 1 << 24   # a predicate's slot is this plus its number: past any register's row
+
 
 class Code:
     """A function flattened for execution: instructions, label pcs, register slots, rpcs."""
@@ -26,7 +28,7 @@ class Code:
         joins = reconvergence_joins(fn)
         self.rpc = {label: self.end if j is None else self.label_pc[j] for label, j in joins.items()}
         # register rows: R<n> at row n, then the virtual registers (a %rd pair aligned);
-        # predicate P<n> / %p<n> at 1000 + n (row n of the predicate file)
+        # predicate P<n> / %p<n> at PRED_SLOT + n (row n of the predicate file)
         regs = [r for ins in self.instrs for r in list(ins.dsts) + ins.uses()] + [p.reg for p in fn.params]
         phys = [int(r.name[1:]) for r in regs if not r.is_pred and r.name.startswith("R") and r.name != "RZ"]
         self.virtual_base = (max(phys, default=-1) + 2 + 1) // 2 * 2
@@ -44,7 +46,7 @@ class Code:
             return self.slots[name]
         if r.is_pred:
             n = int(name[2:]) if name.startswith("%p") else (7 if name == "PT" else int(name[1:]))
-            s = 1000 + n
+            s = PRED_SLOT + n
             self.npreds = max(self.npreds, n + 1)
         elif name.startswith("R") and name != "RZ":
             s = int(name[1:])

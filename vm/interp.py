@@ -28,7 +28,7 @@ import numpy as np
 from minicuda.ir import Imm, Mem, Reg, Special, Sym
 from minicuda.isa import OPS
 from minicuda import semantics
-from minicuda.vm.code import Code
+from minicuda.vm.code import PRED_SLOT, Code
 from minicuda.vm.errors import VMError
 from minicuda.vm.memory import BlockScope, Memory, MemoryFault
 from minicuda.vm.metrics import LaunchMetrics
@@ -121,7 +121,7 @@ class Interpreter:
         if isinstance(o, Reg):
             s = w.code.slot(o)
             if width == 1:
-                return np.ones(WARP, bool) if o.name == "PT" else w.preds[s - 1000].copy() if s >= 1000 else None
+                return np.ones(WARP, bool) if o.name == "PT" else w.preds[s - PRED_SLOT].copy() if s >= PRED_SLOT else None
             if s == -1:
                 return np.zeros(WARP, np.uint64 if width == 64 else np.uint32)
             if width == 64:
@@ -147,9 +147,9 @@ class Interpreter:
 
     def write(self, w: Warp, r: Reg, value, mask: np.ndarray, width: int) -> None:
         s = w.code.slot(r)
-        if width == 1 or s >= 1000:
+        if width == 1 or s >= PRED_SLOT:
             if r.name != "PT":
-                w.preds[s - 1000] = np.where(mask, value.astype(bool), w.preds[s - 1000])
+                w.preds[s - PRED_SLOT] = np.where(mask, value.astype(bool), w.preds[s - PRED_SLOT])
             return
         if s == -1:
             return

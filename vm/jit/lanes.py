@@ -25,7 +25,7 @@ import numpy as np
 
 from minicuda import semantics
 from minicuda.ir import Imm, Reg, Special, Sym
-from minicuda.vm.code import Code
+from minicuda.vm.code import PRED_SLOT, Code
 from minicuda.vm.jit.emit import Emitter
 from minicuda.vm.state import ID_NAMES, WARP, WARPSYNC_BARRIER
 
@@ -186,14 +186,14 @@ class LaneCode:
             if width == 1:
                 if o.name == "PT":
                     return "splat (i1 true)"
-                if s < 1000:
+                if s < PRED_SLOT:
                     raise Unsupported(f"predicate read of {o}")
-                p = self.pred_ptr(s - 1000)
+                p = self.pred_ptr(s - PRED_SLOT)
                 v = self.op(f"load <{W} x i8>, ptr {p}, align 1")
                 return self.op(f"icmp ne <{W} x i8> {v}, zeroinitializer")
             if s == -1:
                 return "zeroinitializer"
-            if s >= 1000:
+            if s >= PRED_SLOT:
                 raise Unsupported(f"predicate {o} read as a value")
             lo = self.op(f"load <{W} x i32>, ptr {self.reg_ptr(s)}, align 4")
             if width == 32:
@@ -237,12 +237,12 @@ class LaneCode:
     def write(self, r: Reg, value: str, on: str, width: int) -> None:
         W = self.W
         s = self.code.slot(r)
-        if width == 1 or s >= 1000:
+        if width == 1 or s >= PRED_SLOT:
             if r.name == "PT":
                 return
             if width != 1:
                 value = self.op(f"icmp ne <{W} x i{width}> {value}, zeroinitializer")
-            p = self.pred_ptr(s - 1000)
+            p = self.pred_ptr(s - PRED_SLOT)
             old = self.op(f"load <{W} x i8>, ptr {p}, align 1")
             new = self.op(f"zext <{W} x i1> {value} to <{W} x i8>")
             v = self.op(f"select <{W} x i1> {on}, <{W} x i8> {new}, <{W} x i8> {old}")
