@@ -83,3 +83,11 @@ def test_compile_scaling_names_an_unknown_shape(capsys):
     with pytest.raises(SystemExit):
         bench.main(["--compile-scaling", "switch,nope"])
     assert "no shape nope" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("engine", ["interp", "jit"])
+def test_more_than_a_thousand_registers_run(tmp_path, capsys, engine):
+    """Register rows past 1000 were once read as predicates (an internal error)."""
+    out = run_program(tmp_path, capsys, compile_scale.live_program(1100), "--engine", engine)
+    assert out.strip() == "live ok 1100"
