@@ -21,6 +21,7 @@ when its active threads go to more than one target.
 """
 from __future__ import annotations
 
+import dataclasses
 import struct
 import time
 
@@ -108,6 +109,7 @@ class Interpreter:
         self.module, self.memory, self.symbols = module, memory, symbols
         self.sched, self.max_steps, self.trace = sched, max_steps, trace
         self.codes: dict[str, Code] = {}
+        self.on_host = False   # the host thread's interpreter (Machine.host) runs host code
         self.steps = 0
         self.machine = None   # the Machine running a whole program, for CALL and LAUNCH
         self.stop = StopFlag()   # set from outside (vm/watch.py): stop before the next instruction
@@ -122,8 +124,13 @@ class Interpreter:
                          for op, row in OPS.items()}
 
     def code(self, name: str) -> Code:
+        """`name` flattened to run here: a __host__ __device__ function (kind "host" in the
+        module) called from device code runs as device code, on every thread of the warp."""
         if name not in self.codes:
-            self.codes[name] = Code(self.module.functions[name])
+            fn = self.module.functions[name]
+            if fn.kind == "host" and not self.on_host:
+                fn = dataclasses.replace(fn, kind="device")
+            self.codes[name] = Code(fn)
         return self.codes[name]
 
     # ---- operands ----------------------------------------------------------------------

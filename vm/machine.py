@@ -67,6 +67,7 @@ class Machine:
         self.interp.tools = frozenset(tools)
         self.host = Interpreter(module, self.memory, self.symbols, "stack", max_steps, None)
         self.host.machine = self
+        self.host.on_host = True
         self.stop = StopFlag()   # polled by both engines; shared by the host's and the kernels' interpreters
         self.interp.stop = self.host.stop = self.stop
         self.watcher = None      # vm/watch.py's Watcher, when one times the run (--timeout, --watchdog, progress)
