@@ -2,6 +2,8 @@
 
 The opcode table (`OPS`, one row per opcode) lives in minicuda/isa.py; the printer,
 the parser, the verifier, the passes and the VM read it.
+It is over 800 lines because the text form's printer, parser and verifier must agree
+on every detail of the format, and they are kept side by side for that.
 
 Shape of a function:
 

@@ -31,7 +31,7 @@ int main()
     return 3;
 }
 """
-LOOP = (":5:", ":6:")   # the kernel's loop, as file:line: in the report
+LOOP = (":4:", ":5:", ":6:", ":7:")   # a line of the kernel (a warp not yet started is at its first), as file:line:
 
 HOST_SPIN = """#include <cstdio>
 int collatz(long n)
