@@ -14,12 +14,20 @@ Two tools, for the two kinds of recursive walk the frontend and the lowering mak
   ordinary method and the order of evaluation is unchanged.
 
 `TOO_DEEP` is the message for a construct that still exhausts Python's stack.
+
+`bracket_overflow` is the bracket limit (clang's -fbracket-depth, `BRACKET_DEPTH`):
+the parser checks the token stream with it before parsing.
 """
 from __future__ import annotations
 
+import re
 from inspect import isgenerator
-from typing import Any, Callable, Generator, Iterable
+from typing import Any, Callable, Generator
 
+from minicuda.diagnostics import DiagnosticEngine
+from minicuda.grammar.preprocess import PreprocessedSource
+
+BRACKET_DEPTH = 256   # clang's default for -fbracket-depth
 SPAN = 32   # the most levels of an expression a walk recurses through
 TOO_DEEP = "the program nests too deeply here for minicuda to compile"
 
@@ -71,3 +79,36 @@ def deep_first(root, operands: Callable[[Any], list]) -> tuple[list, list]:
         stack.extend((child, depth + 1) for child in reversed(operands(node)))
     marked.sort(key=lambda m: -m[0])
     return [node for _, node in marked], reached
+
+
+# ---- the bracket limit ---------------------------------------------------------------
+_BRACKETS = re.compile(r"""//[^\n]*|/\*.*?\*/|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\#[^\n]*|(?P<bracket>[(\[{}\])])""",
+                       re.S)
+_CLOSING = {")": "(", "]": "[", "}": "{"}
+
+
+def bracket_overflow(text: str, limit: int) -> int | None:
+    """The offset of the first bracket that opens more than `limit` brackets of its
+    kind ((), [] or {}) inside one another, as clang's BalancedDelimiterTracker counts;
+    brackets in comments, strings, characters and directives do not count."""
+    depth = {"(": 0, "[": 0, "{": 0}
+    for m in _BRACKETS.finditer(text):
+        tok = m.group("bracket")
+        if tok is None:
+            continue
+        if tok in depth:
+            if depth[tok] >= limit:
+                return m.start()
+            depth[tok] += 1
+        elif depth[_CLOSING[tok]] > 0:
+            depth[_CLOSING[tok]] -= 1
+    return None
+
+
+def report_bracket_overflow(pp: PreprocessedSource, diags: DiagnosticEngine, offset: int, limit: int) -> None:
+    """clang's fatal error and note at the bracket at `offset` of the preprocessed text."""
+    line = pp.text.count("\n", 0, offset) + 1
+    col = offset - (pp.text.rfind("\n", 0, offset) + 1) + 1
+    loc = pp.locate(line, col, 1)
+    diags.fatal_later(f"bracket nesting level exceeded maximum of {limit}", loc)
+    diags.note("use -fbracket-depth=N to increase maximum nesting level", loc)

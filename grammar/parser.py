@@ -6,10 +6,6 @@ walks a light token stream and collects typedef names, struct tags, template typ
 parameters and template function names; while parsing, `_Retagger` (a Lark postlex
 stage) turns those IDENT tokens into TYPE_NAME / TEMPLATE_NAME.
 
-Brackets nest at most `bracket_depth` deep (clang's -fbracket-depth, 256 by default),
-each kind counted on its own as clang counts them; the check runs on the token stream
-before the parser, and the bracket that goes over is a fatal error there.
-
 Syntax errors become clang-shaped diagnostics at the offending token.  After an
 error the parser blanks the top-level declaration that held it and parses again, so
 one run reports the first error of every broken declaration.
@@ -31,10 +27,10 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from minicuda.diagnostics import DiagnosticEngine, SourceLocation
 from minicuda.grammar import ast as A
+from minicuda.grammar.nesting import BRACKET_DEPTH, bracket_overflow, report_bracket_overflow
 from minicuda.grammar.preprocess import PreprocessedSource
 
 GRAMMAR_PATH = os.path.join(os.path.dirname(__file__), "minicuda.lark")
-BRACKET_DEPTH = 256   # clang's default for -fbracket-depth
 
 # ---- the name pre-pass ---------------------------------------------------------------
 _SCAN = re.compile(r"""
@@ -127,35 +123,6 @@ __restrict__ register""".split())
 
 def _is_ident(t: str) -> bool:
     return (t[0].isalpha() or t[0] == "_") and t not in _KEYWORDS
-
-
-# ---- the bracket limit ---------------------------------------------------------------
-_CLOSING = {")": "(", "]": "[", "}": "{"}
-
-
-def bracket_overflow(text: str, limit: int) -> int | None:
-    """The offset of the first bracket that opens more than `limit` brackets of its
-    kind ((), [] or {}) inside one another, as clang's BalancedDelimiterTracker counts."""
-    depth = {"(": 0, "[": 0, "{": 0}
-    for m in _SCAN.finditer(text):
-        if m.lastgroup != "punct":
-            continue
-        tok = m.group()
-        if tok in depth:
-            if depth[tok] >= limit:
-                return m.start()
-            depth[tok] += 1
-        elif tok in _CLOSING and depth[_CLOSING[tok]] > 0:
-            depth[_CLOSING[tok]] -= 1
-    return None
-
-
-def _report_bracket_overflow(pp: PreprocessedSource, diags: DiagnosticEngine, offset: int, limit: int) -> None:
-    line = pp.text.count("\n", 0, offset) + 1
-    col = offset - (pp.text.rfind("\n", 0, offset) + 1) + 1
-    loc = pp.locate(line, col, 1)
-    diags.fatal_later(f"bracket nesting level exceeded maximum of {limit}", loc)
-    diags.note("use -fbracket-depth=N to increase maximum nesting level", loc)
 
 
 # ---- Lark ------------------------------------------------------------------------------
@@ -306,19 +273,14 @@ def _locate_error(e: UnexpectedInput, retagger: _Retagger, text: str) -> _Locate
 
 
 # ---- entry point ---------------------------------------------------------------------
-def parse(pp: PreprocessedSource, diags: DiagnosticEngine,
-          bracket_depth: int = BRACKET_DEPTH) -> A.TranslationUnit | None:
-    """Parse preprocessed text, reporting syntax errors to `diags`.
-
-    Brackets nested deeper than `bracket_depth` are a fatal error (None).
+def parse(pp: PreprocessedSource, diags: DiagnosticEngine, bracket_depth: int = BRACKET_DEPTH) -> A.TranslationUnit | None:
+    """Parse preprocessed text, reporting syntax errors and brackets over `bracket_depth` to `diags`.
 
     A top-level declaration with a syntax error is left out of the tree; the names
     it mentions are listed in `tu.poisoned` so later stages stay quiet about them.
     """
-    overflow = bracket_overflow(pp.text, bracket_depth)
-    if overflow is not None:
-        _report_bracket_overflow(pp, diags, overflow, bracket_depth)
-        return None
+    if (overflow := bracket_overflow(pp.text, bracket_depth)) is not None:
+        return report_bracket_overflow(pp, diags, overflow, bracket_depth)
     parser, retagger = _lark()
     text = pp.text
     retagger.types, retagger.templates, retagger.declaring = scan_names(text)

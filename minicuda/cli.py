@@ -20,7 +20,7 @@ from minicuda.compiler import compile_program
 from minicuda.diagnostics import CompileError, DiagnosticEngine, InternalError
 from minicuda.frontend import load, preprocess_only
 from minicuda.grammar.astdump import dump
-from minicuda.grammar.parser import BRACKET_DEPTH
+from minicuda.grammar.nesting import BRACKET_DEPTH
 from minicuda.ir import IRParseError, format_module, parse_module, verify
 from minicuda.opt import ANNOTATIONS, format_annotated, run_pass_list
 from minicuda.outputs import OutputError, check_output, silence_stdout, write_output

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 from minicuda.diagnostics import CompileError, Diagnostic, DiagnosticEngine, InternalError
 from minicuda.grammar import ast as A
-from minicuda.grammar.parser import BRACKET_DEPTH, parse
+from minicuda.grammar.nesting import BRACKET_DEPTH
+from minicuda.grammar.parser import parse
 from minicuda.grammar.preprocess import PreprocessedSource, preprocess
 from minicuda.grammar.sema import check
 from minicuda.sourcefile import read_text

@@ -9,7 +9,7 @@ import pytest
 import minicuda
 from minicuda.cli import minicuda_main, minicudac_main
 from minicuda.diagnostics import CompileError
-from minicuda.grammar.parser import bracket_overflow
+from minicuda.grammar.nesting import bracket_overflow
 
 
 def blocks(depth: int) -> str:
