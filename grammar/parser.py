@@ -9,10 +9,6 @@ stage) turns those IDENT tokens into TYPE_NAME / TEMPLATE_NAME.
 Syntax errors become clang-shaped diagnostics at the offending token.  After an
 error the parser blanks the top-level declaration that held it and parses again, so
 one run reports the first error of every broken declaration.
-
-It is over 800 lines because the grammar's Transformer (one method per rule, each a
-line or two) lives here beside the parser it serves; splitting them would scatter the
-rule-to-AST mapping over two files.
 """
 from __future__ import annotations
 
