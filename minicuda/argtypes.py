@@ -11,6 +11,7 @@ import argparse
 import math
 
 INT64_MAX = 2**63 - 1
+MAX_SECONDS = 1e9   # a time limit past this is no limit (and overflows timers)
 MAX_JOBS = 1024   # -j: threads running independent blocks
 
 
@@ -31,11 +32,11 @@ def int_in(low: int, high: int):
 
 
 def seconds(text: str) -> float:
-    """A positive, finite number of seconds."""
+    """A positive, finite number of seconds (at most MAX_SECONDS)."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
-    if not math.isfinite(value) or value <= 0:
+    if not math.isfinite(value) or value <= 0 or value > MAX_SECONDS:
         raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {text}")
     return value

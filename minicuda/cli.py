@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import sys
 import traceback
 
-from minicuda.argtypes import INT64_MAX, MAX_JOBS, int_in
+from minicuda.argtypes import INT64_MAX, MAX_JOBS, int_in, seconds
 from minicuda.arch import ITS_FROM, arch_choices, format_arch, parse_arch, sched_summary
 from minicuda.bench import main as bench_main
 from minicuda.compiler import compile_program
@@ -52,7 +51,7 @@ def _add_frontend_options(p: argparse.ArgumentParser) -> None:
                    help="define a preprocessor macro")
     p.add_argument("-U", dest="undefines", action="append", default=[], metavar="NAME",
                    help="undefine a preprocessor macro")
-    p.add_argument("-fbracket-depth", dest="bracket_depth", type=_positive, default=None, metavar="N",
+    p.add_argument("-fbracket-depth", dest="bracket_depth", type=int_in(1, INT64_MAX), default=None, metavar="N",
                    help=f"let (), [] and {{}} nest N deep, each kind (default {BRACKET_DEPTH}, as clang)")
 
 
@@ -494,29 +493,6 @@ def _bracket_depth(args) -> int:
     return args.bracket_depth or BRACKET_DEPTH
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    if value > INT64_MAX:   # the VM keeps counts in int64
-        raise argparse.ArgumentTypeError(f"must be at most {INT64_MAX}, not {text}")
-    return value
-
-
-def _seconds(text: str) -> float:
-    """A time limit: a number of seconds above zero (a fraction is fine)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds") from None
-    if not math.isfinite(value) or value <= 0 or value > 1e9:
-        raise argparse.ArgumentTypeError(f"must be above 0 and at most 1e9 seconds, not {text}")
-    return value
-
-
 def minicudac_main(argv: list[str] | None = None) -> int:
     args = compiler_parser().parse_args(argv)
     return _guard(_compile, args)
@@ -545,7 +521,7 @@ def minicuda_main(argv: list[str] | None = None) -> int:
     run.add_argument("-O", dest="opt", type=int, choices=[0, 1, 2, 3], default=None,
                      help="optimisation level (default 3)")
     run.add_argument("-G", dest="debug", action="store_true", help="like nvcc -G: -O0, every branch kept")
-    run.add_argument("--max-steps", type=_positive, default=None, metavar="N",
+    run.add_argument("--max-steps", type=int_in(1, INT64_MAX), default=None, metavar="N",
                      help="stop after N warp instructions (default 40000000000 with the JIT, "
                           "200000000 with the interpreter)")
     run.add_argument("--metrics", action="store_true", help="print an nvprof-like metrics table after the output")
@@ -558,10 +534,10 @@ def minicuda_main(argv: list[str] | None = None) -> int:
     run.add_argument("--tool", action="append", choices=sorted(TOOLS), default=[], metavar="NAME",
                      help="add a compute-sanitizer-like check (may be repeated): "
                           + "; ".join(f"{name}: {text}" for name, text in TOOLS.items()))
-    run.add_argument("--timeout", type=_seconds, default=None, metavar="SECONDS",
+    run.add_argument("--timeout", type=seconds, default=None, metavar="SECONDS",
                      help="stop the run after SECONDS (compiling included), saying where each warp or the host "
                           "was; exit status 124, as timeout(1)")
-    run.add_argument("--watchdog", type=_seconds, default=None, metavar="SECONDS",
+    run.add_argument("--watchdog", type=seconds, default=None, metavar="SECONDS",
                      help="fail a kernel launch that runs longer than SECONDS with cudaErrorLaunchTimeout, as a "
                           "display GPU's watchdog does; the error sticks and the program runs on (default: off)")
     run.add_argument("-q", "--quiet", action="store_true",
