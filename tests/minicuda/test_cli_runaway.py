@@ -31,7 +31,7 @@ int main()
     return 3;
 }
 """
-LOOP = (":4:", ":5:", ":6:", ":7:")   # a line of the kernel (a warp not yet started is at its first), as file:line:
+LOOP = tuple(f":{n}:" for n in range(2, 9))   # a line of the kernel (a warp just started is at its first), as file:line:
 
 HOST_SPIN = """#include <cstdio>
 int collatz(long n)
