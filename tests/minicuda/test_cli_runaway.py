@@ -10,6 +10,7 @@ import time
 import pytest
 
 from minicuda.cli import minicuda_main
+from helpers.runaway import HOST_SPIN
 
 SPIN = """#include <cstdio>
 __global__ void spin(int *out)
@@ -33,24 +34,6 @@ int main()
 """
 LOOP = tuple(f":{n}:" for n in range(2, 9))   # a line of the kernel (a warp just started is at its first), as file:line:
 
-HOST_SPIN = """#include <cstdio>
-int collatz(long n)
-{
-    int steps = 0;
-    while (n != 1) {
-        n = n % 2 ? n : n / 2;
-        steps++;
-    }
-    return steps;
-}
-
-int main()
-{
-    printf("start\\n");
-    printf("%d\\n", collatz(3));
-    return 0;
-}
-"""
 
 # the program runs unbuffered, so the test sees "launching" as it is printed
 MINICUDA = [sys.executable, "-u", "-c", "import sys; from minicuda.cli import minicuda_main; sys.exit(minicuda_main())"]

@@ -10,6 +10,7 @@ import minicuda
 from minicuda.vm.machine import Machine
 from minicuda.vm.stop import INTERRUPT, SHOWN_WARPS, TIMEOUT, StopFlag, Stopped, WarpPosition, report_lines
 from minicuda.vm.watch import Watcher
+from helpers.runaway import HOST_SPIN
 
 # a kernel that writes memory on every turn of a loop it never leaves (so no deadlock or
 # no-progress report ends it), and a host loop that never ends
@@ -41,24 +42,6 @@ int main()
 LOOP_LINES = range(2, 9)   # a line of the kernel: on a loaded machine a warp may be stopped at its first instruction
 LAUNCH_LINE = 15
 
-HOST_SPIN = """#include <cstdio>
-int collatz(long n)
-{
-    int steps = 0;
-    while (n != 1) {
-        n = n % 2 ? n : n / 2;
-        steps++;
-    }
-    return steps;
-}
-
-int main()
-{
-    printf("start\\n");
-    printf("%d\\n", collatz(3));
-    return 0;
-}
-"""
 
 # budgets that end a run the stop flag failed to stop (as a budget error, not a hang)
 BUDGET = {"jit": 3_000_000_000, "interp": 400_000}
