@@ -13,7 +13,7 @@ from minicuda.vm.watch import Watcher
 from helpers.runaway import HOST_SPIN
 
 # a kernel that writes memory on every turn of a loop it never leaves (so no deadlock or
-# no-progress report ends it), and a host loop that never ends
+# no-progress report ends it); the endless host loop is helpers.runaway.HOST_SPIN
 SPIN = """#include <cstdio>
 __global__ void spin(int *out)
 {
