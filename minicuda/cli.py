@@ -17,7 +17,7 @@ from minicuda.arch import ITS_FROM, arch_choices, format_arch, parse_arch, sched
 from minicuda.bench import main as bench_main
 from minicuda.compiler import compile_program
 from minicuda.diagnostics import CompileError, DiagnosticEngine, InternalError
-from minicuda.frontend import load, preprocess_only
+from minicuda.frontend import SourceText, load, preprocess_only
 from minicuda.grammar.astdump import dump
 from minicuda.grammar.nesting import BRACKET_DEPTH
 from minicuda.ir import IRParseError, format_module, parse_module, verify
@@ -26,7 +26,7 @@ from minicuda.outputs import OutputError, check_output, silence_stdout, write_ou
 from minicuda.passes.dot import module_dot
 from minicuda.passes.regalloc import resource_usage
 from minicuda.pipeline import PASSES, Options, check_pass_names, passes_named
-from minicuda.sourcefile import SourceFileError, read_text
+from minicuda.sourcefile import SourceFileError, read_stream, read_text
 from minicuda.version import __version__
 from minicuda.vm.errors import SIGNALS, VMError
 from minicuda.vm.tools import TOOLS
@@ -51,6 +51,9 @@ def _add_frontend_options(p: argparse.ArgumentParser) -> None:
                    help="define a preprocessor macro")
     p.add_argument("-U", dest="undefines", action="append", default=[], metavar="NAME",
                    help="undefine a preprocessor macro")
+    p.add_argument("-x", dest="language", choices=["cu", "cuda"], default=None, metavar="LANG",
+                   help="read the input as mini-CUDA source (cu or cuda) whatever its name; needed for - "
+                        "(standard input)")
     p.add_argument("-fbracket-depth", dest="bracket_depth", type=int_in(1, INT64_MAX), default=None, metavar="N",
                    help=f"let (), [] and {{}} nest N deep, each kind (default {BRACKET_DEPTH}, as clang)")
 
@@ -134,11 +137,25 @@ CU_ONLY = [("preprocess_only", "-E"), ("arch", "--arch"), ("sched", "--sched"), 
            ("print_after", "--print-after"), ("verify_each", "--verify-each"),
            ("uniform_threshold", "--uniform-threshold"), ("divergent_threshold", "--divergent-threshold"),
            ("predication_rule", "--predication-rule"), ("include_dirs", "-I"), ("defines", "-D"),
-           ("undefines", "-U"), ("bracket_depth", "-fbracket-depth")]
+           ("undefines", "-U"), ("bracket_depth", "-fbracket-depth"), ("language", "-x")]
 
 
 def _is_sass(path: str) -> bool:
     return path.endswith(".sass")
+
+
+def _source_input(args) -> SourceText:
+    """The program the command line names: the file's text, or standard input's for `-`
+    with -x cu (as clang); SourceFileError when there is none to read.  The name is never
+    taken for program text."""
+    if args.file != "-":
+        return SourceText(args.file, read_text(args.file))
+    if not args.language:
+        raise SourceFileError("-x cu required when input is from standard input")
+    stdin = getattr(sys.stdin, "buffer", None)
+    if stdin is None:
+        raise SourceFileError("cannot read '<stdin>': standard input is closed")
+    return SourceText("<stdin>", read_stream(stdin))
 
 
 def _cu_only_option(args, allowed=()) -> str | None:
@@ -190,22 +207,23 @@ def _compile(args) -> int:
     check_output(args.output, [args.file])
     if _runs_passes(args):
         return _run_pass_list(args)
-    if _is_sass(args.file):
+    if _is_sass(args.file) and not args.language:
         return _compile_sass(args)
     diags = DiagnosticEngine()
     try:
+        source = _source_input(args)
         if args.preprocess_only:
-            pp, _ = preprocess_only(args.file, args.include_dirs, args.defines, args.undefines, diags)
+            pp, _ = preprocess_only(source, args.include_dirs, args.defines, args.undefines, diags)
             _report(diags)
             _write(pp.text if pp.text.endswith("\n") else pp.text + "\n", args.output)
             return 0
         if args.emit == "ast" or getattr(args, "syntax_only", False) or not hasattr(args, "arch"):
-            fe = load(args.file, args.include_dirs, args.defines, args.undefines, diags, _bracket_depth(args))
+            fe = load(source, args.include_dirs, args.defines, args.undefines, diags, _bracket_depth(args))
             _report(diags)
             if args.emit == "ast":
                 _write(dump(fe.tu), args.output)
             return 0
-        return _compile_to_ir(args, diags)
+        return _compile_to_ir(args, source, diags)
     except SourceFileError as e:
         print(f"{_prog(args)}: error: {e.message}", file=sys.stderr)
         return EXIT_USER
@@ -221,7 +239,7 @@ PASS_OPTIONS = ("--arch", "--sched", "--print-after", "--verify-each", "--unifor
 
 def _runs_passes(args) -> bool:
     """Whether minicudac runs passes on a module text: a .ir file, or an option that asks."""
-    return args.file.endswith(".ir") or getattr(args, "passes", None) is not None or \
+    return (args.file.endswith(".ir") and not args.language) or getattr(args, "passes", None) is not None or \
         bool(getattr(args, "print_analysis", None)) or getattr(args, "print_changes", False)
 
 
@@ -294,7 +312,7 @@ def _pass_list_options(args, module) -> Options:
                    **{k: v for k, v in given.items() if v is not None})
 
 
-def _compile_to_ir(args, diags: DiagnosticEngine) -> int:
+def _compile_to_ir(args, source: SourceText, diags: DiagnosticEngine) -> int:
     try:
         arch = parse_arch(args.arch or "sm_70")
         check_pass_names(args.print_after)
@@ -306,7 +324,7 @@ def _compile_to_ir(args, diags: DiagnosticEngine) -> int:
     options = Options(verify_each=args.verify_each, print_after=tuple(args.print_after), sched=args.sched,
                       bracket_depth=_bracket_depth(args), **{k: v for k, v in given.items() if v is not None})
     opt = 0 if args.debug else 3 if args.opt is None else args.opt
-    program = compile_program(args.file, arch, opt, options, args.include_dirs, args.defines, diags)
+    program = compile_program(source, arch, opt, options, args.include_dirs, args.defines, diags)
     _report(diags)
     if args.resource_usage:
         for usage in program.resource_usage.values():
@@ -407,7 +425,7 @@ def _run_watched(args, watcher: Watcher) -> int:
 def _run_input(args):
     """What `minicuda run` runs: a .sass file's module, or the .cu program compiled for
     --arch with the markers for --sched; an exit status when there is nothing to run."""
-    if _is_sass(args.file):
+    if _is_sass(args.file) and not args.language:
         flag = _cu_only_option(args, allowed=("--sched",))
         if flag:
             print(f"minicuda: error: {flag} applies to a .cu source; {args.file} is compiled already "
@@ -430,7 +448,8 @@ def _run_input(args):
     diags = DiagnosticEngine()
     opt = 0 if args.debug else 3 if args.opt is None else args.opt
     try:
-        program = compile_program(args.file, arch, opt, Options(sched=args.sched, bracket_depth=_bracket_depth(args)),
+        program = compile_program(_source_input(args), arch, opt,
+                                  Options(sched=args.sched, bracket_depth=_bracket_depth(args)),
                                   args.include_dirs, args.defines, diags)
     except SourceFileError as e:
         print(f"minicuda: error: {e.message}", file=sys.stderr)

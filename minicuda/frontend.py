@@ -1,7 +1,10 @@
 """The frontend driver: source file -> preprocessed text -> AST -> checked AST.
 
 `load(path_or_source)` runs the three stages and raises CompileError (carrying every
-diagnostic) when the program is wrong.  Warnings stay in `result.diags`.
+diagnostic) when the program is wrong.  Warnings stay in `result.diags`.  The input
+is a path, the program text itself (the Python API tells them apart), or a
+`SourceText`: text already read, with the name it is reported under (the command
+lines read their input themselves, so a missing file is never taken for text).
 """
 from __future__ import annotations
 
@@ -25,14 +28,23 @@ class Frontend:
     diags: DiagnosticEngine
 
 
-def read_source(path_or_source: str) -> tuple[str, str]:
-    """(filename, text): a path to a file, or the program text itself."""
+@dataclass(frozen=True)
+class SourceText:
+    """A program's text and the name its diagnostics call it by (a path, or `<stdin>`)."""
+    filename: str
+    text: str
+
+
+def read_source(path_or_source) -> tuple[str, str]:
+    """(filename, text): a SourceText, a path to a file, or the program text itself."""
+    if isinstance(path_or_source, SourceText):
+        return path_or_source.filename, path_or_source.text
     if "\n" not in path_or_source and (path_or_source.endswith((".cu", ".cuh", ".c", ".cpp", ".h")) or os.path.exists(path_or_source)):
         return path_or_source, read_text(path_or_source)   # SourceFileError when it is no text file
     return "<input>", path_or_source
 
 
-def preprocess_only(path_or_source: str, include_dirs=(), defines=(), undefines=(),
+def preprocess_only(path_or_source, include_dirs=(), defines=(), undefines=(),
                     diags: DiagnosticEngine | None = None) -> tuple[PreprocessedSource, DiagnosticEngine]:
     diags = diags or DiagnosticEngine()
     filename, text = read_source(path_or_source)
@@ -58,7 +70,7 @@ def load(path_or_source, include_dirs=(), defines=(), undefines=(),
     """path_or_source: a file's path (str or os.PathLike) or the program's text;
     brackets may nest `bracket_depth` deep (-fbracket-depth)."""
     diags = diags or DiagnosticEngine()
-    path_or_source = os.fspath(path_or_source)
+    path_or_source = path_or_source if isinstance(path_or_source, SourceText) else os.fspath(path_or_source)
     pp, diags = _stage("preprocess", preprocess_only, path_or_source, include_dirs, defines, undefines, diags)
     tu = _stage("parse", parse, pp, diags, bracket_depth)
     if tu is None:

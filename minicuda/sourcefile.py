@@ -1,7 +1,7 @@
 """Reading a source file: the one place that opens what the user names as input.
 
 Every reader of a program's text (the main .cu file, every #include, a .sass or .ir
-module) goes through `read_text`, which returns the file's text or raises
+module) goes through `read_text` (standard input, `-`, through `read_stream`), which returns the file's text or raises
 `SourceFileError` with one message naming the file and what is wrong with it, as a
 C compiler words it.  Invariants: nothing but a regular file is opened (a FIFO, a
 device such as /dev/zero, a socket or a directory is refused from os.stat, so
@@ -37,8 +37,23 @@ def read_text(path: str, name: str | None = None) -> str:
     not a regular file, unreadable, larger than MAX_SOURCE_BYTES, or not text.  The
     message calls the file `name` (say, as an #include wrote it), `path` by default."""
     name = path if name is None else name
-    data = read_bytes(path, name)
-    text = decode(name, data).replace("\r\n", "\n").replace("\r", "\n")   # universal newlines, as open() reads
+    return source_text(name, read_bytes(path, name))
+
+
+def read_stream(stream, name: str = "<stdin>") -> str:
+    """The UTF-8 text of a binary stream (standard input), checked as `read_text` checks a file."""
+    try:
+        data = stream.read(MAX_SOURCE_BYTES + 1)
+    except OSError as e:
+        raise SourceFileError(f"cannot read '{name}': {e.strerror or e}") from None
+    if len(data) > MAX_SOURCE_BYTES:
+        raise SourceFileError(too_large(name))
+    return source_text(name, data)
+
+
+def source_text(name: str, data: bytes) -> str:
+    """`data` decoded: universal newlines, as open() reads, and no byte-order mark."""
+    text = decode(name, data).replace("\r\n", "\n").replace("\r", "\n")
     return text[1:] if text.startswith("\ufeff") else text
 
 

@@ -656,7 +656,8 @@ class LaunchSetup:
         nwarps = (nthreads + WARP - 1) // WARP
         self.shared = []
         for name, g in interp.module.globals.items():
-            if g.space == "shared" and (name.startswith(fn.name + "::") or name == "dynamic_smem"):
+            # the kernel's own, the dynamic window, and file-scope __shared__ variables (every block has one)
+            if g.space == "shared" and (name.startswith(fn.name + "::") or "::" not in name):
                 self.shared.append((name, shared_dynamic if name == "dynamic_smem" else g.size))
         self.frame_size = max(fn.local_bytes, 1)
         self.frames = [(f"frames of warp {wi}", WARP * self.frame_size) for wi in range(nwarps)] if fn.local_bytes else []

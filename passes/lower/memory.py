@@ -2,7 +2,8 @@
 
 A variable lives in a register (`("reg", Reg)`), a frame slot (`("frame",
 offset)`, `$frame+off` accessed with LDL/STL) or a module global (`("sym", name)`,
-globals of the translation unit named on first use).  An access through a known
+globals of the translation unit named on first use; a file-scope `extern
+__shared__` array is the function's dynamic shared memory, as one declared inside it).  An access through a known
 variable uses the load/store of its space (LDS/STS shared, LDC constant, LDL/STL
 frame, LDG/STG global); an access through a pointer uses LDG/STG on the 64-bit
 generic address.  Structs are copied one 32-bit word at a time.
@@ -27,6 +28,10 @@ class MemoryLowering:
 
     def storage(self, decl) -> tuple:
         if id(decl) in self.vars:
+            return self.vars[id(decl)]
+        if isinstance(decl, A.VarDecl) and decl.is_global_scope and decl.space == "shared" \
+                and "extern" in decl.specs.storage:   # the dynamic shared memory of every kernel using it
+            self.vars[id(decl)] = ("sym", self.lowering.shared_symbol(self.fn, decl))
             return self.vars[id(decl)]
         if isinstance(decl, A.VarDecl) and decl.is_global_scope:
             return ("sym", self.lowering.global_symbol(decl))
