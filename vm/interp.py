@@ -154,6 +154,31 @@ class Interpreter:
             return self.special(w, o.name)
         raise VMError("internal", f"cannot read operand {o}")
 
+    def read_lane0(self, w: Warp, o) -> int:
+        """Lane 0 of `read(w, o, 64)` as an int: the host thread's operand, without the lanes."""
+        if isinstance(o, Reg):
+            s = w.code.slot(o)
+            if s == -1:
+                return 0
+            if s < PRED_BASE:
+                return int(w.regs[s, 0]) | int(w.regs[s + 1, 0]) << 32
+        elif isinstance(o, Sym) and o.name != "frame":
+            return (w.symbols[o.name] + o.offset) & 0xFFFFFFFFFFFFFFFF
+        elif isinstance(o, Imm):
+            return int(semantics.operand_value(o, 64))
+        return int(self.read(w, o, 64)[0])
+
+    def write_lane0(self, w: Warp, r: Reg, value: int, width: int) -> None:
+        """`write` of lane 0 alone (the host thread's result)."""
+        s = w.code.slot(r)
+        if width not in (32, 64) or s >= PRED_BASE:
+            mask = LANES == 0
+            self.write(w, r, np.full(WARP, value & 0xFFFFFFFFFFFFFFFF, np.uint64), mask, width)
+        elif s != -1:
+            w.regs[s, 0] = value & 0xFFFFFFFF
+            if width == 64:
+                w.regs[s + 1, 0] = value >> 32 & 0xFFFFFFFF
+
     def special(self, w: Warp, name: str):
         if name == "SR_LANEID":
             return LANES.astype(np.uint32)

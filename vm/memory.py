@@ -86,16 +86,54 @@ def byte_size(n: int) -> str:
 
 
 class _Table:
-    """Allocations sorted by base address, searched by bisection."""
+    """Allocations sorted by base address, searched by bisection.
+
+    Beside the lists, three numpy arrays hold each entry's base, end (base + size; the
+    base again once freed, so no address is inside it) and host pointer, in the same
+    order, for the JIT's native lookup (`native_table`).  Both are kept up to date entry
+    by entry: an insert or removal moves only the entries above it (allocations come at
+    rising addresses, so few), a free writes one end.  The arrays grow by doubling."""
 
     def __init__(self) -> None:
         self.bases: list[int] = []
         self.allocs: list[Allocation] = []
+        self.arrays = np.zeros((3, 64), dtype=np.uint64)   # rows: bases, ends, host pointers
+        self.addresses = tuple(row.ctypes.data for row in self.arrays)
 
     def insert(self, a: Allocation) -> None:
         i = bisect.bisect(self.bases, a.base)
+        n = len(self.bases)
         self.bases.insert(i, a.base)
         self.allocs.insert(i, a)
+        if n == self.arrays.shape[1]:
+            grown = np.zeros((3, 2 * n), dtype=np.uint64)
+            grown[:, :n] = self.arrays
+            self.arrays = grown
+            self.addresses = tuple(row.ctypes.data for row in grown)
+        self.arrays[:, i + 1:n + 1] = self.arrays[:, i:n]   # numpy copies overlapping ranges correctly
+        self.arrays[:, i] = (a.base, a.base + a.size, a.data.ctypes.data)
+
+    def remove(self, a: Allocation) -> None:
+        i = self.index(a)
+        n = len(self.bases)
+        del self.allocs[i], self.bases[i]
+        self.arrays[:, i:n - 1] = self.arrays[:, i + 1:n]
+
+    def mark_freed(self, a: Allocation) -> None:
+        """`a` is freed: nothing is inside it any more."""
+        a.freed = True
+        self.arrays[1, self.index(a)] = a.base
+
+    def index(self, a: Allocation) -> int:
+        return bisect.bisect_left(self.bases, a.base)
+
+    def native_table(self) -> tuple[int, np.ndarray]:
+        """(entries, the arrays' rows: bases, ends, host pointers): valid until the next change."""
+        return len(self.bases), self.arrays
+
+    def native_addresses(self) -> tuple[int, int, int]:
+        """Where the rows of `native_table`'s arrays are (until the next change)."""
+        return self.addresses
 
     def find(self, address: int) -> Allocation | None:
         i = bisect.bisect(self.bases, address) - 1
@@ -161,7 +199,7 @@ class Memory(_Table):
         self.limit = default_limit() if limit is None else limit
         self.next = dict(SPACE_BASE)
         self.writes = 0   # a counter of stores that changed memory (progress for deadlock detection)
-        self.version = 0  # bumped whenever the allocation table changes (the JIT rebuilds its copy)
+        self.version = 0  # bumped whenever the allocation table changes (the JIT reads it again)
         self.live_bytes = 0
         self.peak_live_bytes = 0
 
@@ -188,11 +226,10 @@ class Memory(_Table):
         a = self.find(address)
         if a is None or a.base != address or a.freed or a.space != space:
             return False
-        a.freed = True
+        self.mark_freed(a)
         self.live_bytes -= a.size
         if space == "stack":   # a returned frame: gone, not kept for use-after-free reports
-            i = self.allocs.index(a)
-            del self.allocs[i], self.bases[i]
+            self.remove(a)
         else:
             a.data = np.zeros(0, dtype=np.uint8)   # the storage goes back; the record stays
         self.version += 1

@@ -17,6 +17,7 @@ instead, with the same results and metrics.
 """
 from __future__ import annotations
 
+import bisect
 import ctypes
 import hashlib
 import os
@@ -36,10 +37,11 @@ from minicuda.vm.jit import layout as L
 from minicuda.vm.jit import ops
 from minicuda.vm.jit.module import module_ir
 from minicuda.vm.callstack import NO_METRICS, run_frame_on_warp
-from minicuda.vm.state import AT_BAR, DEPTH, DONE, STATUS, BlockState, bits_mask, mask_bits
+from minicuda.vm.state import AT_BAR, DEPTH, DONE, STALL, STATUS, BlockState, bits_mask, mask_bits
 from minicuda.vm.stop import Stopped, block_positions
 
 _ENTRY = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p)
+HOST_LANE = np.arange(32) == 0   # the host thread's one lane
 CHUNK = 64   # blocks a worker takes at a time
 # LLVM's compile time grows with the module's text times the function's register rows,
 # faster than linearly past a few million (on a loaded 2-core Xeon: kernels about 0.5 s
@@ -196,22 +198,30 @@ class _Context:
         c[L.MAX_STEPS] = max_steps
         c[L.STOP] = stop_address
         self.table_key = None
+        self.host_warp: Warp | None = None   # the host thread's runtime calls read and write through it
         self.address = c.ctypes.data
 
     def set_table(self, memory, scope) -> None:
-        """Point native code at the allocations (the program's, and the block scope's)."""
+        """Point native code at the allocations (the program's, and the block scope's).
+        Host code reads the memory's own arrays (nothing changes them while it runs); a
+        block's code, whose scope has storage of its own and whose neighbours may allocate
+        while it runs, reads a private copy with the scope's entries spliced in, made
+        again only when the memory changed."""
         key = (memory.version, id(scope))
         if key == self.table_key:
             return
-        allocs = list(memory.allocs) + (list(scope.allocs) if scope is not None else [])
-        allocs.sort(key=lambda a: a.base)
-        self.bases = np.array([a.base for a in allocs] or [0], dtype=np.uint64)
-        self.ends = np.array([a.base if a.freed else a.base + a.size for a in allocs] or [0], dtype=np.uint64)
-        self.hosts = np.array([a.data.ctypes.data for a in allocs] or [0], dtype=np.uint64)
-        self.keep = allocs
+        n, arrays = memory.native_table()
+        addresses = memory.native_addresses()
+        if scope is not None:   # (no allocation of the memory's lies among the scope's)
+            m, scope_arrays = scope.native_table()
+            split = bisect.bisect(memory.bases, scope.bases[0]) if m else n
+            arrays = np.concatenate((arrays[:, :split], scope_arrays[:, :m], arrays[:, split:n]), axis=1)
+            addresses = tuple(arrays[row].ctypes.data for row in range(3))
+            n += m
+        self.table = arrays   # kept alive while native code reads it
         c = self.ctx
-        c[L.MT_N] = len(allocs)
-        c[L.MT_BASE], c[L.MT_END], c[L.MT_HOST] = (x.ctypes.data for x in (self.bases, self.ends, self.hosts))
+        c[L.MT_N] = n
+        c[L.MT_BASE], c[L.MT_END], c[L.MT_HOST] = addresses
         self.table_key = key
 
 
@@ -352,6 +362,9 @@ class JitEngine:
                 lanes = int(top[1]) & ~mask_bits(state.flags[0, 1].view(bool))
                 frame.call = (ins, bits_mask(lanes))
                 return "call"
+            if _runtime_call(ins) and int(state.words[0, DEPTH]) == 1:
+                run_host_runtime_call(interp, context, frame, pc)
+                continue
             w = frame.warp()
             result = interpret_until_entry(interp, w, NO_METRICS, "stack", compiled.entries)
             frame.call = w.pending_call
@@ -410,6 +423,34 @@ def state_context(state: BlockState, symbols: dict, compiled: Compiled, interp: 
 
 def _user_call(ins) -> bool:
     return ins.op == "CALL" and "RT" not in ins.mods and ins.guard is None
+
+
+def _runtime_call(ins) -> bool:
+    return ins.op == "CALL" and "RT" in ins.mods and ins.guard is None
+
+
+def run_host_runtime_call(interp: Interpreter, context: _Context, frame, pc: int) -> None:
+    """The host thread's CALL.RT (cudaMalloc, malloc, printf, ...) at `pc`, run by the
+    interpreter as the instruction itself, on a Warp kept with the context: no scheduler
+    state to read and write back, so a loop of runtime calls costs the calls alone.  The
+    thread's stack holds one entry (its caller checks), which moves on past the call."""
+    state = frame.state
+    w = context.host_warp
+    if w is None or w.state is not state:
+        w = context.host_warp = Warp(frame.code, state, 0, frame.symbols, frame.scope, frame.warp_id)
+        w.driven = True
+    top = state.stack[0, 0]
+    if interp.trace is None and int(top[1]) & 1 and not state.flags[0, 1, 0]:   # execute's work, for one lane
+        if interp.stop.word[0]:
+            raise Stopped(interp.stop.reason)
+        ins = frame.code.instrs[pc]
+        interp.count_step(ins)
+        interp.machine.call(interp, w, ins, HOST_LANE)
+    else:
+        lanes = int(top[1]) & ~mask_bits(state.flags[0, 1].view(bool))
+        interp.execute(w, pc, bits_mask(lanes), NO_METRICS)
+    top[0] = pc + 1
+    state.words[0, STALL] = 0
 
 
 class _Worker:
