@@ -212,6 +212,7 @@ class Machine:
             self.runtime.last_error = refused
             return
         started = time.perf_counter()
+        self.runtime.launched = True
         if self.watcher is not None:   # the watchdog times the kernel's run, not its compile
             self.engine.prepare(name)
             self.watcher.launch_started(name, grid[0] * grid[1] * grid[2], self.engine)

@@ -36,9 +36,19 @@ ERROR_NAMES = {0: "cudaSuccess", 1: "cudaErrorInvalidValue", 2: "cudaErrorMemory
                9: "cudaErrorInvalidConfiguration", 17: "cudaErrorInvalidDevicePointer", 101: "cudaErrorInvalidDevice",
                215: "cudaErrorUnsupportedLimit"}
 # cudaDeviceSetLimit's limits and their defaults: cudaLimitStackSize (bytes per thread), the
-# printf FIFO and the malloc heap (bytes); only the stack size changes what a program does here
-LIMIT_DEFAULTS = {0: 1024, 1: 1 << 20, 2: 8 << 20}
+# printf FIFO and the malloc heap (bytes); the heap's changes nothing here
+LIMIT_DEFAULTS = {0: 1024, 1: 8650752, 2: 8 << 20}
 STACK_LIMIT = 0
+# Device printf goes through a FIFO of cudaLimitPrintfFifoSize bytes, emptied onto stdout at
+# each synchronisation (cudaDeviceSynchronize, a blocking cudaMemcpy, the program's end); a
+# record takes PRINTF_RECORD bytes whatever its format, and the records past a full FIFO are
+# dropped, the first kept.  Measured on an H100 with CUDA 13 (tests/data/groundtruth/issue12):
+# the default size, the 256-byte record (2048 lines of 16384 with a 524288-byte FIFO, for
+# every format), sizes below PRINTF_FIFO_MIN raised to it, and the size fixed once a kernel
+# has run (cudaErrorInvalidValue after that).
+PRINTF_FIFO = 1
+PRINTF_RECORD = 256
+PRINTF_FIFO_MIN = 524288
 
 # name, SM count, warp size, shared per block, regs per block, max threads per block, major, minor,
 # global memory (GiB), clock (kHz), memory clock (kHz), bus width, L2 bytes, max threads per SM
@@ -105,7 +115,9 @@ class Runtime:
         self.out = stdout or sys.stdout.buffer
         self.err = stderr or sys.stderr.buffer
         self.random = GlibcRandom()
-        self.device_output: list[bytes] = []
+        self.device_output: list[bytes] = []   # the printf FIFO's records, one each
+        self.fifo_end: int | None = None        # while the JIT formats a block's records: where the FIFO ends for it
+        self.launched = False                    # a kernel has run: the FIFO's size is fixed
         self.last_error = 0
         self.limits = dict(LIMIT_DEFAULTS)
         self.sticky_error = 0   # a launch that timed out loses the context: every CUDA call returns this
@@ -117,6 +129,14 @@ class Runtime:
         if self.sticky_error and name in builtins.CUDA_RUNTIME:
             return self.sticky_error
         return getattr(self, "rt_" + implementation(name, device))(*args)
+
+    def fifo_records(self) -> int:
+        """How many printf records the FIFO holds."""
+        return self.limits[PRINTF_FIFO] // PRINTF_RECORD
+
+    def fifo_full(self) -> bool:
+        end = self.fifo_records() if self.fifo_end is None else self.fifo_end
+        return len(self.device_output) >= end
 
     def flush_device(self) -> None:
         if self.device_output:
@@ -152,7 +172,8 @@ class Runtime:
         return len(text)
 
     def rt_device_printf(self, *args) -> int:
-        self.device_output.append(self.format(list(args)))
+        if not self.fifo_full():   # else dropped, unformatted
+            self.device_output.append(self.format(list(args)))
         return 0
 
     def rt_sprintf(self, buffer, *args) -> int:
@@ -424,7 +445,12 @@ class Runtime:
     def rt_cudaDeviceSetLimit(self, limit, value) -> int:
         if _s32(limit) not in self.limits:
             return self._status(215)
-        self.limits[_s32(limit)] = value & 0xFFFFFFFFFFFFFFFF
+        value &= 0xFFFFFFFFFFFFFFFF
+        if _s32(limit) == PRINTF_FIFO:
+            if self.launched:
+                return self._status(1)
+            value = max(value, PRINTF_FIFO_MIN)
+        self.limits[_s32(limit)] = value
         return 0
 
     def rt_cudaDeviceGetLimit(self, p, limit) -> int:

@@ -36,6 +36,7 @@ from minicuda.vm.metrics import LaunchMetrics
 from minicuda.vm.jit import layout as L
 from minicuda.vm.jit import ops
 from minicuda.vm.jit.module import module_ir
+from minicuda.vm.jit.printf_fifo import NONE_DROPPED, LaunchFifo
 from minicuda.vm.callstack import NO_METRICS, run_frame_on_warp
 from minicuda.vm.state import AT_BAR, DEPTH, DONE, STALL, STATUS, BlockState, bits_mask, mask_bits
 from minicuda.vm.stop import Stopped, block_positions
@@ -244,6 +245,9 @@ class JitEngine:
         metrics = LaunchMetrics(kernel, grid, block, arch, interp.sched)
         self.workers = []
         nblocks = grid[0] * grid[1] * grid[2]
+        runtime = interp.machine.runtime if interp.machine is not None else None
+        room = runtime.fifo_records() - len(runtime.device_output) if runtime is not None else NONE_DROPPED
+        self.fifo = LaunchFifo(room, nblocks)
         nworkers = min(self.jobs, -(-nblocks // CHUNK))
         budget = interp.max_steps
         workers = [_Worker(self, setup, compiled, metrics, budget) for _ in range(nworkers)]
@@ -283,8 +287,7 @@ class JitEngine:
             printed = {b: lines for w in workers for b, lines in w.printed.items()}
             if self.first_fault is not None:   # as far as a one-worker run would have got
                 printed = {b: lines for b, lines in printed.items() if b <= self.first_fault[0]}
-            for b in sorted(printed):
-                interp.machine.runtime.device_output.extend(printed[b])
+            interp.machine.runtime.device_output.extend(self.fifo.kept(printed))
         if self.first_fault is not None:
             raise self.first_fault[1]
         done = sum(w.completed for w in workers)
@@ -461,6 +464,7 @@ class _Worker:
         self.context = _Context(self.state, compiled, setup.symbols, budget, engine.interp.stop.address)
         c = self.context.ctx
         c[L.TOOLS] = len(engine.interp.tools)
+        c[L.PRINTF_FROM] = engine.fifo.first_dropped.ctypes.data
         c[L.GRID_X], c[L.GRID_Y], c[L.GRID_Z] = setup.grid
         c[L.TEMPLATE] = setup.template.buf.ctypes.data
         self.scope_ptrs = np.array([a.data.ctypes.data for a in self.scope.allocs] or [0], dtype=np.uint64)
@@ -552,6 +556,8 @@ class _Worker:
             counters = self.context.counters
             interp.steps = int(counters[L.STEPS])
             printed = len(runtime.device_output) if runtime is not None else 0
+            if runtime is not None:   # the FIFO as far as this block's records go
+                runtime.fifo_end = printed + self.engine.fifo.room_for(b)
             try:
                 result = interpret_until_entry(interp, w, self.metrics, interp.sched, self.compiled.entries)
             except Stopped:
@@ -559,8 +565,11 @@ class _Worker:
                 raise
             finally:
                 counters[L.STEPS] = interp.steps
+                if runtime is not None:
+                    runtime.fifo_end = None
                 if runtime is not None and len(runtime.device_output) > printed:
                     # device printf, kept with its block: the launch prints blocks in order
+                    self.engine.fifo.add(b, len(runtime.device_output) - printed)
                     self.printed.setdefault(b, []).extend(runtime.device_output[printed:])
                     del runtime.device_output[printed:]
         w.push()

@@ -38,7 +38,8 @@ ABORT = 36
 RAND = 37          # uint32[33]: glibc rand()'s state (31 words, front, rear)
 STOP = 38          # int64*: the stop flag (vm/stop.py), read every POLL_STEPS, at each block and each round
 TOOLS = 39         # non-zero: a --tool check native code leaves to the interpreter is on (vm/tools.py)
-NFIELDS = 40
+PRINTF_FROM = 40   # int64*: the first block whose device printf is dropped (the FIFO is full before it)
+NFIELDS = 41
 
 WARN_CAP = 1024
 

@@ -7,7 +7,9 @@ runtime IR's `@lane_ptrs` / `@scalar_ptr`, remembered per instruction: each
 instruction is a `site`).  Then a masked gather or scatter does the access;
 atomics go lane by lane in lane order, one native atomic each, so they stay atomic
 across blocks running in parallel.  The host thread's rand, memcpy, memmove and
-memset run natively too (`lower_runtime_call`).
+memset run natively too (`lower_runtime_call`), and a kernel's printf drops its
+record natively once the printf FIFO is full up to its block (else the interpreter
+formats it).
 
 Invariants: an access that fails the check goes to the interpreter (the `bail`
 label), which reports the fault word for word; no lane is touched before the
@@ -17,6 +19,7 @@ progress, for deadlock detection.
 from __future__ import annotations
 
 from minicuda.ir import Mem
+from minicuda.vm.jit import layout as L
 from minicuda.vm.jit.emit import Emitter
 from minicuda.vm.jit.lanes import LaneCode, Unsupported
 
@@ -50,10 +53,25 @@ class MemoryLowering(LaneCode):
         return self.effect(self.emit_atomic)
 
     def lower_runtime_call(self, ins):
-        """The host thread's rand, memcpy, memmove and memset; every other call is handed off."""
+        """The host thread's rand, memcpy, memmove and memset, and a kernel's dropped printf;
+        every other call is handed off."""
         if "RT" in ins.mods and ins.srcs[0].name in NATIVE_RUNTIME and self.W == 1 and not self.kernel:
             return self.effect(self.emit_rand if ins.srcs[0].name == "rand" else self.emit_memory_function)
+        if "RT" in ins.mods and ins.srcs[0].name == "printf" and self.kernel:
+            return self.effect(self.emit_printf)
         return None
+
+    def emit_printf(self, ins, on: str, on_bits: str, bail: str) -> str:
+        """A kernel's printf: dropped (returning 0) when the FIFO is full before the block's
+        records (engine.py keeps the first word), else handed to the interpreter."""
+        first = self.op(f"load i64, ptr {self.ctx_field(L.PRINTF_FROM, 'ptr')}")
+        dropped = self.op(f"icmp sge i64 {self.ctx_field(L.BLOCK)}, {first}")
+        skip = self.lbl("dropped")
+        self.cbr(dropped, skip, bail)
+        self.label(skip)
+        if ins.dsts:
+            self.write(ins.dsts[0], "zeroinitializer", on, 32)
+        return "false"
 
     # ---- addresses and host pointers ----------------------------------------------------------
     def address(self, m: Mem) -> str:
