@@ -23,16 +23,14 @@ import hashlib
 import os
 import threading
 from dataclasses import dataclass
-from pathlib import Path
 
-import llvmlite
 import llvmlite.binding as llvm
 import numpy as np
 
 from minicuda.ir import Mem, Sym
-from minicuda.version import __version__
 from minicuda.vm.interp import Interpreter, LaunchSetup, Warp
 from minicuda.vm.metrics import LaunchMetrics
+from minicuda.vm.jit import cache as jit_cache
 from minicuda.vm.jit import layout as L
 from minicuda.vm.jit import ops
 from minicuda.vm.jit.module import module_ir
@@ -75,15 +73,9 @@ class _LLVM:
     def compile(self, text: str, speed: int):
         """An execution engine for the module `text`; its object code comes from the disk
         cache when this very text was compiled before for this CPU."""
-        key = hashlib.sha1("\0".join((text, str(speed), self.cpu, self.features, llvm.__name__,
-                                       llvmlite.__version__, __version__)).encode()).hexdigest()
-        path = _cache_dir() / f"{key}.o" if _cache_dir() is not None else None
-        cached = None
-        if path is not None and path.exists():
-            try:
-                cached = path.read_bytes()
-            except OSError:
-                cached = None
+        key = jit_cache.entry_key(text, str(speed), self.cpu, self.features)
+        path = jit_cache.entry_path(key)
+        cached = jit_cache.load(path, key)   # None when absent, damaged or foreign (compiled again)
         with self.lock:
             module = llvm.parse_assembly(text)
             module.verify()
@@ -103,31 +95,9 @@ class _LLVM:
                 pm.add_sroa_pass()
                 pm.run(module, pb)
             engine = llvm.create_mcjit_compiler(module, tm)
-            engine.set_object_cache(lambda _module, data: _save(path, data), lambda _module: cached)
+            engine.set_object_cache(lambda _module, data: jit_cache.save(path, key, data), lambda _module: cached)
             engine.finalize_object()
         return engine
-
-
-def _cache_dir() -> Path | None:
-    """Where compiled objects are kept between runs: $MINICUDA_CACHE_DIR, else
-    $XDG_CACHE_HOME/minicuda or ~/.cache/minicuda; MINICUDA_JIT_CACHE=0 turns it off."""
-    if os.environ.get("MINICUDA_JIT_CACHE", "1") == "0":
-        return None
-    base = os.environ.get("MINICUDA_CACHE_DIR") or \
-        os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "minicuda")
-    return Path(base) / "jit"
-
-
-def _save(path: Path | None, data: bytes) -> None:
-    if path is None or path.exists():
-        return
-    try:   # written aside and renamed: a reader never sees half a file
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
-        tmp.write_bytes(data)
-        os.replace(tmp, path)
-    except OSError:
-        pass   # a cache that cannot be written is only slower
 
 
 @dataclass

@@ -1,0 +1,118 @@
+"""The JIT's disk cache: compiled object code kept between runs, verified before use.
+
+An entry is one file, `<key>.jit` in the cache directory, named by a hash of what
+it was compiled from (the module's text, the CPU, the compiler's versions and
+FORMAT).  It holds a header line and the object code:
+
+    MINICUDA-JIT <FORMAT> <compiler> <key> <length> <sha256 of the object>\\n<object>
+
+`load` returns the object only when every field matches this compiler and this key
+and the object has its length and checksum; anything else (a truncated or
+overwritten file, random bytes, an entry of another minicuda, llvmlite or LLVM) is
+discarded, with one warning line on stderr, and compiled again: LLVM is never
+handed bytes that it did not write for this very module.  `save` writes a new
+entry to a temporary file in the same directory and renames it into place, so a
+reader, or a concurrent writer, never sees part of an entry.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+import threading
+from pathlib import Path
+
+import llvmlite
+import llvmlite.binding as llvm
+
+from minicuda.version import __version__
+
+FORMAT = 1
+MAGIC = b"MINICUDA-JIT"
+MAX_HEADER = 512
+
+
+def compiler_id() -> str:
+    """What made the object code: minicuda, llvmlite and LLVM, by version."""
+    return f"minicuda-{__version__}/llvmlite-{llvmlite.__version__}/llvm-{'.'.join(map(str, llvm.llvm_version_info))}"
+
+
+def cache_dir() -> Path | None:
+    """Where compiled objects are kept between runs: $MINICUDA_CACHE_DIR, else
+    $XDG_CACHE_HOME/minicuda or ~/.cache/minicuda; MINICUDA_JIT_CACHE=0 turns it off."""
+    if os.environ.get("MINICUDA_JIT_CACHE", "1") == "0":
+        return None
+    base = os.environ.get("MINICUDA_CACHE_DIR") or \
+        os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "minicuda")
+    return Path(base) / "jit"
+
+
+def entry_key(*parts: str) -> str:
+    """The name of the entry compiled from `parts` by this compiler in this format."""
+    return hashlib.sha1("\0".join((*parts, compiler_id(), str(FORMAT))).encode()).hexdigest()
+
+
+def entry_path(key: str) -> Path | None:
+    directory = cache_dir()
+    return directory / f"{key}.jit" if directory is not None else None
+
+
+def header(key: str, data: bytes) -> bytes:
+    return b" ".join((MAGIC, str(FORMAT).encode(), compiler_id().encode(), key.encode(), str(len(data)).encode(),
+                      hashlib.sha256(data).hexdigest().encode())) + b"\n"
+
+
+def load(path: Path | None, key: str) -> bytes | None:
+    """The object code of the entry at `path`, when there is one and it is sound; a
+    damaged or foreign entry is removed, with a warning, and None returned."""
+    if path is None:
+        return None
+    try:
+        blob = path.read_bytes()
+    except OSError:
+        return None   # none yet, or unreadable: compiled again, written anew
+    data, why = verified(blob, key)
+    if data is None:
+        print(f"minicuda: warning: discarding damaged JIT cache entry {path} ({why}); compiling it again",
+              file=sys.stderr)
+        try:
+            path.unlink()
+        except OSError:
+            pass
+    return data
+
+
+def verified(blob: bytes, key: str) -> tuple[bytes | None, str]:
+    """(the object code, "") when `blob` is a sound entry for `key`, else (None, what is wrong)."""
+    end = blob.find(b"\n", 0, MAX_HEADER)
+    fields = blob[:end].split(b" ") if end >= 0 else []
+    if len(fields) != 6 or fields[0] != MAGIC:
+        return None, "not a minicuda JIT cache entry"
+    if fields[1] != str(FORMAT).encode() or fields[2] != compiler_id().encode():
+        return None, f"written by {fields[2].decode('latin-1')} in format {fields[1].decode('latin-1')}"
+    if fields[3] != key.encode():
+        return None, "an entry for other code"
+    data = blob[end + 1:]
+    if fields[4] != str(len(data)).encode():
+        return None, f"{len(data)} bytes of object code, not {fields[4].decode('latin-1')}"
+    if fields[5] != hashlib.sha256(data).hexdigest().encode():
+        return None, "checksum mismatch"
+    return data, ""
+
+
+def save(path: Path | None, key: str, data: bytes) -> None:
+    """Write the entry (a temporary file renamed into place); a cache that cannot be
+    written is only slower."""
+    if path is None:
+        return
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(tmp, "wb") as f:
+            f.write(header(key, data) + data)
+        os.replace(tmp, path)
+    except OSError:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
