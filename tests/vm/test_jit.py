@@ -239,6 +239,18 @@ def test_device_printf_comes_out_in_block_order_whatever_the_workers():
         same(ref, run(prog, [], "jit", jobs=jobs))
 
 
+def test_a_full_printf_fifo_drops_the_same_records_and_counts_the_same_metrics():
+    src = """#include <stdio.h>
+    __global__ void hello(int n) { for (int i = 0; i < n; i++) printf("%d %d\\n", blockIdx.x * blockDim.x + threadIdx.x, i); }
+    int main() { cudaDeviceSetLimit(cudaLimitPrintfFifoSize, 4096); hello<<<40, 64>>>(3); hello<<<2, 32>>>(1);
+                 cudaDeviceSynchronize(); hello<<<3, 32>>>(1); return 0; }"""
+    prog = minicuda.compile(src, arch="volta")
+    ref = run(prog, [], "interp")
+    assert ref["stdout"].count(b"\n") == 2048 + 96   # 524288 bytes of 256-byte records, then a new FIFO
+    for jobs in (1, 3):
+        same(ref, run(prog, [], "jit", jobs=jobs))
+
+
 @pytest.mark.parametrize("arch", ["pascal", "volta"])
 def test_vector_add_agrees_with_the_interpreter(arch):
     """vectorAdd.cu's size is fixed in its main (50,000 elements, minutes for the

@@ -164,6 +164,9 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
             diverged = self.op(f"icmp sgt i64 {depth}, 1")
             bad = self.op(f"or i1 {self.op(f'icmp ne i64 {m}, {want}')}, {diverged}")
             over = self.op(f"or i1 {over}, {bad}")
+        handed = self.hand_off_unless(ins)   # to the interpreter, before anything is counted
+        if handed != "false":
+            over = self.op(f"or i1 {over}, {handed}")
         go = f"I{pc}.go"
         if pc in self.entry_set:
             self.poll_stop(pc, steps, over, poll, bail, go)
@@ -243,7 +246,8 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
             return list(range(code.end))
         entries = set(code.label_pc.values()) | {0}
         for pc, ins in enumerate(code.instrs):
-            if OPS[ins.op].jit in ENDS_STRAIGHT_RUN or pc in self.always_bail:
+            # a call (which may go to the interpreter: a printf while the FIFO has room) ends one too
+            if OPS[ins.op].jit in ENDS_STRAIGHT_RUN or pc in self.always_bail or ins.op == "CALL":
                 entries.add(pc + 1)
         return sorted(e for e in entries if e < code.end)
 

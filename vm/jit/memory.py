@@ -57,18 +57,25 @@ class MemoryLowering(LaneCode):
         every other call is handed off."""
         if "RT" in ins.mods and ins.srcs[0].name in NATIVE_RUNTIME and self.W == 1 and not self.kernel:
             return self.effect(self.emit_rand if ins.srcs[0].name == "rand" else self.emit_memory_function)
-        if "RT" in ins.mods and ins.srcs[0].name == "printf" and self.kernel:
-            return self.effect(self.emit_printf)
+        if self.dropped_printf(ins):
+            return self.effect(self.emit_dropped_printf)
         return None
 
-    def emit_printf(self, ins, on: str, on_bits: str, bail: str) -> str:
-        """A kernel's printf: dropped (returning 0) when the FIFO is full before the block's
-        records (engine.py keeps the first word), else handed to the interpreter."""
+    def dropped_printf(self, ins) -> bool:
+        """A kernel's printf: native code drops it once the FIFO is full before its block's
+        records (printf_fifo.py keeps that block in PRINTF_FROM), else the interpreter runs it."""
+        return ins.op == "CALL" and "RT" in ins.mods and ins.srcs[0].name == "printf" and self.kernel
+
+    def hand_off_unless(self, ins) -> str:
+        """An i1: whether this instruction goes to the interpreter, checked before it is
+        counted ("false" for every instruction but a kernel's printf)."""
+        if not self.dropped_printf(ins):
+            return "false"
         first = self.op(f"load i64, ptr {self.ctx_field(L.PRINTF_FROM, 'ptr')}")
-        dropped = self.op(f"icmp sge i64 {self.ctx_field(L.BLOCK)}, {first}")
-        skip = self.lbl("dropped")
-        self.cbr(dropped, skip, bail)
-        self.label(skip)
+        return self.op(f"icmp slt i64 {self.ctx_field(L.BLOCK)}, {first}")
+
+    def emit_dropped_printf(self, ins, on: str, on_bits: str, bail: str) -> str:
+        """The printf of a full FIFO: no record, and 0 for the threads' result."""
         if ins.dsts:
             self.write(ins.dsts[0], "zeroinitializer", on, 32)
         return "false"
