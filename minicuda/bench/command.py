@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from minicuda.argtypes import MAX_JOBS, int_in, seconds
-from minicuda.bench import compile_scale
+from minicuda.bench import compile_scale, runtime_scale
 from minicuda.bench.benchmark import run_benchmark
 from minicuda.bench.end_to_end import e2e_child
 from minicuda.bench.report import render
@@ -45,7 +45,16 @@ def parse_args(argv: list[str]):
     p.add_argument("--compile-scaling", nargs="?", const="all", metavar="SHAPES",
                    help="instead: compile time per stage of generated programs at growing sizes "
                         f"({', '.join(compile_scale.SHAPES)}; all by default, or a comma-separated few)")
+    p.add_argument("--runtime-scaling", nargs="?", const="all", metavar="CASES",
+                   help="instead: the time of 10^3, 10^4, 10^5 runtime calls, each engine "
+                        f"({', '.join(runtime_scale.CASES)}; all by default, or a comma-separated few)")
     opts = p.parse_args(argv)
+    if opts.runtime_scaling is not None:
+        cases = [n for n in opts.runtime_scaling.split(",") if n and n != "all"]
+        unknown = set(cases) - set(runtime_scale.CASES)
+        if unknown:
+            p.error(f"--runtime-scaling: no case {', '.join(sorted(unknown))} ({', '.join(runtime_scale.CASES)})")
+        opts.cases = cases or list(runtime_scale.CASES)
     if opts.compile_scaling is not None:
         shapes = [n for n in opts.compile_scaling.split(",") if n and n != "all"]
         unknown = set(shapes) - set(compile_scale.SHAPES)
@@ -81,6 +90,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     if opts.compile_scaling is not None:
         return compile_scaling(opts)
+    if opts.runtime_scaling is not None:
+        return runtime_scaling(opts)
     report = run_benchmark(opts)
     print(render(report))
     if opts.json:
@@ -90,6 +101,16 @@ def main(argv: list[str] | None = None) -> int:
             print(f"minicuda bench: error: {e}", file=sys.stderr)
             return 1
     return 1 if report.wrong() else 0
+
+
+def runtime_scaling(opts) -> int:
+    """minicuda bench --runtime-scaling: the time of runtime calls by their number."""
+    progress = (lambda line: print(line, file=sys.stderr, flush=True)) if sys.stderr.isatty() else None
+    results = runtime_scale.run_scaling("quick" if opts.quick else "full", opts.cases, opts.engines, progress)
+    print(runtime_scale.render_scaling(results))
+    if opts.json:
+        Path(opts.json).write_text(json.dumps(runtime_scale.as_dicts(results), indent=2) + "\n")
+    return 0
 
 
 def compile_scaling(opts) -> int:
