@@ -164,8 +164,8 @@ class Interpreter:
                 return int(w.regs[s, 0]) | int(w.regs[s + 1, 0]) << 32
         elif isinstance(o, Sym) and o.name != "frame":
             return (w.symbols[o.name] + o.offset) & 0xFFFFFFFFFFFFFFFF
-        elif isinstance(o, Imm):
-            return int(semantics.operand_value(o, 64))
+        elif isinstance(o, Imm) and isinstance(o.value, int):
+            return o.value & 0xFFFFFFFFFFFFFFFF
         return int(self.read(w, o, 64)[0])
 
     def write_lane0(self, w: Warp, r: Reg, value: int, width: int) -> None:

@@ -171,7 +171,7 @@ class Machine:
         if "RT" in ins.mods:
             device = w.code.fn.kind != "host"   # else the host thread: lane 0 alone, read as ints
             args = [interp.read(w, s, 64) if device else (interp.read_lane0(w, s),) for s in ins.srcs[1:]]
-            result = np.zeros(WARP, np.uint64)
+            result = np.zeros(WARP, np.uint64) if device else [0]
             for lane in np.nonzero(on)[0] if device else (0,):
                 try:
                     result[lane] = self.runtime.call(name, [int(a[lane]) for a in args], device) & 0xFFFFFFFFFFFFFFFF
