@@ -172,7 +172,7 @@ class Machine:
             device = w.code.fn.kind != "host"   # else the host thread: lane 0 alone, read as ints
             args = [interp.read(w, s, 64) if device else (interp.read_lane0(w, s),) for s in ins.srcs[1:]]
             result = np.zeros(WARP, np.uint64) if device else [0]
-            for lane in np.nonzero(on)[0] if device else (0,):
+            for lane in np.nonzero(on)[0] if device else range(int(on[0])):
                 try:
                     result[lane] = self.runtime.call(name, [int(a[lane]) for a in args], device) & 0xFFFFFFFFFFFFFFFF
                 except MemoryFault as f:
@@ -182,7 +182,7 @@ class Machine:
                                                                           f"triggered") + f": {e}", ins.loc) from None
                 except RuntimeError as e:
                     raise VMError("runtime", str(e), ins.loc) from None
-            if ins.dsts and not device:
+            if ins.dsts and not device and on[0]:
                 interp.write_lane0(w, ins.dsts[0], int(result[0]), builtins.lookup(name).returns)
             elif ins.dsts and on.any():   # a lane ran it, so the builtin table has its row
                 interp.write(w, ins.dsts[0], result, on, builtins.lookup(name).returns)
