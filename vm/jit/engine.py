@@ -35,6 +35,7 @@ from minicuda.vm.metrics import LaunchMetrics
 from minicuda.vm.jit import layout as L
 from minicuda.vm.jit import ops
 from minicuda.vm.jit.module import module_ir
+from minicuda.vm.memory import READ_ONLY, REACH
 from minicuda.vm.callstack import NO_METRICS, run_frame_on_warp
 from minicuda.vm.state import AT_BAR, DEPTH, DONE, STATUS, BlockState, bits_mask, mask_bits
 from minicuda.vm.stop import Stopped, block_positions
@@ -198,20 +199,28 @@ class _Context:
         self.table_key = None
         self.address = c.ctypes.data
 
-    def set_table(self, memory, scope) -> None:
-        """Point native code at the allocations (the program's, and the block scope's)."""
-        key = (memory.version, id(scope))
+    def set_table(self, memory, scope, side: str) -> None:
+        """Point native code at the allocations (the program's, and the block scope's) as
+        code on `side` sees them: one out of its reach (vm/memory.py's REACH) is empty, as
+        a freed one is, and a read-only one is empty to stores, so such accesses go to the
+        interpreter, which reports them."""
+        key = (memory.version, id(scope), side)
         if key == self.table_key:
             return
         allocs = list(memory.allocs) + (list(scope.allocs) if scope is not None else [])
         allocs.sort(key=lambda a: a.base)
+        reach = REACH[side]
         self.bases = np.array([a.base for a in allocs] or [0], dtype=np.uint64)
-        self.ends = np.array([a.base if a.freed else a.base + a.size for a in allocs] or [0], dtype=np.uint64)
+        self.ends = np.array([a.base if a.freed or a.space not in reach else a.base + a.size for a in allocs] or [0],
+                             dtype=np.uint64)
+        self.write_ends = np.array([a.base if a.space in READ_ONLY else end for a, end in zip(allocs, self.ends)]
+                                   or [0], dtype=np.uint64)
         self.hosts = np.array([a.data.ctypes.data for a in allocs] or [0], dtype=np.uint64)
         self.keep = allocs
         c = self.ctx
         c[L.MT_N] = len(allocs)
-        c[L.MT_BASE], c[L.MT_END], c[L.MT_HOST] = (x.ctypes.data for x in (self.bases, self.ends, self.hosts))
+        c[L.MT_BASE], c[L.MT_END], c[L.MT_HOST], c[L.MT_WEND] = (
+            x.ctypes.data for x in (self.bases, self.ends, self.hosts, self.write_ends))
         self.table_key = key
 
 
@@ -329,7 +338,7 @@ class JitEngine:
         counters = context.counters
         rt = interp.machine.runtime.random if interp.machine is not None and code.calls_rand else None
         while True:
-            context.set_table(interp.memory, None)
+            context.set_table(interp.memory, None, interp.side)
             counters[:] = 0
             counters[L.STEPS] = interp.steps
             if rt is not None:
@@ -371,7 +380,7 @@ class JitEngine:
         rt = interp.machine.runtime.random if interp.machine is not None else None
         w.push()
         while True:
-            context.set_table(interp.memory, w.scope)
+            context.set_table(interp.memory, w.scope, interp.side)
             context.counters[:] = 0
             context.counters[L.STEPS] = interp.steps
             if rt is not None:
@@ -452,7 +461,7 @@ class _Worker:
             c[L.NWARN] = 0
             self.begin = chunk[0]
             while True:
-                self.context.set_table(interp.memory, self.scope)
+                self.context.set_table(interp.memory, self.scope, interp.side)
                 status = self.compiled.run_blocks(self.context.address)
                 if status == L.DONE:
                     break

@@ -10,7 +10,8 @@ from minicuda.vm.state import SECTIONS
 # ---- context fields (int64 each) ----------------------------------------------------------
 SECTION = {name: i for i, (name, _) in enumerate(SECTIONS)}   # 0..9: section base pointers
 SYMS = 10          # uint64[] symbol addresses, in the order of the compiled module's table
-MT_N = 11          # the memory table: entries, then sorted bases, ends (base + size, = base when freed), host pointers
+MT_N = 11          # the memory table: entries, then sorted bases, ends (base + size; = base when freed or
+                   # out of the side's reach), host pointers
 MT_BASE = 12
 MT_END = 13
 MT_HOST = 14
@@ -38,7 +39,8 @@ ABORT = 36
 RAND = 37          # uint32[33]: glibc rand()'s state (31 words, front, rear)
 STOP = 38          # int64*: the stop flag (vm/stop.py), read every POLL_STEPS, at each block and each round
 TOOLS = 39         # non-zero: a --tool check native code leaves to the interpreter is on (vm/tools.py)
-NFIELDS = 40
+MT_WEND = 40       # the memory table's ends for stores (= base where the allocation is read-only)
+NFIELDS = 41
 
 WARN_CAP = 1024
 
