@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import os
 import struct
+import re
 import sys
+import threading
 import time
 
 import numpy as np
@@ -78,6 +80,8 @@ class Machine:
         self.runtime = Runtime(self, stdout, stderr)
         self.launches = []
         self.faults: list[VMError] = []   # the faults that failed launches (CUDA's sticky errors)
+        self.asserts: list[VMError] = []  # the failed device asserts of the launch running, a warp's each
+        self.assert_lock = threading.Lock()   # JIT workers run blocks side by side
         self.states = StatePool()
         # a trace shows every instruction, which only the interpreter does
         self.engine = make_engine("interp" if trace is not None else engine, self, jobs)
@@ -224,7 +228,13 @@ class Machine:
         if failed:
             lines = [e.report(w.ids, lane) for lane, e in failed]
             error = interp.launch_fault(w, failed[0][0], "cudaErrorAssert: device-side assert triggered")
-            raise VMError("assert", f"{error}: {lines[0]}", ins.loc, report=lines)
+            fault = VMError("assert", f"{error}: {lines[0]}", ins.loc, report=lines)
+            if w.driven:   # in a called function: the launch ends here
+                raise fault
+            for lane, _ in failed:   # in the kernel: those threads stop, the others run on
+                w.exited[lane] = True
+            with self.assert_lock:
+                self.asserts.append(fault)
         return result
 
     def launch(self, interp: Interpreter, w: Warp, ins, on: np.ndarray) -> None:
@@ -247,6 +257,7 @@ class Machine:
         if self.watcher is not None:   # the watchdog times the kernel's run, not its compile
             self.engine.prepare(name)
             self.watcher.launch_started(name, grid[0] * grid[1] * grid[2], self.engine)
+        self.asserts = []
         try:
             metrics = self.engine.launch(name, grid, block, args, self.module.arch, smem)
         except VMError as e:
@@ -264,6 +275,11 @@ class Machine:
                 self.watcher.launch_finished()
         metrics.wall_s = time.perf_counter() - started
         self.launches.append(metrics)
+        if self.asserts:   # every failing thread's line, blocks in order, as CUDA prints them
+            self.asserts.sort(key=lambda f: _block_order(f.report[0]))
+            first = self.asserts[0]
+            self.launch_failed(VMError("assert", str(first), first.loc,
+                                       report=[line for f in self.asserts for line in f.report]))
 
     def launch_refusal(self, kernel, grid: tuple, block: tuple, smem: int) -> int:
         """The CUDA error a launch fails with before it runs, 0 when it may run: dynamic
@@ -281,18 +297,19 @@ class Machine:
 
     def launch_failed(self, fault: VMError) -> None:
         """A fault in a kernel: reported as the GPU's driver and minicuda see it (a failed
-        assert as CUDA prints it; anything else located, with what the pointer was), then
+        assert as CUDA prints it, on stdout; anything else located on stderr, with what the
+        pointer was), then
         CUDA's error sticks from the next call that waits for the device (every CUDA call
         returns it then) and the program runs on."""
         self.faults.append(fault)
         self.runtime.pending_error = error_code(str(fault))
+        if fault.report:   # CUDA's assert lines come through the device's printf buffer: stdout, at a sync
+            self.runtime.device_output.append(("\n".join(fault.report) + "\n").encode())
+            return
         sys.stdout.flush()
         self.runtime.flush_device()
-        if fault.report:
-            lines = fault.report
-        else:
-            where = f"{fault.loc}: " if fault.loc is not None else ""
-            lines = [f"{where}error: {fault}"] + ([f"{where}note: {fault.note}"] if fault.note else [])
+        where = f"{fault.loc}: " if fault.loc is not None else ""
+        lines = [f"{where}error: {fault}"] + ([f"{where}note: {fault.note}"] if fault.note else [])
         self.runtime.err.write(("\n".join(lines) + "\n").encode())
         self.runtime.err.flush()
 
@@ -344,3 +361,9 @@ def _host_ids() -> dict:
     zero = np.zeros(WARP, np.uint32)
     return {"SR_TID": {a: zero for a in "XYZ"}, "SR_CTAID": {a: zero for a in "XYZ"},
             "SR_NTID": {a: zero for a in "XYZ"}, "SR_NCTAID": {a: zero for a in "XYZ"}, "warp": "host"}
+
+
+def _block_order(line: str) -> tuple:
+    """A device assert line's block, z-major as blocks are numbered, then its thread."""
+    block, thread = (tuple(int(x) for x in m.split(",")) for m in re.findall(r"\[([\d,]+)\]", line)[:2])
+    return block[::-1], thread[::-1]

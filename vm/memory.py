@@ -44,7 +44,8 @@ REACH = {HOST: frozenset({"host", "pinned", "stack", "static", "string"}),
          DEVICE: frozenset({"global", "constant", "shared", "local", "pinned", "device stack", "string"})}
 READ_ONLY = frozenset({"string"})
 STORES = ("write", "store", "atomic")
-NULL_PAGE = 4096   # addresses below it are a NULL pointer plus an offset
+NULL_PAGE = 1 << 16   # addresses below it (Linux's mmap_min_addr) are a NULL pointer plus an offset
+NEAR = 4096           # a wild address further than this from every allocation is in none
 # what an allocation of a space is, for a fault's note
 SPACE_WHAT = {"global": "a device pointer", "constant": "a pointer to '__constant__' memory",
               "host": "a host pointer", "stack": "a pointer to a host stack variable",
@@ -88,7 +89,7 @@ def pointer_note(f: MemoryFault) -> str:
     a, address = f.nearest, f.address
     if address < NULL_PAGE:
         return "the pointer is NULL" if address == 0 else f"the pointer is NULL plus {address}"
-    if a is None:
+    if a is None or not a.base - NEAR <= address < a.base + a.size + NEAR:
         return f"the address {address:#x} is in no allocation"
     if a.space in READ_ONLY:
         return "the pointer is to a string literal (read-only)" if f.reason.startswith("write") else \

@@ -146,10 +146,12 @@ class Runtime:
         self.program_name = "a.out"     # argv[0]'s last part, as glibc's messages name the program
 
     def call(self, name: str, args: list[int], device: bool = False) -> int:
-        if self.pending_error and name in SYNCHRONIZING:
+        if name in SYNCHRONIZING and self.pending_error:
             self.sticky_error = self.last_error = self.pending_error
             self.pending_error = 0
         if self.sticky_error and name in builtins.CUDA_RUNTIME:
+            if name in SYNCHRONIZING:   # what the kernels printed comes out all the same
+                self.flush_device()
             return self.sticky_error
         return getattr(self, "rt_" + implementation(name, device))(*args)
 
