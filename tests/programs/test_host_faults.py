@@ -14,7 +14,7 @@ ENGINES = ["interp", "jit"]
 def measured(name: str) -> str:
     """The program's stdout on the H100: the recorded output less go.sh's lines."""
     lines = (ISSUE12 / "out" / name).read_text().splitlines(keepends=True)
-    return "".join(l for l in lines if not l.startswith(("$ ", "exit ", "bash: ", "status ")))
+    return "".join(l for l in lines if not l.startswith(("$ ", "exit ", "bash: ", "go.sh: ", "status ")))
 
 
 # case of hostfaults.cu: (status, the line minicuda's error names, its note)
@@ -105,3 +105,18 @@ def test_cuda_calls_check_their_arguments(tmp_path, capsys):
     f.write_text(CUDA_ARGS)
     assert minicuda_main(["run", str(f)]) == 0
     assert capsys.readouterr().out == "1\n1\n21\n0\n1\n400\n1 1\n0\n"
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_string_literal_as_char_pointer_compiles_with_a_warning_and_a_write_to_it_faults(engine, capsys):
+    """strlit.cu: nvcc 13 accepts `char *s = "hello";`; the write is SIGSEGV (out/strlit.txt)."""
+    assert minicuda_main(["run", "--engine", engine, str(ISSUE12 / "strlit.cu")]) == 139
+    captured = capsys.readouterr()
+    assert captured.out == measured("strlit.txt") == ""
+    err = captured.err.splitlines()
+    assert err[0].endswith("strlit.cu:2:24: warning: ISO C++11 does not allow conversion from string literal to "
+                           "'char *' [-Wwritable-strings]")
+    assert err[-3].endswith(":2:35: error: segmentation fault in 'main': write to read-only memory, store of 1 bytes "
+                            "at address 0x20000000")
+    assert err[-2].endswith(":2:35: note: the pointer is to a string literal (read-only)")
+    assert err[-1] == "Segmentation fault"
