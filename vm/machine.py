@@ -94,10 +94,12 @@ class Machine:
         if space in ("global", "constant") and g.size > device_bytes:
             raise VMError("link", f"{what}; the device has {byte_size(device_bytes)} of global memory")
         try:
-            return self.memory.alloc(g.size, space, name, align=max(g.align, 8), init=init)
+            address = self.memory.alloc(g.size, space, name, align=max(g.align, 8), init=init)
         except OutOfMemory:
             raise VMError("link", f"{what}; minicuda simulates {byte_size(self.memory.limit)} of memory, host "
                                   f"and device together") from None
+        self.memory.find(address).host_shadow = space in ("global", "constant")
+        return address
 
     def string(self, data: bytes) -> int:
         """A read-only string the runtime returns (cudaGetErrorString's), made once."""

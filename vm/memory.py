@@ -68,6 +68,13 @@ class Allocation:
     freed: bool = False
     line: int | None = None        # the source line that made it (a malloc's, a cudaMalloc's call)
     freed_line: int | None = None  # and the one that freed it
+    # a __device__ or __constant__ variable: host code that names it reaches it too (nvcc
+    # gives host code a shadow copy; minicuda the variable itself, as before)
+    host_shadow: bool = False
+
+    def reached_from(self, side: str) -> bool:
+        """Whether code on `side` may access this allocation (REACH)."""
+        return self.space in REACH[side] or (side == HOST and self.host_shadow)
 
     def describe(self) -> str:
         state = "freed " if self.freed else ""
@@ -285,7 +292,7 @@ class Memory(_Table):
         if a is None or a.freed or address + size > a.base + a.size:
             reason = "use after free" if a is not None and a.freed else "out-of-bounds access"
             raise MemoryFault(address, size, kind, a or table.nearest(address), reason, side)
-        if side is not None and a.space not in REACH[side]:
+        if side is not None and not a.reached_from(side):
             other = "device" if side == HOST else "host"
             raise MemoryFault(address, size, kind, a, f"{other} memory accessed in {side} code", side)
         if a.space in READ_ONLY and kind in STORES:

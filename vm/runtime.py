@@ -24,7 +24,7 @@ from minicuda import builtins
 from minicuda.arch import family_of
 from minicuda.vm import libc
 from minicuda.vm.libc import GlibcRandom, PrintfError, format_printf
-from minicuda.vm.memory import DEVICE, HOST, MemoryFault, OutOfMemory
+from minicuda.vm.memory import HOST, OutOfMemory
 
 ERROR_STRINGS = {0: "no error", 1: "invalid argument", 2: "out of memory", 3: "initialization error",
                  719: "unspecified launch failure", 9: "invalid configuration argument", 17: "invalid device pointer",
@@ -47,7 +47,8 @@ SYNCHRONIZING = frozenset({"cudaDeviceSynchronize", "cudaMemcpy", "cudaMemcpyToS
                            "cudaMemset", "cudaFree", "cudaFreeHost", "cudaEventSynchronize", "cudaDeviceReset"})
 # cudaMemcpyKind: which of (dst, src) is device memory; None: either (cudaMemcpyDefault)
 COPY_KINDS = {0: (False, False), 1: (True, False), 2: (False, True), 3: (True, True), 4: (None, None)}
-DEVICE_MEMORY = ("global", "constant", "pinned")   # what a cudaMemcpy's device pointer may point into
+DEVICE_MEMORY = ("global", "constant", "pinned")
+TCACHE_MAX = 1032   # the largest block glibc's tcache keeps: its double free is reported as a tcache one   # what a cudaMemcpy's device pointer may point into
 # cudaDeviceSetLimit's limits and their defaults: cudaLimitStackSize (bytes per thread), the
 # printf FIFO and the malloc heap (bytes); only the stack size changes what a program does here
 LIMIT_DEFAULTS = {0: 1024, 1: 1 << 20, 2: 8 << 20}
@@ -236,16 +237,29 @@ class Runtime:
             return 0
 
     def rt_free(self, p) -> int:
+        """glibc's free: a pointer malloc did not return, or one freed already, is reported
+        as glibc reports it, and the program aborts."""
         if p and not self.memory.free(p, "host"):
-            raise MemoryFault(p, 0, "free", self.memory.nearest(p), "free() of a pointer malloc did not return")
+            a = self.memory.find(p)
+            if a is not None and a.base == p and a.space == "host":   # freed before
+                self.glibc_abort("free(): double free detected in tcache 2" if a.size <= TCACHE_MAX else
+                                 "double free or corruption (!prev)")
+            self.glibc_abort("free(): invalid pointer")
         return 0
+
+    def glibc_abort(self, message: str) -> None:
+        """glibc's report of a corrupted heap, then abort()."""
+        sys.stdout.flush()
+        self.out.flush()
+        self.err.write(message.encode() + b"\n")
+        self.rt_abort()
 
     def rt_realloc(self, p, size) -> int:
         if not p:
             return self.rt_malloc(size)
         old = self.memory.find(p)
         if old is None or old.base != p or old.freed or old.space != "host":
-            raise MemoryFault(p, 0, "realloc", self.memory.nearest(p), "realloc() of a pointer malloc did not return")
+            self.glibc_abort("realloc(): invalid pointer")
         if not size:
             return self.rt_free(p)
         new = self.rt_malloc(size)

@@ -120,3 +120,51 @@ def test_a_string_literal_as_char_pointer_compiles_with_a_warning_and_a_write_to
                             "at address 0x20000000")
     assert err[-2].endswith(":2:35: note: the pointer is to a string literal (read-only)")
     assert err[-1] == "Segmentation fault"
+
+
+FREE_TWICE = r"""#include <stdio.h>
+#include <stdlib.h>
+int main(int argc, char **argv) {
+    int *p = (int *)malloc(16);
+    free(p);
+    printf("once\n");
+    if (argc > 1) free(p + 1); else free(p);
+    printf("twice\n");
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("argv,message", [([], "free(): double free detected in tcache 2"),
+                                          (["inside"], "free(): invalid pointer")])
+def test_a_bad_free_is_glibcs_report_and_abort(argv, message, tmp_path, capsys):
+    f = tmp_path / "free.cu"
+    f.write_text(FREE_TWICE)
+    assert minicuda_main(["run", str(f)] + argv) == 134
+    captured = capsys.readouterr()
+    assert captured.out == "once\n" and captured.err == f"{message}\nAborted\n"
+
+
+DEVICE_VARIABLE = r"""#include <stdio.h>
+__device__ int g = 5;
+__global__ void k(int *p) { g = 7; p[0] = g; }
+int main() {
+    int *d;
+    cudaMalloc(&d, 4);
+    k<<<1, 1>>>(d);
+    cudaDeviceSynchronize();
+    printf("%d\n", g > 0);
+    printf("%d\n", d[0]);
+    return 0;
+}
+"""
+
+
+def test_host_code_reads_a_device_variable_by_name_but_not_device_memory(tmp_path, capsys):
+    """nvcc gives host code a shadow of `g` (with a warning); a cudaMalloc pointer is SIGSEGV."""
+    f = tmp_path / "dv.cu"
+    f.write_text(DEVICE_VARIABLE)
+    assert minicuda_main(["run", str(f)]) == 139
+    captured = capsys.readouterr()
+    assert captured.out == "1\n"
+    assert "dv.cu:10:22: note: a device pointer from cudaMalloc(4) at line 6, dereferenced on the host" in captured.err

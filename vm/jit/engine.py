@@ -35,7 +35,7 @@ from minicuda.vm.metrics import LaunchMetrics
 from minicuda.vm.jit import layout as L
 from minicuda.vm.jit import ops
 from minicuda.vm.jit.module import module_ir
-from minicuda.vm.memory import READ_ONLY, REACH
+from minicuda.vm.memory import READ_ONLY
 from minicuda.vm.callstack import NO_METRICS, run_frame_on_warp
 from minicuda.vm.state import AT_BAR, DEPTH, DONE, STATUS, BlockState, bits_mask, mask_bits
 from minicuda.vm.stop import Stopped, block_positions
@@ -209,10 +209,9 @@ class _Context:
             return
         allocs = list(memory.allocs) + (list(scope.allocs) if scope is not None else [])
         allocs.sort(key=lambda a: a.base)
-        reach = REACH[side]
         self.bases = np.array([a.base for a in allocs] or [0], dtype=np.uint64)
-        self.ends = np.array([a.base if a.freed or a.space not in reach else a.base + a.size for a in allocs] or [0],
-                             dtype=np.uint64)
+        self.ends = np.array([a.base if a.freed or not a.reached_from(side) else a.base + a.size for a in allocs]
+                             or [0], dtype=np.uint64)
         self.write_ends = np.array([a.base if a.space in READ_ONLY else end for a, end in zip(allocs, self.ends)]
                                    or [0], dtype=np.uint64)
         self.hosts = np.array([a.data.ctypes.data for a in allocs] or [0], dtype=np.uint64)
