@@ -14,5 +14,4 @@ class VMError(Exception):
 
 
 # kinds of fault that end a native program with a signal: what the shell prints, the exit status
-SIGNALS = {"sigfpe": ("Floating point exception", 128 + 8), "sigsegv": ("Segmentation fault", 128 + 11),
-           "sigabrt": ("Aborted", 128 + 6)}
+SIGNALS = {"sigfpe": ("Floating point exception", 128 + 8), "sigsegv": ("Segmentation fault", 128 + 11)}

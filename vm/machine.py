@@ -108,7 +108,7 @@ class Machine:
         return self.strings[data]
 
     def writable_string(self, data: bytes, name: str) -> int:
-        """A string the program may write (argv's, getenv's), as a C program's are."""
+        """A string the program may write (argv's), as a C program's are."""
         return self.memory.alloc(len(data) + 1, "static", name, align=8, init=data + b"\0")
 
     def struct_layout(self, tag: str) -> StructLayout:
