@@ -408,6 +408,8 @@ def _run_watched(args, watcher: Watcher) -> int:
         machine.runtime.flush_device()
         where = f"{e.loc}: " if e.loc is not None else ""
         print(f"{where}error: {e}", file=sys.stderr)
+        if e.note:
+            print(f"{where}note: {e.note}", file=sys.stderr)
         code = EXIT_USER
         if e.kind in SIGNALS:   # as the shell reports a native program's death by the signal
             shell_line, code = SIGNALS[e.kind]

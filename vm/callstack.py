@@ -152,6 +152,7 @@ class CallStack:
     def __init__(self, interp, states: StatePool, memory, stack_limit: int, kernel_warp: Warp | None):
         self.interp, self.states, self.memory = interp, states, memory
         self.kernel_warp = kernel_warp
+        self.space = "stack" if kernel_warp is None else "device stack"   # where frames go: the side's memory
         self.frames: list[Frame] = []
         self.ids: np.ndarray | None = None
         if kernel_warp is None:
@@ -200,7 +201,7 @@ class CallStack:
         the simulated memory cannot hold is a stack overflow in host code (a native program
         dies with SIGSEGV) and an out-of-memory launch failure in device code."""
         try:
-            return self.memory.alloc(lanes * fn.local_bytes, "stack", f"frame of {fn.name}", align=16)
+            return self.memory.alloc(lanes * fn.local_bytes, self.space, f"frame of {fn.name}", align=16)
         except OutOfMemory:
             size, limit = byte_size(fn.local_bytes), byte_size(self.memory.limit)
             if self.kernel_warp is None:
@@ -222,7 +223,7 @@ class CallStack:
         frame.release()
         fn = frame.code.fn
         if frame.allocation:
-            self.memory.free(frame.allocation, "stack")
+            self.memory.free(frame.allocation, self.space)
         returns = None
         if fn.rets:
             wide = fn.rets[0].is_wide or fn.ret_wide

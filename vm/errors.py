@@ -6,8 +6,10 @@ from __future__ import annotations
 class VMError(Exception):
     """A fault in the user's program, reported as CUDA reports it."""
 
-    def __init__(self, kind: str, message: str, loc=None):
+    def __init__(self, kind: str, message: str, loc=None, note: str | None = None, report: list[str] | None = None):
         self.kind, self.loc = kind, loc
+        self.note = note   # what minicuda knows beyond the hardware (what a faulting pointer was), at loc
+        self.report = report or []   # the lines CUDA itself prints for it (a device assert's), if any
         super().__init__(message)
 
 

@@ -32,7 +32,7 @@ from minicuda.isa import OPS
 from minicuda import semantics
 from minicuda.vm.code import PRED_BASE, Code
 from minicuda.vm.errors import VMError
-from minicuda.vm.memory import BlockScope, Memory, MemoryFault
+from minicuda.vm.memory import DEVICE, HOST, BlockScope, Memory, MemoryFault, pointer_note
 from minicuda.vm.metrics import LaunchMetrics
 from minicuda.vm.tools import sanitizer_report
 from minicuda.vm.stop import StopFlag, Stopped, block_positions
@@ -122,6 +122,11 @@ class Interpreter:
         # each opcode's semantics, as its ISA row names it, and whether it runs with no thread on
         self.dispatch = {op: (getattr(self, "op_" + row.interp), row.kind in SCHEDULED_KINDS)
                          for op, row in OPS.items()}
+
+    @property
+    def side(self) -> str:
+        """The side this interpreter's accesses are made on (vm/memory.py's REACH)."""
+        return HOST if self.on_host else DEVICE
 
     def code(self, name: str) -> Code:
         """`name` flattened to run here: a __host__ __device__ function (kind "host" in the
@@ -235,9 +240,12 @@ class Interpreter:
         try:
             return semantics_of(w, ins, on, group, metrics), on
         except MemoryFault as f:
+            if self.on_host:   # as a native program dies: SIGSEGV
+                raise VMError("sigsegv", f"segmentation fault in '{w.code.fn.name}': {f.reason}, {f.kind} of {f.size} "
+                                         f"bytes at address {f.address:#x}", ins.loc, pointer_note(f)) from None
             lane = getattr(f, "lane", int(np.nonzero(on)[0][0]))
             raise VMError("memory", self.fault_message(w, f, lane) + f" (instruction: {ins.opcode} at pc {pc:#06x})",
-                          ins.loc) from None
+                          ins.loc, pointer_note(f)) from None
 
     def count_step(self, ins) -> None:
         """One more warp instruction against the budget (--max-steps)."""
@@ -295,13 +303,13 @@ class Interpreter:
 
     def op_load(self, w: Warp, ins, on, group, metrics) -> None:
         width = ins.mods[0] if ins.mods else "32"
-        values = self.memory.load(self.address(w, ins.srcs[0]), width, on, scope=w.scope)
+        values = self.memory.load(self.address(w, ins.srcs[0]), width, on, scope=w.scope, side=self.side)
         self.write(w, ins.dsts[0], values, on, 64 if width == "64" else 32)
 
     def op_store(self, w: Warp, ins, on, group, metrics) -> None:
         width = ins.mods[0] if ins.mods else "32"
         value = self.read(w, ins.srcs[1], 64 if width == "64" else 32)
-        self.memory.store(self.address(w, ins.srcs[0]), value, width, on, scope=w.scope)
+        self.memory.store(self.address(w, ins.srcs[0]), value, width, on, scope=w.scope, side=self.side)
 
     def op_atomic(self, w: Warp, ins, on, group, metrics) -> None:
         self.atomic(w, ins, on)
@@ -411,16 +419,18 @@ class Interpreter:
         for lane in np.nonzero(on)[0]:  # one thread at a time, in lane order
             one = np.zeros(WARP, bool)
             one[lane] = True
-            cur = self.memory.load(addrs, width, one, scope=w.scope)[lane]
+            cur = self.memory.load(addrs, width, one, "atomic", w.scope, self.side)[lane]
             new = _atomic_op(kind, tmod, int(cur), [int(v[lane]) for v in vals], bits)
             old[lane] = cur
             if new is not None:
-                self.memory.store(addrs, np.full(WARP, new, dtype=old.dtype), width, one, scope=w.scope)
+                self.memory.store(addrs, np.full(WARP, new, dtype=old.dtype), width, one, w.scope, self.side, "atomic")
         self.write(w, ins.dsts[0], old, on, bits)
 
     def fault_message(self, w: Warp, f: MemoryFault, lane: int) -> str:
         near = f"; nearest allocation: {f.nearest.describe()}" if f.nearest else ""
-        return (self.launch_fault(w, lane, "cudaErrorIllegalAddress: an illegal memory access was encountered") +
+        error = "cudaErrorMisalignedAddress: misaligned address" if f.reason == "misaligned address" else \
+            "cudaErrorIllegalAddress: an illegal memory access was encountered"
+        return (self.launch_fault(w, lane, error) +
                 f": {f.reason}, {f.kind} of {f.size} bytes at address {f.address:#x}{near}")
 
     def launch_fault(self, w: Warp, lane: int, error: str) -> str:

@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import os
 import struct
+import re
 import sys
+import threading
 import time
 
 import numpy as np
@@ -35,12 +37,16 @@ from minicuda.vm.engine import default_max_steps, make_engine
 from minicuda.vm.errors import VMError
 from minicuda.vm.interp import Interpreter, Warp
 from minicuda.vm.state import WARP
-from minicuda.vm.memory import Memory, MemoryFault, OutOfMemory, byte_size
-from minicuda.vm.runtime import STACK_LIMIT, DeviceAssert, ProgramExit, Runtime, device_for
+from minicuda.vm.memory import DEVICE, HOST, Memory, MemoryFault, OutOfMemory, byte_size, pointer_note
+from minicuda.vm.runtime import STACK_LIMIT, DeviceAssert, ProgramExit, Runtime, device_for, error_code
 from minicuda.vm.callstack import CallStack, StatePool
 from minicuda.vm.stop import WATCHDOG, HostFrame, StopFlag, Stopped, watchdog_lines, warp_position
 
-SPACE_NAMES = {"global": "'__device__' variable", "constant": "'__constant__' variable", "static": "variable"}
+SPACE_NAMES = {"global": "'__device__' variable", "constant": "'__constant__' variable", "static": "variable",
+               "string": "string literal"}
+MEMORY_SPACES = {"global": "global", "constant": "constant", "string": "string"}   # the rest: host "static"
+# the faults that fail a launch (CUDA's sticky errors: the program runs on, every CUDA call failing)
+DEVICE_FAULTS = ("memory", "trap", "assert", "stack")
 
 
 class Machine:
@@ -56,7 +62,7 @@ class Machine:
         self.stdout_handle, self.stderr_handle = 1, 2
         for name, g in module.globals.items():
             if g.space != "shared":
-                space = {"global": "global", "constant": "constant"}.get(g.space, "static")
+                space = MEMORY_SPACES.get(g.space, "static")
                 init = g.init
                 if name in ("stdout", "stderr", "stdin"):
                     init = struct.pack("<Q", {"stdin": 0, "stdout": 1, "stderr": 2}[name])
@@ -73,6 +79,9 @@ class Machine:
         self.watcher = None      # vm/watch.py's Watcher, when one times the run (--timeout, --watchdog, progress)
         self.runtime = Runtime(self, stdout, stderr)
         self.launches = []
+        self.faults: list[VMError] = []   # the faults that failed launches (CUDA's sticky errors)
+        self.asserts: list[VMError] = []  # the failed device asserts of the launch running, a warp's each
+        self.assert_lock = threading.Lock()   # JIT workers run blocks side by side
         self.states = StatePool()
         # a trace shows every instruction, which only the interpreter does
         self.engine = make_engine("interp" if trace is not None else engine, self, jobs)
@@ -82,18 +91,27 @@ class Machine:
         larger than the device's global memory or than minicuda's simulated memory."""
         device_bytes = device_for(self.arch)[7] << 30
         what = f"{SPACE_NAMES[space]} '{name}' needs {byte_size(g.size)}"
-        if space != "static" and g.size > device_bytes:
+        if space in ("global", "constant") and g.size > device_bytes:
             raise VMError("link", f"{what}; the device has {byte_size(device_bytes)} of global memory")
         try:
-            return self.memory.alloc(g.size, space, name, align=max(g.align, 8), init=init)
+            address = self.memory.alloc(g.size, space, name, align=max(g.align, 8), init=init)
         except OutOfMemory:
             raise VMError("link", f"{what}; minicuda simulates {byte_size(self.memory.limit)} of memory, host "
                                   f"and device together") from None
+        a = self.memory.find(address)
+        a.host_shadow = space in ("global", "constant")
+        self.memory.refresh(a)
+        return address
 
     def string(self, data: bytes) -> int:
+        """A read-only string the runtime returns (cudaGetErrorString's), made once."""
         if data not in self.strings:
-            self.strings[data] = self.memory.alloc(len(data) + 1, "static", "string", align=8, init=data + b"\0")
+            self.strings[data] = self.memory.alloc(len(data) + 1, "string", "string", align=8, init=data + b"\0")
         return self.strings[data]
+
+    def writable_string(self, data: bytes, name: str) -> int:
+        """A string the program may write (argv's), as a C program's are."""
+        return self.memory.alloc(len(data) + 1, "static", name, align=8, init=data + b"\0")
 
     def struct_layout(self, tag: str) -> StructLayout:
         if tag not in self.module.structs:
@@ -109,7 +127,7 @@ class Machine:
         self.runtime.program_name = os.path.basename(os.fsdecode(argv[0])) if argv else "a.out"
         args = []
         if fn.params:
-            ptrs = [self.string(os.fsencode(a)) for a in argv] + [0]   # the bytes a C program gets
+            ptrs = [self.writable_string(os.fsencode(a), f"argv[{i}]") for i, a in enumerate(argv)] + [0]
             array = self.memory.alloc(8 * len(ptrs), "static", "argv", align=8, init=b"".join(struct.pack("<Q", p) for p in ptrs))
             args = [len(argv), array][: len(fn.params)]
         try:
@@ -118,6 +136,11 @@ class Machine:
             code = code - (1 << 32) if code >> 31 else code
         except ProgramExit as e:
             code = e.code
+            if e.shell_line:   # killed by a signal (abort()): what the shell prints
+                sys.stdout.flush()
+                self.runtime.out.flush()
+                self.runtime.err.write(e.shell_line.encode() + b"\n")
+                self.runtime.err.flush()
         self.runtime.flush_device()
         return code & 0xFF
 
@@ -169,21 +192,10 @@ class Machine:
             self.launch(interp, w, ins, on)
             return
         if "RT" in ins.mods:
-            device = w.code.fn.kind != "host"   # else the host thread: lane 0 alone, read as ints
-            args = [interp.read(w, s, 64) if device else (interp.read_lane0(w, s),) for s in ins.srcs[1:]]
-            result = np.zeros(WARP, np.uint64) if device else [0]
-            for lane in np.nonzero(on)[0] if device else range(int(on[0])):
-                try:
-                    result[lane] = self.runtime.call(name, [int(a[lane]) for a in args], device) & 0xFFFFFFFFFFFFFFFF
-                except MemoryFault as f:
-                    raise VMError("memory", f"segmentation fault in {name}(): {f}", ins.loc) from None
-                except DeviceAssert as e:
-                    raise VMError("assert", interp.launch_fault(w, lane, "cudaErrorAssert: device-side assert "
-                                                                          f"triggered") + f": {e}", ins.loc) from None
-                except RuntimeError as e:
-                    raise VMError("runtime", str(e), ins.loc) from None
-            if ins.dsts and not device and on[0]:
-                interp.write_lane0(w, ins.dsts[0], int(result[0]), builtins.lookup(name).returns)
+            result = self.runtime_call(interp, w, ins, on)
+            if ins.dsts and w.code.fn.kind == "host":   # the host thread: lane 0 alone, as an int
+                if on[0]:
+                    interp.write_lane0(w, ins.dsts[0], int(result[0]), builtins.lookup(name).returns)
             elif ins.dsts and on.any():   # a lane ran it, so the builtin table has its row
                 interp.write(w, ins.dsts[0], result, on, builtins.lookup(name).returns)
             return
@@ -195,6 +207,45 @@ class Machine:
         if ins.dsts and self.last_returns is not None:
             interp.write(w, ins.dsts[0], self.last_returns, on, 64 if self.last_returns.dtype == np.uint64 else 32)
 
+    def runtime_call(self, interp: Interpreter, w: Warp, ins, on: np.ndarray):
+        """CALL.RT for the lanes `on`, in lane order (the host thread's lane 0 alone, its
+        operands and result plain ints), their accesses made on the caller's side:
+        a bad pointer is SIGSEGV in host code and an illegal address in a kernel; a failed
+        device assert() reports every failing lane of the warp, then fails the launch."""
+        name = ins.srcs[0].name
+        device = w.code.fn.kind != "host"   # else the host thread: lane 0 alone, read as ints
+        args = [interp.read(w, s, 64) if device else (interp.read_lane0(w, s),) for s in ins.srcs[1:]]
+        result = np.zeros(WARP, np.uint64) if device else [0]
+        failed = []
+        lane = 0
+        self.memory.side, self.memory.line = DEVICE if device else HOST, ins.loc.line if ins.loc else None
+        try:
+            for lane in np.nonzero(on)[0] if device else range(int(on[0])):
+                try:
+                    result[lane] = self.runtime.call(name, [int(a[lane]) for a in args], device) & 0xFFFFFFFFFFFFFFFF
+                except DeviceAssert as e:
+                    failed.append((int(lane), e))
+        except MemoryFault as f:
+            if device:
+                raise VMError("memory", interp.fault_message(w, f, int(lane)) + f" (in {name}())", ins.loc,
+                              pointer_note(f)) from None
+            raise VMError("sigsegv", f"segmentation fault in {name}(): {f}", ins.loc, pointer_note(f)) from None
+        except RuntimeError as e:
+            raise VMError("runtime", str(e), ins.loc) from None
+        finally:
+            self.memory.side = self.memory.line = None
+        if failed:
+            lines = [e.report(w.ids, lane) for lane, e in failed]
+            error = interp.launch_fault(w, failed[0][0], "cudaErrorAssert: device-side assert triggered")
+            fault = VMError("assert", f"{error}: {lines[0]}", ins.loc, report=lines)
+            if w.driven:   # in a called function: the launch ends here
+                raise fault
+            for lane, _ in failed:   # in the kernel: those threads stop, the others run on
+                w.exited[lane] = True
+            with self.assert_lock:
+                self.asserts.append(fault)
+        return result
+
     def launch(self, interp: Interpreter, w: Warp, ins, on: np.ndarray) -> None:
         name = ins.srcs[0].name
         dims = [int(interp.read(w, s, 32)[0]) for s in ins.srcs[1:7]]
@@ -205,7 +256,7 @@ class Machine:
         if min(grid + block) < 1 or block[0] * block[1] * block[2] > 1024:
             self.runtime.last_error = 9
             return
-        if self.runtime.sticky_error:   # the context is lost: nothing runs
+        if self.runtime.sticky_error or self.runtime.pending_error:   # the context is lost: nothing runs
             return
         refused = self.launch_refusal(kernel, grid, block, smem)
         if refused:
@@ -216,8 +267,14 @@ class Machine:
         if self.watcher is not None:   # the watchdog times the kernel's run, not its compile
             self.engine.prepare(name)
             self.watcher.launch_started(name, grid[0] * grid[1] * grid[2], self.engine)
+        self.asserts = []
         try:
             metrics = self.engine.launch(name, grid, block, args, self.module.arch, smem)
+        except VMError as e:
+            if e.kind not in DEVICE_FAULTS:
+                raise
+            self.launch_failed(e)
+            return
         except Stopped as stop:
             if stop.reason != WATCHDOG:
                 raise
@@ -228,6 +285,11 @@ class Machine:
                 self.watcher.launch_finished()
         metrics.wall_s = time.perf_counter() - started
         self.launches.append(metrics)
+        if self.asserts:   # every failing thread's line, blocks in order, as CUDA prints them
+            self.asserts.sort(key=lambda f: _block_order(f.report[0]))
+            first = self.asserts[0]
+            self.launch_failed(VMError("assert", str(first), first.loc,
+                                       report=[line for f in self.asserts for line in f.report]))
 
     def launch_refusal(self, kernel, grid: tuple, block: tuple, smem: int) -> int:
         """The CUDA error a launch fails with before it runs, 0 when it may run: dynamic
@@ -242,6 +304,24 @@ class Machine:
         per_block = static + smem + nwarps * WARP * kernel.local_bytes
         at_once = min(getattr(self.engine, "jobs", 1), grid[0] * grid[1] * grid[2])
         return 2 if per_block * at_once > self.memory.limit - self.memory.live_bytes else 0
+
+    def launch_failed(self, fault: VMError) -> None:
+        """A fault in a kernel: reported as the GPU's driver and minicuda see it (a failed
+        assert as CUDA prints it, on stdout; anything else located on stderr, with what the
+        pointer was), then
+        CUDA's error sticks from the next call that waits for the device (every CUDA call
+        returns it then) and the program runs on."""
+        self.faults.append(fault)
+        self.runtime.pending_error = error_code(str(fault))
+        if fault.report:   # CUDA's assert lines come through the device's printf buffer: stdout, at a sync
+            self.runtime.device_output.append(("\n".join(fault.report) + "\n").encode())
+            return
+        sys.stdout.flush()
+        self.runtime.flush_device()
+        where = f"{fault.loc}: " if fault.loc is not None else ""
+        lines = [f"{where}error: {fault}"] + ([f"{where}note: {fault.note}"] if fault.note else [])
+        self.runtime.err.write(("\n".join(lines) + "\n").encode())
+        self.runtime.err.flush()
 
     def launch_timed_out(self, stop: Stopped) -> None:
         """The watchdog stopped the launch: CUDA's cudaErrorLaunchTimeout, reported as other
@@ -291,3 +371,9 @@ def _host_ids() -> dict:
     zero = np.zeros(WARP, np.uint32)
     return {"SR_TID": {a: zero for a in "XYZ"}, "SR_CTAID": {a: zero for a in "XYZ"},
             "SR_NTID": {a: zero for a in "XYZ"}, "SR_NCTAID": {a: zero for a in "XYZ"}, "warp": "host"}
+
+
+def _block_order(line: str) -> tuple:
+    """A device assert line's block, z-major as blocks are numbered, then its thread."""
+    block, thread = (tuple(int(x) for x in m.split(",")) for m in re.findall(r"\[([\d,]+)\]", line)[:2])
+    return block[::-1], thread[::-1]

@@ -8,6 +8,14 @@ that runs past the end of the allocation it starts in, raises `MemoryFault`
 naming the address and the nearest allocation; the VM turns that into CUDA's
 `cudaErrorIllegalAddress` report or a host segmentation fault.
 
+Host and device memory are apart as on a machine with a GPU: an access made on a
+side (`HOST`, `DEVICE`) must land in a space that side reaches (`REACH`: the host
+its heap, stack, globals and cudaMallocHost's pinned memory; device code the
+device's spaces and pinned memory), and string literals are read-only on both.
+Runtime functions that copy between the sides (cudaMemcpy) access memory with no
+side.  Each allocation keeps the source line that made it (and freed it), so a
+fault can say what the pointer was (`pointer_note`).
+
 Simulated memory is bounded: the bytes of all live allocations together never
 exceed `limit` (`default_limit()`: the machine's physical memory, or less when an
 address-space limit such as `ulimit -v` leaves less room, keeping RESERVED_BYTES
@@ -27,7 +35,23 @@ import numpy as np
 
 SPACE_BASE = {"global": 0x7F00_0000_0000, "host": 0x5500_0000_0000, "static": 0x4000_0000,
               "shared": 0x7E00_0000_0000, "local": 0x7D00_0000_0000, "constant": 0x7C00_0000_0000,
-              "stack": 0x7FFF_0000_0000}
+              "stack": 0x7FFF_0000_0000, "string": 0x2000_0000, "pinned": 0x5600_0000_0000,
+              "device stack": 0x7B00_0000_0000}
+
+HOST, DEVICE = "host", "device"
+# the spaces an access made on each side may land in; string literals are read-only on both
+REACH = {HOST: frozenset({"host", "pinned", "stack", "static", "string"}),
+         DEVICE: frozenset({"global", "constant", "shared", "local", "pinned", "device stack", "string"})}
+READ_ONLY = frozenset({"string"})
+STORES = ("write", "store", "atomic")
+NULL_PAGE = 1 << 16   # addresses below it (Linux's mmap_min_addr) are a NULL pointer plus an offset
+NEAR = 4096           # a wild address further than this from every allocation is in none
+# what an allocation of a space is, for a fault's note
+SPACE_WHAT = {"global": "a device pointer", "constant": "a pointer to '__constant__' memory",
+              "host": "a host pointer", "stack": "a pointer to a host stack variable",
+              "static": "a pointer to a host global variable", "pinned": "a pinned host pointer",
+              "device stack": "a pointer to a device function's local variable",
+              "shared": "a pointer to shared memory", "local": "a pointer to a thread's local variable"}
 
 RESERVED_BYTES = 1 << 30   # address space kept for the VM itself (Python, numpy, LLVM, threads)
 
@@ -42,6 +66,15 @@ class Allocation:
     name: str
     data: np.ndarray   # uint8
     freed: bool = False
+    line: int | None = None        # the source line that made it (a malloc's, a cudaMalloc's call)
+    freed_line: int | None = None  # and the one that freed it
+    # a __device__ or __constant__ variable: host code that names it reaches it too (nvcc
+    # gives host code a shadow copy; minicuda the variable itself, as before)
+    host_shadow: bool = False
+
+    def reached_from(self, side: str) -> bool:
+        """Whether code on `side` may access this allocation (REACH)."""
+        return self.space in REACH[side] or (side == HOST and self.host_shadow)
 
     def describe(self) -> str:
         state = "freed " if self.freed else ""
@@ -49,10 +82,57 @@ class Allocation:
 
 
 class MemoryFault(Exception):
-    def __init__(self, address: int, size: int, kind: str, nearest: Allocation | None, reason: str):
+    def __init__(self, address: int, size: int, kind: str, nearest: Allocation | None, reason: str,
+                 side: str | None = None):
         self.address, self.size, self.kind, self.nearest, self.reason = address, size, kind, nearest, reason
+        self.side = side   # the side the access was made on (HOST, DEVICE), None for the runtime's own
         near = f"; nearest: {nearest.describe()}" if nearest else ""
         super().__init__(f"{reason}: {kind} of {size} bytes at {address:#x}{near}")
+
+
+def pointer_note(f: MemoryFault) -> str:
+    """What the pointer of a fault was, as minicuda knows it and the hardware does not:
+    NULL, freed, on the other side, read-only, or where it missed its allocation by."""
+    a, address = f.nearest, f.address
+    if address < NULL_PAGE:
+        return "the pointer is NULL" if address == 0 else f"the pointer is NULL plus {address}"
+    if a is None or not a.base - NEAR <= address < a.base + a.size + NEAR:
+        return f"the address {address:#x} is in no allocation"
+    if a.space in READ_ONLY:
+        return "the pointer is to a string literal (read-only)" if f.reason.startswith("write") else \
+            f"the pointer is {_missed_by(a, address)} a string literal"
+    what = f"{SPACE_WHAT.get(a.space, 'a pointer')}{_origin(a)}"
+    if a.freed:
+        return f"{what}, freed{_at_line(a.freed_line)}"
+    if "memory accessed in" in f.reason:
+        return f"{what}, dereferenced {'on the host' if f.side == HOST else 'in device code'}"
+    if f.reason == "misaligned address":
+        return f"{what}: the address is not a multiple of {f.size}"
+    if address < a.base + a.size:
+        return f"the access runs past the end of {_named(a)} ({a.size} bytes)"
+    return f"the address is {_missed_by(a, address)} {_named(a)} ({a.size} bytes)"
+
+
+def _named(a: Allocation) -> str:
+    """An allocation for a note: the call that made it and its line, or the object's name."""
+    return f"{a.name}{_at_line(a.line)}" if a.line else f"'{a.name}'"
+
+
+def _origin(a: Allocation) -> str:
+    if a.space in ("static", "global", "constant") and a.line is None:
+        return f" to '{a.name}'"
+    return f" from {a.name}{_at_line(a.line)}"
+
+
+def _at_line(line: int | None) -> str:
+    return f" at line {line}" if line else ""
+
+
+def _missed_by(a: Allocation, address: int) -> str:
+    if address < a.base:
+        return f"{a.base - address} bytes before"
+    end = a.base + a.size
+    return f"{address - end} bytes past the end of" if address >= end else "inside"
 
 
 def default_limit() -> int:
@@ -88,17 +168,29 @@ def byte_size(n: int) -> str:
 class _Table:
     """Allocations sorted by base address, searched by bisection.
 
-    Beside the lists, three numpy arrays hold each entry's base, end (base + size; the
-    base again once freed, so no address is inside it) and host pointer, in the same
-    order, for the JIT's native lookup (`native_table`).  Both are kept up to date entry
-    by entry: an insert or removal moves only the entries above it (allocations come at
-    rising addresses, so few), a free writes one end.  The arrays grow by doubling."""
+    Beside the lists, numpy arrays hold each entry's base, host pointer, and for each
+    side (HOST, DEVICE) its end for loads and its end for stores, in the same order, for
+    the JIT's native lookup (`native_table`).  An end is the base again where the side
+    may not make that access (the allocation is freed, out of the side's REACH, or
+    read-only to stores), so no address is inside it and native code hands the access
+    to the interpreter, which reports it.  The arrays are kept up to date entry by
+    entry: an insert or removal moves only the entries above it (allocations come at
+    rising addresses, so few), a free or a change of reach rewrites one column.  The
+    arrays grow by doubling."""
+
+    ROWS = ("base", "host", "end host", "end device", "write end host", "write end device")
 
     def __init__(self) -> None:
         self.bases: list[int] = []
         self.allocs: list[Allocation] = []
-        self.arrays = np.zeros((3, 64), dtype=np.uint64)   # rows: bases, ends, host pointers
+        self.arrays = np.zeros((len(self.ROWS), 64), dtype=np.uint64)
         self.addresses = tuple(row.ctypes.data for row in self.arrays)
+
+    @staticmethod
+    def _column(a: Allocation) -> tuple[int, ...]:
+        ends = [a.base if a.freed or not a.reached_from(side) else a.base + a.size for side in (HOST, DEVICE)]
+        write_ends = [a.base if a.space in READ_ONLY else end for end in ends]
+        return (a.base, a.data.ctypes.data, *ends, *write_ends)
 
     def insert(self, a: Allocation) -> None:
         i = bisect.bisect(self.bases, a.base)
@@ -106,12 +198,12 @@ class _Table:
         self.bases.insert(i, a.base)
         self.allocs.insert(i, a)
         if n == self.arrays.shape[1]:
-            grown = np.zeros((3, 2 * n), dtype=np.uint64)
+            grown = np.zeros((len(self.ROWS), 2 * n), dtype=np.uint64)
             grown[:, :n] = self.arrays
             self.arrays = grown
             self.addresses = tuple(row.ctypes.data for row in grown)
         self.arrays[:, i + 1:n + 1] = self.arrays[:, i:n]   # numpy copies overlapping ranges correctly
-        self.arrays[:, i] = (a.base, a.base + a.size, a.data.ctypes.data)
+        self.arrays[:, i] = self._column(a)
 
     def remove(self, a: Allocation) -> None:
         i = self.index(a)
@@ -119,21 +211,31 @@ class _Table:
         del self.allocs[i], self.bases[i]
         self.arrays[:, i:n - 1] = self.arrays[:, i + 1:n]
 
+    def refresh(self, a: Allocation) -> None:
+        """`a` changed (freed, its storage or its reach): rewrite its column."""
+        self.arrays[:, self.index(a)] = self._column(a)
+
     def mark_freed(self, a: Allocation) -> None:
         """`a` is freed: nothing is inside it any more."""
         a.freed = True
-        self.arrays[1, self.index(a)] = a.base
+        self.refresh(a)
 
     def index(self, a: Allocation) -> int:
         return bisect.bisect_left(self.bases, a.base)
 
-    def native_table(self) -> tuple[int, np.ndarray]:
-        """(entries, the arrays' rows: bases, ends, host pointers): valid until the next change."""
-        return len(self.bases), self.arrays
+    @staticmethod
+    def side_rows(side: str) -> tuple[int, int, int, int]:
+        """The rows code on `side` reads: bases, ends, host pointers, write ends."""
+        return (0, 2, 1, 4) if side == HOST else (0, 3, 1, 5)
 
-    def native_addresses(self) -> tuple[int, int, int]:
-        """Where the rows of `native_table`'s arrays are (until the next change)."""
-        return self.addresses
+    def native_table(self, side: str) -> tuple[int, np.ndarray]:
+        """(entries, a copy of the rows code on `side` reads (`side_rows`))."""
+        return len(self.bases), self.arrays[list(self.side_rows(side))]
+
+    def native_addresses(self, side: str) -> tuple[int, int, int, int]:
+        """Where the rows code on `side` reads are, in `side_rows`' order (valid until the
+        next change)."""
+        return tuple(self.addresses[r] for r in self.side_rows(side))
 
     def find(self, address: int) -> Allocation | None:
         i = bisect.bisect(self.bases, address) - 1
@@ -202,6 +304,8 @@ class Memory(_Table):
         self.version = 0  # bumped whenever the allocation table changes (the JIT reads it again)
         self.live_bytes = 0
         self.peak_live_bytes = 0
+        self.side: str | None = None   # the side scalar accesses are made on (the runtime sets it per call)
+        self.line: int | None = None   # the source line of the runtime call running, for allocations and frees
 
     # ---- allocation ----------------------------------------------------------------------
     def alloc(self, size: int, space: str, name: str = "", align: int = 256, init: bytes | None = None) -> int:
@@ -216,7 +320,7 @@ class Memory(_Table):
         self.next[space] = base + max(size, 1) + 256   # a gap, so overruns fault
         if init:
             data[: len(init)] = np.frombuffer(init, dtype=np.uint8)[:size]
-        self.insert(Allocation(base, size, space, name or f"{space}#{len(self.allocs)}", data))
+        self.insert(Allocation(base, size, space, name or f"{space}#{len(self.allocs)}", data, line=self.line))
         self.version += 1
         self.live_bytes += size
         self.peak_live_bytes = max(self.peak_live_bytes, self.live_bytes)
@@ -226,23 +330,35 @@ class Memory(_Table):
         a = self.find(address)
         if a is None or a.base != address or a.freed or a.space != space:
             return False
+        a.freed_line = self.line
         self.mark_freed(a)
         self.live_bytes -= a.size
-        if space == "stack":   # a returned frame: gone, not kept for use-after-free reports
+        if space in ("stack", "device stack"):   # a returned frame: gone, not kept for use-after-free reports
             self.remove(a)
         else:
             a.data = np.zeros(0, dtype=np.uint8)   # the storage goes back; the record stays
+            self.refresh(a)
         self.version += 1
         return True
 
-    def locate(self, address: int, size: int, kind: str, scope: BlockScope | None = None) -> tuple[Allocation, int]:
+    def locate(self, address: int, size: int, kind: str, scope: BlockScope | None = None,
+               side: str | None = "scalar") -> tuple[Allocation, int]:
+        """The allocation holding [address, address + size) and the offset; MemoryFault when
+        there is none, or `side` (HOST, DEVICE; by default the scalar accesses' side, None:
+        no side) may not make this access there."""
+        side = self.side if side == "scalar" else side
         table = scope if scope is not None and BlockScope.owns(address) else self
         a = table.find(address)
         if a is None or a.freed or address + size > a.base + a.size:
             reason = "use after free" if a is not None and a.freed else "out-of-bounds access"
-            raise MemoryFault(address, size, kind, a or table.nearest(address), reason)
+            raise MemoryFault(address, size, kind, a or table.nearest(address), reason, side)
+        if side is not None and not a.reached_from(side):
+            other = "device" if side == HOST else "host"
+            raise MemoryFault(address, size, kind, a, f"{other} memory accessed in {side} code", side)
+        if a.space in READ_ONLY and kind in STORES:
+            raise MemoryFault(address, size, kind, a, "write to read-only memory", side)
         if address % size:
-            raise MemoryFault(address, size, kind, a, "misaligned address")
+            raise MemoryFault(address, size, kind, a, "misaligned address", side)
         return a, address - a.base
 
     # ---- scalar access (host code, the runtime) -----------------------------------------
@@ -261,27 +377,28 @@ class Memory(_Table):
         a.data[off:off + len(data)] = np.frombuffer(data, dtype=np.uint8)
         self.writes += 1
 
-    def fill(self, address: int, value: int, n: int) -> None:
+    def fill(self, address: int, value: int, n: int, side: str | None = "scalar") -> None:
         """memset: `n` bytes of `value`, every one of them inside one allocation."""
         if n:
-            a, off = self.span(address, n, "write")
+            a, off = self.span(address, n, "write", side)
             a.data[off:off + n] = value & 0xFF
             self.writes += 1
 
-    def copy(self, dst: int, src: int, n: int) -> None:
+    def copy(self, dst: int, src: int, n: int, side: str | None = "scalar", src_side: str | None = "scalar") -> None:
         """memmove: `n` bytes from src to dst, each range inside one allocation (the source
-        is checked first); no copy of the bytes in between."""
+        is checked first); no copy of the bytes in between.  `side` is the destination's
+        side, `src_side` the source's (cudaMemcpy's may differ)."""
         if not n:   # as a zero-length read and write: only the source is looked up
-            self.locate(src, 1, "read")
+            self.locate(src, 1, "read", side=src_side)
             return
-        sa, so = self.span(src, n, "read")
-        da, do = self.span(dst, n, "write")
+        sa, so = self.span(src, n, "read", src_side)
+        da, do = self.span(dst, n, "write", side)
         da.data[do:do + n] = sa.data[so:so + n]
         self.writes += 1
 
-    def span(self, address: int, n: int, kind: str) -> tuple[Allocation, int]:
+    def span(self, address: int, n: int, kind: str, side: str | None = "scalar") -> tuple[Allocation, int]:
         """The allocation holding all of [address, address + n) and the offset of `address`."""
-        a, off = self.locate(address, 1, kind)
+        a, off = self.locate(address, 1, kind, side=side)
         if off + n > a.size:
             raise MemoryFault(address, n, kind, a, "out-of-bounds access")
         return a, off
@@ -296,12 +413,12 @@ class Memory(_Table):
 
     # ---- lane-vectorised access (the interpreter) ---------------------------------------------
     def load(self, addresses: np.ndarray, width: str, mask: np.ndarray, kind: str = "load",
-             scope: BlockScope | None = None) -> np.ndarray:
+             scope: BlockScope | None = None, side: str | None = None) -> np.ndarray:
         size = WIDTH_BYTES[width]
         out = np.zeros(len(addresses), dtype=np.uint64 if size == 8 else np.uint32)
         for lane in np.nonzero(mask)[0]:
             address = int(addresses[lane])
-            a, off = self.locate_lane(address, size, kind, lane, scope)
+            a, off = self.locate_lane(address, size, kind, lane, scope, side)
             raw = int.from_bytes(a.data[off:off + size].tobytes(), "little")
             if width in ("S8", "S16") and raw >> (size * 8 - 1):
                 raw = (raw - (1 << (size * 8))) & 0xFFFFFFFF
@@ -309,19 +426,20 @@ class Memory(_Table):
         return out
 
     def store(self, addresses: np.ndarray, values: np.ndarray, width: str, mask: np.ndarray,
-              scope: BlockScope | None = None) -> None:
+              scope: BlockScope | None = None, side: str | None = None, kind: str = "store") -> None:
         size = WIDTH_BYTES[width]
         for lane in np.nonzero(mask)[0]:
             address = int(addresses[lane])
-            a, off = self.locate_lane(address, size, "store", lane, scope)
+            a, off = self.locate_lane(address, size, kind, lane, scope, side)
             new = (int(values[lane]) & ((1 << (size * 8)) - 1)).to_bytes(size, "little")
             if a.data[off:off + size].tobytes() != new:
                 self.writes += 1
             a.data[off:off + size] = np.frombuffer(new, dtype=np.uint8)
 
-    def locate_lane(self, address: int, size: int, kind: str, lane: int, scope: BlockScope | None = None):
+    def locate_lane(self, address: int, size: int, kind: str, lane: int, scope: BlockScope | None = None,
+                    side: str | None = None):
         try:
-            return self.locate(address, size, kind, scope)
+            return self.locate(address, size, kind, scope, side)
         except MemoryFault as f:
             f.lane = int(lane)
             raise

@@ -24,17 +24,31 @@ from minicuda import builtins
 from minicuda.arch import family_of
 from minicuda.vm import libc
 from minicuda.vm.libc import GlibcRandom, PrintfError, format_printf
-from minicuda.vm.memory import MemoryFault, OutOfMemory
+from minicuda.vm.memory import HOST, OutOfMemory
 
 ERROR_STRINGS = {0: "no error", 1: "invalid argument", 2: "out of memory", 3: "initialization error",
-                 4: "unspecified launch failure", 9: "invalid configuration argument", 17: "invalid device pointer",
-                 21: "invalid copy direction", 100: "no CUDA-capable device is detected", 101: "invalid device ordinal",
+                 719: "unspecified launch failure", 9: "invalid configuration argument", 17: "invalid device pointer",
+                 21: "invalid copy direction for memcpy", 100: "no CUDA-capable device is detected",
+                 101: "invalid device ordinal",
                  700: "an illegal memory access was encountered", 702: "the launch timed out and was terminated",
-                 215: "limit is not supported on this architecture"}
+                 215: "limit is not supported on this architecture",
+                 13: "invalid device symbol", 400: "invalid resource handle", 600: "device not ready",
+                 710: "device-side assert triggered", 716: "misaligned address"}
 ERROR_NAMES = {0: "cudaSuccess", 1: "cudaErrorInvalidValue", 2: "cudaErrorMemoryAllocation", 700: "cudaErrorIllegalAddress",
                702: "cudaErrorLaunchTimeout",
                9: "cudaErrorInvalidConfiguration", 17: "cudaErrorInvalidDevicePointer", 101: "cudaErrorInvalidDevice",
-               215: "cudaErrorUnsupportedLimit"}
+               215: "cudaErrorUnsupportedLimit",
+               3: "cudaErrorInitializationError", 13: "cudaErrorInvalidSymbol", 21: "cudaErrorInvalidMemcpyDirection",
+               100: "cudaErrorNoDevice", 400: "cudaErrorInvalidResourceHandle", 600: "cudaErrorNotReady",
+               710: "cudaErrorAssert", 716: "cudaErrorMisalignedAddress", 719: "cudaErrorLaunchFailure"}
+INVALID_VALUE, INVALID_SYMBOL, INVALID_DIRECTION, INVALID_DEVICE, INVALID_HANDLE = 1, 13, 21, 101, 400
+# the calls that wait for the device, and so report a fault of a kernel launched before them
+SYNCHRONIZING = frozenset({"cudaDeviceSynchronize", "cudaMemcpy", "cudaMemcpyToSymbol", "cudaMemcpyFromSymbol",
+                           "cudaMemset", "cudaFree", "cudaFreeHost", "cudaEventSynchronize", "cudaDeviceReset"})
+# cudaMemcpyKind: which of (dst, src) is device memory; None: either (cudaMemcpyDefault)
+COPY_KINDS = {0: (False, False), 1: (True, False), 2: (False, True), 3: (True, True), 4: (None, None)}
+DEVICE_MEMORY = ("global", "constant", "pinned")
+TCACHE_MAX = 1032   # the largest block glibc's tcache keeps: its double free is reported as a tcache one   # what a cudaMemcpy's device pointer may point into
 # cudaDeviceSetLimit's limits and their defaults: cudaLimitStackSize (bytes per thread), the
 # printf FIFO and the malloc heap (bytes); the heap's changes nothing here
 LIMIT_DEFAULTS = {0: 1024, 1: 8650752, 2: 8 << 20}
@@ -71,13 +85,30 @@ def device_for(arch: int):
     return DEVICES[family_of(arch)]
 
 
+def error_code(message: str) -> int:
+    """The code of the CUDA error a launch fault's message begins with ("cudaErrorX: ...")."""
+    name = message.split(":", 1)[0]
+    return next((code for code, n in ERROR_NAMES.items() if n == name), 719)
+
+
 class DeviceAssert(Exception):
-    """assert() failed in device code: CUDA's cudaErrorAssert, with the expression's report."""
+    """assert() failed in device code: CUDA's cudaErrorAssert; `report` is CUDA's line for it."""
+
+    def __init__(self, expr: str, file: str, line: int, func: str):
+        self.expr, self.file, self.line, self.func = expr, file, line, func
+        super().__init__(f"{file}:{line}: {func}: Assertion `{expr}` failed.")
+
+    def report(self, ids: dict, lane: int) -> str:
+        """CUDA's message for the failing thread: the block and the thread as [x,y,z]."""
+        block, thread = ([int(ids[sr][a][lane]) for a in "XYZ"] for sr in ("SR_CTAID", "SR_TID"))
+        return (f"{self.file}:{self.line}: {self.func}: block: [{','.join(map(str, block))}], "
+                f"thread: [{','.join(map(str, thread))}] Assertion `{self.expr}` failed.")
 
 
 class ProgramExit(Exception):
-    def __init__(self, code: int):
+    def __init__(self, code: int, shell_line: str | None = None):
         self.code = code
+        self.shell_line = shell_line   # a death by a signal: what the shell prints ("Aborted")
 
 
 def _s32(x: int) -> int:
@@ -121,12 +152,19 @@ class Runtime:
         self.last_error = 0
         self.limits = dict(LIMIT_DEFAULTS)
         self.sticky_error = 0   # a launch that timed out loses the context: every CUDA call returns this
-        self.events: dict[int, float] = {}
+        self.pending_error = 0  # a kernel's fault, reported by the next call that waits for the device
+        self.events: dict[int, float | None] = {}
+        self.events_made = 0
         self.started = time.time()
         self.program_name = "a.out"     # argv[0]'s last part, as glibc's messages name the program
 
     def call(self, name: str, args: list[int], device: bool = False) -> int:
+        if name in SYNCHRONIZING and self.pending_error:
+            self.sticky_error = self.last_error = self.pending_error
+            self.pending_error = 0
         if self.sticky_error and name in builtins.CUDA_RUNTIME:
+            if name in SYNCHRONIZING:   # what the kernels printed comes out all the same
+                self.flush_device()
             return self.sticky_error
         return getattr(self, "rt_" + implementation(name, device))(*args)
 
@@ -220,16 +258,29 @@ class Runtime:
             return 0
 
     def rt_free(self, p) -> int:
+        """glibc's free: a pointer malloc did not return, or one freed already, is reported
+        as glibc reports it, and the program aborts."""
         if p and not self.memory.free(p, "host"):
-            raise MemoryFault(p, 0, "free", self.memory.nearest(p), "free() of a pointer malloc did not return")
+            a = self.memory.find(p)
+            if a is not None and a.base == p and a.space == "host":   # freed before
+                self.glibc_abort("free(): double free detected in tcache 2" if a.size <= TCACHE_MAX else
+                                 "double free or corruption (!prev)")
+            self.glibc_abort("free(): invalid pointer")
         return 0
+
+    def glibc_abort(self, message: str) -> None:
+        """glibc's report of a corrupted heap, then abort()."""
+        sys.stdout.flush()
+        self.out.flush()
+        self.err.write(message.encode() + b"\n")
+        self.rt_abort()
 
     def rt_realloc(self, p, size) -> int:
         if not p:
             return self.rt_malloc(size)
         old = self.memory.find(p)
         if old is None or old.base != p or old.freed or old.space != "host":
-            raise MemoryFault(p, 0, "realloc", self.memory.nearest(p), "realloc() of a pointer malloc did not return")
+            self.glibc_abort("realloc(): invalid pointer")
         if not size:
             return self.rt_free(p)
         new = self.rt_malloc(size)
@@ -292,11 +343,13 @@ class Runtime:
         raise ProgramExit(_s32(code))
 
     def rt_abort(self) -> int:
-        raise ProgramExit(134)
+        """SIGABRT: the program dies, and the shell says so."""
+        raise ProgramExit(134, "Aborted")
 
     def rt_assert_fail(self, expr, file, line, func) -> int:
         """glibc's message for a failed assert(), then abort()."""
         read = self.memory.read_cstring
+        sys.stdout.flush()
         self.out.flush()
         self.err.write(b"%s: %s:%d: %s: Assertion `%s' failed.\n"
                        % (self.program_name.encode(), read(file), line & 0xFFFFFFFF, read(func), read(expr)))
@@ -306,7 +359,7 @@ class Runtime:
     def rt_device_assert_fail(self, expr, file, line, func) -> int:
         """A failed assert() in device code: the launch fails (the machine adds the thread)."""
         text = lambda address: self.memory.read_cstring(address).decode("utf-8", "replace")
-        raise DeviceAssert(f"{text(file)}:{line & 0xFFFFFFFF}: {text(func)}: Assertion `{text(expr)}` failed.")
+        raise DeviceAssert(text(expr), text(file), line & 0xFFFFFFFF, text(func))
 
     # ---- string.h ---------------------------------------------------------------------------
     def rt_memset(self, p, c, n) -> int:
@@ -378,8 +431,10 @@ class Runtime:
         return code
 
     def rt_cudaMalloc(self, pp, size) -> int:
-        """CUDA's: a size that does not fit is cudaErrorMemoryAllocation with *pp unchanged;
-        size 0 is success with *pp NULL."""
+        """CUDA's: a NULL pp is cudaErrorInvalidValue; a size that does not fit is
+        cudaErrorMemoryAllocation with *pp unchanged; size 0 is success with *pp NULL."""
+        if not pp:
+            return self._status(INVALID_VALUE)
         try:
             address = self.memory.alloc(size, "global", f"cudaMalloc({size})", align=256) if size else 0
         except OutOfMemory:
@@ -388,50 +443,96 @@ class Runtime:
         return 0
 
     def rt_cudaMallocHost(self, pp, size) -> int:
-        address = self.rt_malloc(size)
-        if size and not address:
+        """Pinned host memory, which kernels reach too (vm/memory.py's REACH)."""
+        if not pp:
+            return self._status(INVALID_VALUE)
+        try:
+            address = self.memory.alloc(size, "pinned", f"cudaMallocHost({size})", align=256) if size else 0
+        except OutOfMemory:
             return self._status(2)
         self.memory.write(pp, struct.pack("<Q", address))
         return 0
 
     def rt_cudaFree(self, p) -> int:
+        """NULL is success; anything but a live cudaMalloc'd block's start is cudaErrorInvalidValue."""
         if p and not self.memory.free(p, "global"):
-            return self._status(17)
+            return self._status(INVALID_VALUE)
         return 0
 
     def rt_cudaFreeHost(self, p) -> int:
-        return self.rt_free(p)
+        if p and not self.memory.free(p, "pinned"):
+            return self._status(INVALID_VALUE)
+        return 0
 
     def rt_cudaMemcpy(self, dst, src, n, kind) -> int:
+        """CUDA's checks: the direction, NULL pointers, and each pointer the direction says
+        is device memory in one live device allocation with room for n bytes (else
+        cudaErrorInvalidValue); host memory is read and written as host code would, so a
+        bad host pointer is SIGSEGV as it is in a native program."""
         self.flush_device()
-        if (kind & 0xFFFFFFFF) > 4:
-            return self._status(21)
-        if not (self.fits(src, n) and self.fits(dst, n)):
-            return self._status(1)
-        self.memory.copy(dst, src, n)
+        sides = COPY_KINDS.get(_s32(kind))
+        if sides is None:
+            return self._status(INVALID_DIRECTION)
+        if not n:
+            return 0
+        if not dst or not src:
+            return self._status(INVALID_VALUE)
+        dst_device, src_device = (self.is_device(p) if device is None else device for p, device in zip((dst, src), sides))
+        if (dst_device and not self.device_range(dst, n)) or (src_device and not self.device_range(src, n)):
+            return self._status(INVALID_VALUE)
+        self.memory.copy(dst, src, n, None if dst_device else HOST, None if src_device else HOST)
         return 0
 
     def rt_cudaMemset(self, p, value, n) -> int:
-        if not self.fits(p, n):
-            return self._status(1)
-        self.memory.fill(p, value, n)
+        if n and not self.device_range(p, n):
+            return self._status(INVALID_VALUE)
+        self.memory.fill(p, value, n, side=None)
         return 0
 
-    def fits(self, address: int, n: int) -> bool:
-        """False when [address, address + n) starts in a live device allocation and runs
-        past its end: CUDA checks the range and returns cudaErrorInvalidValue (anything
-        else is read or written, and faults as a host access does)."""
+    def is_device(self, address: int) -> bool:
+        """Whether `address` is device memory, as cudaMemcpyDefault tells with unified addressing."""
         a = self.memory.find(address)
-        if a is None or a.freed or a.space not in ("global", "constant"):
-            return True
-        return address + n <= a.base + a.size
+        return a is not None and a.space in DEVICE_MEMORY
+
+    def device_range(self, address: int, n: int) -> bool:
+        """Whether [address, address + n) lies in one live device allocation (CUDA checks
+        the range and returns cudaErrorInvalidValue when it does not)."""
+        a = self.memory.find(address)
+        return a is not None and not a.freed and a.space in DEVICE_MEMORY and address + n <= a.base + a.size
+
+    def symbol_range(self, symbol: int, n: int, offset: int) -> int:
+        """0 when `symbol` is a __device__ or __constant__ variable with room for n bytes at
+        offset; else the error CUDA returns."""
+        a = self.memory.find(symbol)
+        if a is None or a.base != symbol or a.space not in ("global", "constant") or a.freed:
+            return INVALID_SYMBOL
+        return INVALID_VALUE if offset + n > a.size else 0
 
     def rt_cudaMemcpyToSymbol(self, symbol, src, n, offset, kind) -> int:
-        self.memory.copy(symbol + offset, src, n)
-        return 0
+        return self.copy_symbol(symbol, src, n, offset, _s32(kind), to_symbol=True)
 
     def rt_cudaMemcpyFromSymbol(self, dst, symbol, n, offset, kind) -> int:
-        self.memory.copy(dst, symbol + offset, n)
+        return self.copy_symbol(symbol, dst, n, offset, _s32(kind), to_symbol=False)
+
+    def copy_symbol(self, symbol: int, other: int, n: int, offset: int, kind: int, to_symbol: bool) -> int:
+        """cudaMemcpyTo/FromSymbol: `other` is the source or the destination, host or device
+        memory as `kind` says (a kind that moves the wrong way is an invalid direction)."""
+        self.flush_device()
+        if kind not in ((1, 3, 4) if to_symbol else (2, 3, 4)):
+            return self._status(INVALID_DIRECTION)
+        error = self.symbol_range(symbol, n, offset)
+        if error:
+            return self._status(error)
+        if not n:
+            return 0
+        device = kind == 3 or (kind == 4 and self.is_device(other))
+        if not other or (device and not self.device_range(other, n)):
+            return self._status(INVALID_VALUE)
+        side = None if device else HOST
+        if to_symbol:
+            self.memory.copy(symbol + offset, other, n, None, side)
+        else:
+            self.memory.copy(other, symbol + offset, n, side, None)
         return 0
 
     def rt_cudaDeviceSynchronize(self) -> int:
@@ -454,19 +555,25 @@ class Runtime:
         return 0
 
     def rt_cudaDeviceGetLimit(self, p, limit) -> int:
+        if not p:
+            return self._status(INVALID_VALUE)
         if _s32(limit) not in self.limits:
             return self._status(215)
         self.memory.write(p, struct.pack("<Q", self.limits[_s32(limit)]))
         return 0
 
     def rt_cudaSetDevice(self, dev) -> int:
-        return 0 if _s32(dev) == 0 else self._status(101)
+        return 0 if _s32(dev) == 0 else self._status(INVALID_DEVICE)
 
     def rt_cudaGetDevice(self, p) -> int:
+        if not p:
+            return self._status(INVALID_VALUE)
         self.memory.write(p, struct.pack("<i", 0))
         return 0
 
     def rt_cudaGetDeviceCount(self, p) -> int:
+        if not p:
+            return self._status(INVALID_VALUE)
         self.memory.write(p, struct.pack("<i", 1))
         return 0
 
@@ -484,6 +591,10 @@ class Runtime:
         return self.machine.string(ERROR_NAMES.get(_s32(code), "cudaErrorUnknown").encode())
 
     def rt_cudaGetDeviceProperties(self, p, dev) -> int:
+        if not p:
+            return self._status(INVALID_VALUE)
+        if _s32(dev) != 0:
+            return self._status(INVALID_DEVICE)
         info = self.machine.struct_layout("cudaDeviceProp")
         (name, sms, smem, regs, threads, major, minor, gib, clock, mclock, bus, l2, threads_sm) = device_for(self.machine.arch)
         values = {"name": name.encode(), "totalGlobalMem": gib << 30, "sharedMemPerBlock": smem, "regsPerBlock": regs,
@@ -507,26 +618,38 @@ class Runtime:
         self.memory.write(p, bytes(out))
         return 0
 
+    # events: a handle maps to the time it was last recorded (None: not yet)
     def rt_cudaEventCreate(self, p) -> int:
-        handle = 0x1000 + len(self.events)
-        self.events[handle] = 0.0
+        if not p:
+            return self._status(INVALID_VALUE)
+        handle = 0x1000 + 16 * self.events_made
+        self.events_made += 1
+        self.events[handle] = None
         self.memory.write(p, struct.pack("<Q", handle))
         return 0
 
     def rt_cudaEventRecord(self, event, stream=0) -> int:
+        if event not in self.events:
+            return self._status(INVALID_HANDLE)
         self.flush_device()
         self.events[event] = time.time()
         return 0
 
     def rt_cudaEventSynchronize(self, event) -> int:
-        return 0
+        return 0 if event in self.events else self._status(INVALID_HANDLE)
 
     def rt_cudaEventElapsedTime(self, p, start, end) -> int:
-        ms = (self.events.get(end, 0.0) - self.events.get(start, 0.0)) * 1000.0
-        self.memory.write(p, struct.pack("<f", ms))
+        """Milliseconds between two recorded events; an event never recorded is an invalid handle."""
+        if not p:
+            return self._status(INVALID_VALUE)
+        if self.events.get(start) is None or self.events.get(end) is None:
+            return self._status(INVALID_HANDLE)
+        self.memory.write(p, struct.pack("<f", (self.events[end] - self.events[start]) * 1000.0))
         return 0
 
     def rt_cudaEventDestroy(self, event) -> int:
+        if self.events.pop(event, 0) == 0:
+            return self._status(INVALID_HANDLE)
         return 0
 
 

@@ -5,6 +5,6 @@ __host__ __device__ void __assert_fail(const char *expr, const char *file, unsig
 #ifdef NDEBUG
 #define assert(e) ((void)0)
 #else
-#define assert(e) ((e) ? (void)0 : __assert_fail(#e, __FILE__, __LINE__, __func__))
+#define assert(e) ((e) ? (void)0 : __assert_fail(#e, __FILE__, __LINE__, __PRETTY_FUNCTION__))
 #endif
 #endif

@@ -37,6 +37,10 @@ class Conversions:
             ok = True
         elif isinstance(dst, T.Pointer) and isinstance(src, T.Pointer):
             ok = pointer_convertible(src, dst) or (context == "builtin-arg" and void_pp_accepts(dst, src))
+            if not ok and writable_string(e, dst):   # accepted, as nvcc does; a write to it then faults
+                self.diags.warning(f"ISO C++11 does not allow conversion from string literal to '{to}' "
+                                   f"[-Wwritable-strings]", e.loc)
+                ok = True
         elif isinstance(dst, T.Pointer) and T.is_integer(src) and self.is_null_constant(e):
             ok = True
         elif dst == T.BOOL and isinstance(src, T.Pointer):
@@ -118,6 +122,14 @@ def pointer_convertible(src: T.Pointer, dst: T.Pointer) -> bool:
     return False
 
 
+def writable_string(e: A.Expr, dst: T.Pointer) -> bool:
+    """A string literal converted to a pointer to non-const char: deprecated C++03, which
+    clang and nvcc accept with a warning."""
+    while isinstance(e, A.Cast) and e.implicit:
+        e = e.operand
+    return isinstance(e, A.StringLit) and T.unqual(dst.base) == T.CHAR and not dst.base.const
+
+
 def void_pp_accepts(dst: T.Pointer, src: T.Pointer) -> bool:
     """cudaMalloc(T **) is a template in CUDA's headers: accept any T ** for void **."""
     return isinstance(dst.base, T.Pointer) and T.is_void(dst.base.base) and isinstance(src.base, T.Pointer)
@@ -136,7 +148,7 @@ def conversion_cost(a: A.Expr, p: T.Type, builtin: bool, null: bool) -> int | No
             return 1 if T.unqual(src.base) == T.unqual(dst.base) else 2
         if builtin and void_pp_accepts(dst, src):
             return 2
-        return None
+        return 3 if writable_string(a, dst) else None
     if isinstance(dst, T.Pointer) and null:
         return 2
     if dst == T.BOOL and isinstance(src, T.Pointer):

@@ -84,9 +84,10 @@ class Expressions:
     def expr_Name(self, e: A.Name):
         sym = self.scope.lookup(e.name)
         if sym is None:
-            if e.name == "__func__" and self.fn is not None:
-                s = A.StringLit(self.fn.name.encode(), loc=e.loc)
-                s.ty = T.Array(elem=T.Prim(name="char", const=True), length=len(self.fn.name) + 1)
+            if e.name in ("__func__", "__PRETTY_FUNCTION__") and self.fn is not None:
+                text = self.fn.name if e.name == "__func__" else pretty_function(self.fn)
+                s = A.StringLit(text.encode(), loc=e.loc)
+                s.ty = T.Array(elem=T.Prim(name="char", const=True), length=len(text.encode()) + 1)
                 return s
             self.undeclared(e.name, e.loc)
         if isinstance(sym, ConstSym):
@@ -241,3 +242,12 @@ def literal_in_range(value: float, text: str, single: bool) -> tuple[float, str 
     if stored == 0 and mantissa.strip("0.") != "":
         return stored, f"magnitude of floating-point constant too small for type '{name}'; minimum is {smallest}"
     return value, None
+
+
+def pretty_function(fn: A.FunctionDef) -> str:
+    """__PRETTY_FUNCTION__ as the compiler of the function's side spells it: cicc's for
+    device code ("void k(int *)", in CUDA's assert messages), gcc's for host code
+    ("int main(int, char**)", in glibc's)."""
+    params = ", ".join(p.spelled() for p in fn.ty.params)
+    text = f"{fn.ty.ret.spelled()} {fn.name}({params})"
+    return text if "host" not in fn.exec_space and fn.exec_space else text.replace(" *", "*")

@@ -587,5 +587,42 @@ def output_cases() -> list[Case]:
     ]
 
 
+# ---------------------------------------------------------------- faults: host signals, CUDA's errors (issue 12)
+
+KERNEL_THROUGH_HOST_POINTER = """#include <stdio.h>
+#include <stdlib.h>
+__global__ void k(int *p) { p[threadIdx.x] = 1; }
+int main() {
+    int *h = (int *)malloc(128);
+    k<<<1, 32>>>(h);
+    printf("%s\\n", cudaGetErrorString(cudaDeviceSynchronize()));
+    printf("%s\\n", cudaGetErrorString(cudaMalloc(&h, 16)));
+    return 0;
+}
+"""
+
+
+def fault_cases() -> list[Case]:
+    """What an x86-64 host and an H100 do (tests/data/groundtruth/issue12/)."""
+    return [
+        run("host_device_pointer_dereference", host_main("    int *d;\n    cudaMalloc(&d, 16);\n    return d[argc];"),
+            status=fails(139), message="crash"),
+        run("host_string_literal_write", host_main('    char *s = (char *)"hello";\n    s[argc] = 0;\n    puts(s);'),
+            status=fails(139), message="crash"),
+        run("host_wild_pointer", host_main("    int *p = (int *)(0x1234L * argc);\n    return *p;"),
+            status=fails(139), message="crash"),
+        run("host_use_after_free", host_main("    int *p = (int *)malloc(16);\n    free(p);\n    return p[argc];"),
+            status=fails(139), message="crash"),
+        run("host_assert", host_main("    assert(argc == 2);", "#include <assert.h>"), status=fails(134),
+            message="abort"),
+        run("host_double_free", host_main("    char *p = (char *)malloc(16);\n    free(p);\n    free(p);"),
+            status=fails(134), message="abort"),
+        run("kernel_through_host_pointer", KERNEL_THROUGH_HOST_POINTER, status=OK,
+            stdout="an illegal memory access was encountered\nan illegal memory access was encountered\n"),
+        run("cuda_malloc_null", host_main('    printf("%s\\n", cudaGetErrorString(cudaMalloc(NULL, 16)));'),
+            status=OK, stdout="invalid argument\n"),
+    ]
+
+
 CASES: list[Case] = (nesting_cases() + include_cases() + recursion_cases() + size_cases() + literal_cases() +
-                     scaling_cases() + runaway_cases() + output_cases())
+                     scaling_cases() + runaway_cases() + output_cases() + fault_cases())

@@ -44,6 +44,8 @@ MESSAGES = {
     "error": re.compile(r"^(?:[^\n]*?: )?(?:fatal )?error: ", re.M),
     # a host division by zero, as a shell reports a native program's SIGFPE
     "fpe": re.compile(r"Floating point exception"),
+    # an abort() (a failed assert, glibc's report of a bad free), as a shell reports SIGABRT
+    "abort": re.compile(r"^Aborted$", re.M),
     # a program stopped where it was: some file:line of the program is named
     "where": re.compile(r"\.cu:\d+"),
     # a native program's crash, or the VM's report of it

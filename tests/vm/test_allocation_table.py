@@ -8,15 +8,20 @@ import numpy as np
 import pytest
 from hypothesis import given, strategies as st
 
-from minicuda.vm.memory import Memory
+from minicuda.vm.memory import DEVICE, HOST, READ_ONLY, Memory
 
-SPACES = ["global", "host", "static", "constant", "stack"]
+SPACES = ["global", "host", "static", "constant", "stack", "string", "pinned"]
 
 
-def expected_rows(memory: Memory) -> np.ndarray:
-    """Base, end and host pointer of each allocation (a freed one's storage is gone: 0)."""
-    rows = [(a.base, a.base, 0) if a.freed else (a.base, a.base + a.size, a.data.ctypes.data) for a in memory.allocs]
-    return np.array(rows, dtype=np.uint64).T.reshape(3, -1)
+def expected_rows(memory: Memory, side: str) -> np.ndarray:
+    """Base, end, host pointer and end for stores of each allocation as code on `side`
+    sees it: nothing is inside one that is freed or out of the side's reach, and stores
+    into a read-only one find nothing (a freed one's storage is gone: 0)."""
+    rows = []
+    for a in memory.allocs:
+        end = a.base if a.freed or not a.reached_from(side) else a.base + a.size
+        rows.append((a.base, end, 0 if a.freed else a.data.ctypes.data, a.base if a.space in READ_ONLY else end))
+    return np.array(rows, dtype=np.uint64).T.reshape(4, -1)
 
 
 @given(st.lists(st.tuples(st.sampled_from(["alloc", "free"]), st.sampled_from(SPACES), st.integers(0, 300),
@@ -30,14 +35,16 @@ def test_native_table_follows_every_change(steps):
         else:
             address, where = live.pop(pick % len(live))
             assert memory.free(address, where)
-        n, arrays = memory.native_table()
-        assert n == len(memory.allocs)
-        seen = arrays[:, :n].copy()
-        seen[2, seen[0] == seen[1]] = 0   # no address is inside a freed (or empty) allocation
-        want = expected_rows(memory)
-        want[2, want[0] == want[1]] = 0
-        assert np.array_equal(seen, want)
-        assert memory.native_addresses() == tuple(row.ctypes.data for row in arrays)
+        for side in (HOST, DEVICE):
+            n, arrays = memory.native_table(side)
+            assert n == len(memory.allocs)
+            seen = arrays[:, :n].copy()
+            want = expected_rows(memory, side)
+            for got in (seen, want):   # a freed (or empty) allocation's pointer is never used
+                got[2, [a.freed or a.size == 0 for a in memory.allocs]] = 0
+            assert np.array_equal(seen, want)
+            rows = memory.side_rows(side)
+            assert memory.native_addresses(side) == tuple(memory.arrays[r].ctypes.data for r in rows)
 
 
 MIXED = r"""#include <stdio.h>

@@ -174,14 +174,17 @@ def test_a_failed_host_assert_prints_glibcs_message_and_aborts(tmp_path, capsys)
                          'int main() {\n  int x = 1;\n  printf("before\\n");\n  assert(x == 2);\n  printf("after\\n");\n'
                          '  return 0;\n}\n')
     assert code == 134 and out == "before\n"
-    assert f"prog.cu: {tmp_path / 'prog.cu'}:6: main: Assertion `x == 2' failed." in err
+    assert err == f"prog.cu: {tmp_path / 'prog.cu'}:6: int main(): Assertion `x == 2' failed.\nAborted\n"
 
 
-def test_a_failed_device_assert_stops_the_program_at_the_assert(tmp_path, capsys):
-    code, out, err = run(tmp_path, capsys, '#include <assert.h>\n__global__ void k(int *p) {\n  assert(p[0] == 1);\n}\n'
+def test_a_failed_device_assert_prints_cudas_line_and_the_error_sticks(tmp_path, capsys):
+    code, out, err = run(tmp_path, capsys, '#include <assert.h>\n#include <stdio.h>\n'
+                         '__global__ void k(int *p) {\n  assert(p[0] == 1);\n}\n'
                          'int main() {\n  int *d;\n  cudaMalloc(&d, 4);\n  cudaMemset(d, 0, 4);\n  k<<<1, 1>>>(d);\n'
-                         '  cudaDeviceSynchronize();\n  return 0;\n}\n')
-    assert code == 1 and "prog.cu:3:" in err and "Assertion `p[0] == 1` failed" in err
+                         '  printf("%d\\n", (int)cudaDeviceSynchronize());\n  return 0;\n}\n')
+    assert code == 0 and err == ""
+    assert out == f"{tmp_path / 'prog.cu'}:4: void k(int *): block: [0,0,0], thread: [0,0,0] Assertion `p[0] == 1` " \
+                  f"failed.\n710\n"
 
 
 # ---- intrinsics in kernels, both engines ---------------------------------------------------------

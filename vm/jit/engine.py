@@ -172,27 +172,30 @@ class _Context:
         self.host_warp: Warp | None = None   # the host thread's runtime calls read and write through it
         self.address = c.ctypes.data
 
-    def set_table(self, memory, scope) -> None:
-        """Point native code at the allocations (the program's, and the block scope's).
-        Host code reads the memory's own arrays (nothing changes them while it runs); a
-        block's code, whose scope has storage of its own and whose neighbours may allocate
-        while it runs, reads a private copy with the scope's entries spliced in, made
-        again only when the memory changed."""
-        key = (memory.version, id(scope))
+    def set_table(self, memory, scope, side: str) -> None:
+        """Point native code at the allocations (the program's, and the block scope's) as
+        code on `side` sees them (vm/memory.py's `_Table`: an allocation out of the side's
+        reach, or freed, is empty, and a read-only one is empty to stores, so such
+        accesses go to the interpreter, which reports them).  Host code reads the
+        memory's own arrays (nothing changes them while it runs); a block's code, whose
+        scope has storage of its own and whose neighbours may allocate while it runs,
+        reads a private copy with the scope's entries spliced in, made again only when
+        the memory changed."""
+        key = (memory.version, id(scope), side)
         if key == self.table_key:
             return
-        n, arrays = memory.native_table()
-        addresses = memory.native_addresses()
+        n, arrays, addresses = len(memory.bases), memory.arrays, memory.native_addresses(side)
         if scope is not None:   # (no allocation of the memory's lies among the scope's)
-            m, scope_arrays = scope.native_table()
+            n, arrays = memory.native_table(side)
+            m, scope_arrays = scope.native_table(side)
             split = bisect.bisect(memory.bases, scope.bases[0]) if m else n
             arrays = np.concatenate((arrays[:, :split], scope_arrays[:, :m], arrays[:, split:n]), axis=1)
-            addresses = tuple(arrays[row].ctypes.data for row in range(3))
+            addresses = tuple(arrays[row].ctypes.data for row in range(4))
             n += m
         self.table = arrays   # kept alive while native code reads it
         c = self.ctx
         c[L.MT_N] = n
-        c[L.MT_BASE], c[L.MT_END], c[L.MT_HOST] = addresses
+        c[L.MT_BASE], c[L.MT_END], c[L.MT_HOST], c[L.MT_WEND] = addresses
         self.table_key = key
 
 
@@ -312,7 +315,7 @@ class JitEngine:
         counters = context.counters
         rt = interp.machine.runtime.random if interp.machine is not None and code.calls_rand else None
         while True:
-            context.set_table(interp.memory, None)
+            context.set_table(interp.memory, None, interp.side)
             counters[:] = 0
             counters[L.STEPS] = interp.steps
             if rt is not None:
@@ -357,7 +360,7 @@ class JitEngine:
         rt = interp.machine.runtime.random if interp.machine is not None else None
         w.push()
         while True:
-            context.set_table(interp.memory, w.scope)
+            context.set_table(interp.memory, w.scope, interp.side)
             context.counters[:] = 0
             context.counters[L.STEPS] = interp.steps
             if rt is not None:
@@ -467,7 +470,7 @@ class _Worker:
             c[L.NWARN] = 0
             self.begin = chunk[0]
             while True:
-                self.context.set_table(interp.memory, self.scope)
+                self.context.set_table(interp.memory, self.scope, interp.side)
                 status = self.compiled.run_blocks(self.context.address)
                 if status == L.DONE:
                     break

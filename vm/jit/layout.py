@@ -10,7 +10,8 @@ from minicuda.vm.state import SECTIONS
 # ---- context fields (int64 each) ----------------------------------------------------------
 SECTION = {name: i for i, (name, _) in enumerate(SECTIONS)}   # 0..9: section base pointers
 SYMS = 10          # uint64[] symbol addresses, in the order of the compiled module's table
-MT_N = 11          # the memory table: entries, then sorted bases, ends (base + size, = base when freed), host pointers
+MT_N = 11          # the memory table: entries, then sorted bases, ends (base + size; = base when freed or
+                   # out of the side's reach), host pointers
 MT_BASE = 12
 MT_END = 13
 MT_HOST = 14
@@ -39,7 +40,8 @@ RAND = 37          # uint32[33]: glibc rand()'s state (31 words, front, rear)
 STOP = 38          # int64*: the stop flag (vm/stop.py), read every POLL_STEPS, at each block and each round
 TOOLS = 39         # non-zero: a --tool check native code leaves to the interpreter is on (vm/tools.py)
 PRINTF_FROM = 40   # int64*: the first block whose device printf is dropped (the FIFO is full before it)
-NFIELDS = 41
+MT_WEND = 41       # the memory table's ends for stores (= base where the allocation is read-only)
+NFIELDS = 42
 
 WARN_CAP = 1024
 

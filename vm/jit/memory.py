@@ -85,20 +85,22 @@ class MemoryLowering(LaneCode):
         base = self.read(m.base, 64)
         return self.op(f"add <{self.W} x i64> {base}, {self.e.splat(64, m.offset)}") if m.offset else base
 
-    def host_pointers(self, addr: str, on_bits: str, size: int, bail: str) -> str:
+    def host_pointers(self, addr: str, on_bits: str, size: int, bail: str, write: bool = False) -> str:
         """Host pointers for the active lanes' addresses, all inside the allocation that
-        the first active lane's address is in, in bounds and aligned; else bail."""
+        the first active lane's address is in, in bounds and aligned (and writable, for a
+        store: `write`); else bail."""
         W = self.W
         site = self.sites
         self.sites += 1
+        w = "_w" if write else ""
         if W == 1:   # one lane: a scalar check against the remembered allocation
             a0 = self.op(f"extractelement <1 x i64> {addr}, i32 0")
-            p = self.op(f"call ptr @scalar_ptr(ptr %ctx, i64 {a0}, i64 {size}, i64 {site})")
+            p = self.op(f"call ptr @scalar_ptr{w}(ptr %ctx, i64 {a0}, i64 {size}, i64 {site})")
             fine = self.lbl("inbounds")
             self.cbr(self.op(f"icmp eq ptr {p}, null"), bail, fine)
             self.label(fine)
             return self.op(f"insertelement <1 x ptr> poison, ptr {p}, i32 0")
-        pair = self.op(f"call {{ <{W} x ptr>, i1 }} @lane_ptrs(ptr %ctx, <{W} x i64> {addr}, i32 {on_bits}, "
+        pair = self.op(f"call {{ <{W} x ptr>, i1 }} @lane_ptrs{w}(ptr %ctx, <{W} x i64> {addr}, i32 {on_bits}, "
                        f"i64 {size}, i64 {site})")
         ok = self.op(f"extractvalue {{ <{W} x ptr>, i1 }} {pair}, 1")
         fine = self.lbl("inbounds")
@@ -152,7 +154,7 @@ class MemoryLowering(LaneCode):
         self.label(entry)
         self.cbr(self.op(f"icmp eq i32 {on_bits}, 0"), done, go)
         self.label(go)
-        ptrs = self.host_pointers(addr, on_bits, size, bail)
+        ptrs = self.host_pointers(addr, on_bits, size, bail, write=True)
         changed = "false"
         if self.track_stall:   # progress, for deadlock detection: did the store change memory?
             old = self.gather(ptrs, on, size * 8)
@@ -179,7 +181,7 @@ class MemoryLowering(LaneCode):
         self.label(entry)
         self.cbr(self.op(f"icmp eq i32 {on_bits}, 0"), done, go)
         self.label(go)
-        ptrs = self.host_pointers(addr, on_bits, bits // 8, bail)
+        ptrs = self.host_pointers(addr, on_bits, bits // 8, bail, write=True)
         if kind in ("MIN", "MAX"):
             rmw = ("" if tmod.startswith("S") else "u") + kind.lower()
         elif tmod in ("F32", "F64") and kind == "ADD":
@@ -303,7 +305,7 @@ class MemoryLowering(LaneCode):
         self.label(check)
         self.cbr(self.op(f"icmp eq i64 {args[2]}, 0"), bail, go)   # n == 0: the interpreter's corner
         self.label(go)
-        dst = self.op(f"call ptr @range_ptr(ptr %ctx, i64 {args[0]}, i64 {args[2]})")
+        dst = self.op(f"call ptr @range_ptr_w(ptr %ctx, i64 {args[0]}, i64 {args[2]})")
         fine = self.lbl("memok")
         self.cbr(self.op(f"icmp eq ptr {dst}, null"), bail, fine)
         self.label(fine)

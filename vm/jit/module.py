@@ -15,7 +15,7 @@ import re
 from minicuda.vm.code import Code
 from minicuda.vm.jit.block_loop import RUN_FUNCTION, run_blocks_ir
 from minicuda.vm.jit.function import FunctionCodegen
-from minicuda.vm.jit.runtime_ir import FIND, RAND, RANGE_PTR, lane_ptrs_ir, remembered_ir, scalar_ptr_ir
+from minicuda.vm.jit.runtime_ir import FIND, MEMMOVE, RAND, lane_ptrs_ir, range_ptr_ir, remembered_ir, scalar_ptr_ir
 from minicuda.vm.state import Layout
 
 
@@ -24,8 +24,9 @@ def module_ir(code: Code, sched: str, lanes: int, symbols: list[str], kernel: bo
     """The module's text, and the pcs its code can be entered at."""
     gen = FunctionCodegen(code, sched, lanes, symbols, kernel, seeded)
     warp = gen.warp_function()
-    parts = [warp, FIND, RAND, RANGE_PTR, RUN_FUNCTION, remembered_ir(gen.sites),
-             scalar_ptr_ir() if lanes == 1 else lane_ptrs_ir(lanes)] + list(gen.helpers.values())
+    pointers = scalar_ptr_ir if lanes == 1 else lambda write: lane_ptrs_ir(lanes, write)
+    parts = [warp, FIND, RAND, MEMMOVE, range_ptr_ir(False), range_ptr_ir(True), RUN_FUNCTION,
+             remembered_ir(gen.sites), pointers(False), pointers(True)] + list(gen.helpers.values())
     if kernel:
         lay = Layout(code.rows, code.npreds, 1)
         reductions = any(ins.op == "BAR.RED" for ins in code.instrs)

@@ -10,10 +10,13 @@ LLVM IR text, filled in with the context's field indices (vm/jit/layout.py):
   when every active lane is in bounds and aligned in one live allocation;
 - `@range_ptr(ctx, addr, n)`: a host pointer for n bytes in one allocation (the
   host's memcpy, memmove, memset);
+- each pointer function in a second version for stores, named with `_w`, that
+  measures allocations by their write ends (read-only ones are empty);
 - `@rand_native(ctx)`: glibc's rand() on the state the engine passes in.
 
 Invariants: a freed allocation's end equals its base, so nothing is ever inside
-it; a failed check returns null / false, never a pointer outside the allocation.
+it, and so does the end of one the code's side may not reach; a failed check
+returns null / false, never a pointer outside the allocation.
 """
 from __future__ import annotations
 
@@ -119,10 +122,10 @@ none:
 """
 
 
-def _table_entry(idx: str) -> str:
-    """IR lines loading %base, %end and %host of memory table entry idx."""
+def _table_entry(idx: str, write: bool) -> str:
+    """IR lines loading %base, %end (a store's end when `write`) and %host of memory table entry idx."""
     lines = []
-    for name, field in (("base", L.MT_BASE), ("end", L.MT_END), ("host", L.MT_HOST)):
+    for name, field in (("base", L.MT_BASE), ("end", L.MT_WEND if write else L.MT_END), ("host", L.MT_HOST)):
         lines += [f"  %{name}.t.p = getelementptr i64, ptr %ctx, i64 {field}",
                   f"  %{name}.t = load ptr, ptr %{name}.t.p",
                   f"  %{name}.p = getelementptr i64, ptr %{name}.t, i64 {idx}",
@@ -130,13 +133,17 @@ def _table_entry(idx: str) -> str:
     return "\n".join(lines)
 
 
-def lane_ptrs_ir(lanes: int) -> str:
+def _suffix(write: bool) -> str:
+    return "_w" if write else ""
+
+
+def lane_ptrs_ir(lanes: int, write: bool = False) -> str:
     """`{<W x ptr>, i1} @lane_ptrs(ctx, addr, on, size, site)`: host pointers for the
     active lanes, when they all fall in bounds and aligned inside the allocation that
     holds the first active lane's address (remembered per memory instruction)."""
     W = lanes
     return f"""
-define internal {{ <{W} x ptr>, i1 }} @lane_ptrs(ptr %ctx, <{W} x i64> %addr, i32 %on, i64 %size, i64 %site) noinline {{
+define internal {{ <{W} x ptr>, i1 }} @lane_ptrs{_suffix(write)}(ptr %ctx, <{W} x i64> %addr, i32 %on, i64 %size, i64 %site) noinline {{
 entry:
   %lane = call i32 @llvm.cttz.i32(i32 %on, i1 true)
   %a0 = extractelement <{W} x i64> %addr, i32 %lane
@@ -144,7 +151,7 @@ entry:
   %none = icmp slt i64 %idx, 0
   br i1 %none, label %fail, label %found
 found:
-{_table_entry("%idx")}
+{_table_entry("%idx", write)}
   %last = sub i64 %end, %size
   %big = icmp uge i64 %end, %size
   %vb0 = insertelement <{W} x i64> poison, i64 %base, i64 0
@@ -187,15 +194,19 @@ def _bits_ir(lanes: int, vec: str, out: str) -> str:
     return f"{out}.n = bitcast <{lanes} x i1> {vec} to i{lanes}\n  {out} = zext i{lanes} {out}.n to i32"
 
 
-RANGE_PTR = f"""
-declare void @llvm.memmove.p0.p0.i64(ptr, ptr, i64, i1)
-define internal ptr @range_ptr(ptr %ctx, i64 %addr, i64 %n) {{
+MEMMOVE = "declare void @llvm.memmove.p0.p0.i64(ptr, ptr, i64, i1)\n"
+
+
+def range_ptr_ir(write: bool) -> str:
+    """`ptr @range_ptr(ctx, addr, n)`: a host pointer for n bytes in one allocation."""
+    return f"""
+define internal ptr @range_ptr{_suffix(write)}(ptr %ctx, i64 %addr, i64 %n) {{
 entry:
   %idx = call i64 @find(ptr %ctx, i64 %addr)
   %none = icmp slt i64 %idx, 0
   br i1 %none, label %fail, label %found
 found:
-{_table_entry("%idx")}
+{_table_entry("%idx", write)}
   %room = sub i64 %end, %addr
   %fits = icmp ule i64 %n, %room
   %inside = icmp ult i64 %addr, %end
@@ -212,17 +223,17 @@ fail:
 """
 
 
-def scalar_ptr_ir() -> str:
+def scalar_ptr_ir(write: bool = False) -> str:
     """`ptr @scalar_ptr(ctx, addr, size, site)`: lane_ptrs for one lane; null when the
     access is not in bounds and aligned inside one live allocation."""
     return f"""
-define internal ptr @scalar_ptr(ptr %ctx, i64 %a, i64 %size, i64 %site) alwaysinline {{
+define internal ptr @scalar_ptr{_suffix(write)}(ptr %ctx, i64 %a, i64 %size, i64 %site) alwaysinline {{
 entry:
   %idx = call i64 @remembered(ptr %ctx, i64 %a, i64 %site)
   %none = icmp slt i64 %idx, 0
   br i1 %none, label %fail, label %found
 found:
-{_table_entry("%idx")}
+{_table_entry("%idx", write)}
   %last = sub i64 %end, %size
   %big = icmp uge i64 %end, %size
   %le = icmp ule i64 %a, %last
