@@ -23,6 +23,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from minicuda.diagnostics import DiagnosticEngine, SourceLocation
 from minicuda.grammar import ast as A
+from minicuda.grammar.inline_build import NotParsed, parse_to_end
 from minicuda.grammar.nesting import BRACKET_DEPTH, bracket_overflow, report_bracket_overflow
 from minicuda.grammar.preprocess import PreprocessedSource
 
@@ -281,6 +282,9 @@ def parse(pp: PreprocessedSource, diags: DiagnosticEngine, bracket_depth: int = 
     text = pp.text
     retagger.types, retagger.templates, retagger.declaring = scan_names(text)
     poisoned: set[str] = set()
+    if (tu := _parse_valid(parser, retagger, pp)) is not None:
+        tu.poisoned = poisoned
+        return tu
     for _ in range(200):
         retagger.prev = retagger.last = None
         try:
@@ -305,6 +309,16 @@ def parse(pp: PreprocessedSource, diags: DiagnosticEngine, bracket_depth: int = 
                 return None
             raise
     return None
+
+
+def _parse_valid(parser: Lark, retagger: _Retagger, pp: PreprocessedSource) -> A.TranslationUnit | None:
+    """The AST of a program with no error the parser finds, built while it parses (no
+    parse tree); None when it has one: the parse tree's way then reports it."""
+    retagger.prev = retagger.last = None
+    try:
+        return parse_to_end(parser.parse_interactive(pp.text), _ToAST(pp))
+    except (UnexpectedInput, NotParsed, _Located):
+        return None
 
 
 def _removed(before: str, after: str) -> str:
