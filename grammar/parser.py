@@ -270,11 +270,15 @@ def _locate_error(e: UnexpectedInput, retagger: _Retagger, text: str) -> _Locate
 
 
 # ---- entry point ---------------------------------------------------------------------
-def parse(pp: PreprocessedSource, diags: DiagnosticEngine, bracket_depth: int = BRACKET_DEPTH) -> A.TranslationUnit | None:
+def parse(pp: PreprocessedSource, diags: DiagnosticEngine, bracket_depth: int = BRACKET_DEPTH,
+          build_inline: bool = True) -> A.TranslationUnit | None:
     """Parse preprocessed text, reporting syntax errors and brackets over `bracket_depth` to `diags`.
 
     A top-level declaration with a syntax error is left out of the tree; the names
     it mentions are listed in `tu.poisoned` so later stages stay quiet about them.
+    The AST is built while parsing (`build_inline`); a program with an error, or any
+    with `build_inline=False`, is parsed to a parse tree, which the Transformer turns
+    into the same AST, and the errors are reported from there.
     """
     if (overflow := bracket_overflow(pp.text, bracket_depth)) is not None:
         return report_bracket_overflow(pp, diags, overflow, bracket_depth)
@@ -282,7 +286,7 @@ def parse(pp: PreprocessedSource, diags: DiagnosticEngine, bracket_depth: int = 
     text = pp.text
     retagger.types, retagger.templates, retagger.declaring = scan_names(text)
     poisoned: set[str] = set()
-    if (tu := _parse_valid(parser, retagger, pp)) is not None:
+    if build_inline and (tu := _parse_valid(parser, retagger, pp)) is not None:
         tu.poisoned = poisoned
         return tu
     for _ in range(200):
