@@ -23,6 +23,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from minicuda.diagnostics import DiagnosticEngine, SourceLocation
 from minicuda.grammar import ast as A
+from minicuda.grammar.collector import collector_paused
 from minicuda.grammar.inline_build import NotParsed, parse_to_end
 from minicuda.grammar.nesting import BRACKET_DEPTH, bracket_overflow, report_bracket_overflow
 from minicuda.grammar.preprocess import PreprocessedSource
@@ -320,7 +321,8 @@ def _parse_valid(parser: Lark, retagger: _Retagger, pp: PreprocessedSource) -> A
     parse tree); None when it has one: the parse tree's way then reports it."""
     retagger.prev = retagger.last = None
     try:
-        return parse_to_end(parser.parse_interactive(pp.text), _ToAST(pp))
+        with collector_paused():
+            return parse_to_end(parser.parse_interactive(pp.text), _ToAST(pp))
     except (UnexpectedInput, NotParsed, _Located):
         return None
 
