@@ -15,7 +15,6 @@ from __future__ import annotations
 import ast as pyast
 import os
 import re
-from dataclasses import replace
 from functools import lru_cache
 
 from lark import Lark, Token, Transformer_NonRecursive, Tree, v_args
@@ -401,7 +400,7 @@ class _ToAST(Transformer_NonRecursive):
         start = left.loc.col - 1 + (left.loc.length if left.loc.line == loc.line else 0)
         end = right.loc.col - 1 if right is not None else len(text)
         idx = text.find(op, start, max(end, start))
-        return replace(loc, col=idx + 1, length=len(op)) if idx >= 0 else loc
+        return SourceLocation(loc.file, loc.line, idx + 1, len(op)) if idx >= 0 else loc
 
     def __default__(self, data, children, meta):
         if data in _BINARY:
