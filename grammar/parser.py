@@ -6,6 +6,11 @@ walks a light token stream and collects typedef names, struct tags, template typ
 parameters and template function names; while parsing, `_Retagger` (a Lark postlex
 stage) turns those IDENT tokens into TYPE_NAME / TEMPLATE_NAME.
 
+The AST is built while the LALR parser reduces (grammar/inline_build.py calls
+`_ToAST`'s methods), without a parse tree.  A program with an error is parsed
+again to a parse tree (with positions), which `_ToAST` transforms into the same
+AST, and whose parser state the error messages read.
+
 Syntax errors become clang-shaped diagnostics at the offending token.  After an
 error the parser blanks the top-level declaration that held it and parses again, so
 one run reports the first error of every broken declaration.

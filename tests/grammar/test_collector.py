@@ -1,7 +1,7 @@
 """collector_paused turns Python's cyclic collector off for a stage and restores it."""
 import gc
 
-from minicuda.grammar.collector import collector_paused
+from minicuda.grammar.collector import LARGE_STAGE, collector_paused
 
 
 def test_collector_is_off_inside_and_back_on_after():
@@ -31,3 +31,18 @@ def test_collector_back_on_after_an_exception():
     except ValueError:
         pass
     assert gc.isenabled()
+
+
+def test_a_large_stage_ends_with_a_full_collection():
+    collections = []
+    gc.callbacks.append(lambda phase, info: collections.append(info["generation"]) if phase == "start" else None)
+    try:
+        with collector_paused():
+            kept = [[] for _ in range(LARGE_STAGE + 1000)]
+        assert 2 in collections
+        collections.clear()
+        with collector_paused():
+            kept.append([[] for _ in range(100)])
+        assert 2 not in collections
+    finally:
+        gc.callbacks.pop()
