@@ -14,6 +14,9 @@ AST, and whose parser state the error messages read.
 Syntax errors become clang-shaped diagnostics at the offending token.  After an
 error the parser blanks the top-level declaration that held it and parses again, so
 one run reports the first error of every broken declaration.
+
+It is over 800 lines because `_ToAST` (a method per rule of minicuda.lark) and the
+syntax-error messages (which read the parser's state) must agree with the grammar.
 """
 from __future__ import annotations
 
