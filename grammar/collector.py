@@ -1,6 +1,6 @@
 """Pausing Python's cyclic garbage collector while a stage builds a large structure.
 
-Parsing, checking and lowering allocate an object or more per token and keep nearly
+Parsing and lowering allocate an object or more per token and keep nearly
 all of them: each collection of the oldest generation walks every object alive, so
 with the collector on, a large program's stage spends a quarter of its time in
 collections that free nothing.  `collector_paused` (a context manager and a
