@@ -6,16 +6,23 @@ walks a light token stream and collects typedef names, struct tags, template typ
 parameters and template function names; while parsing, `_Retagger` (a Lark postlex
 stage) turns those IDENT tokens into TYPE_NAME / TEMPLATE_NAME.
 
+The AST is built while the LALR parser reduces (grammar/inline_build.py calls
+`_ToAST`'s methods), without a parse tree.  A program with an error is parsed
+again to a parse tree (with positions), which `_ToAST` transforms into the same
+AST, and whose parser state the error messages read.
+
 Syntax errors become clang-shaped diagnostics at the offending token.  After an
 error the parser blanks the top-level declaration that held it and parses again, so
 one run reports the first error of every broken declaration.
+
+It is over 800 lines because `_ToAST` (a method per rule of minicuda.lark) and the
+syntax-error messages (which read the parser's state) must agree with the grammar.
 """
 from __future__ import annotations
 
 import ast as pyast
 import os
 import re
-from dataclasses import replace
 from functools import lru_cache
 
 from lark import Lark, Token, Transformer_NonRecursive, Tree, v_args
@@ -23,6 +30,8 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from minicuda.diagnostics import DiagnosticEngine, SourceLocation
 from minicuda.grammar import ast as A
+from minicuda.grammar.collector import collector_paused
+from minicuda.grammar.inline_build import NotParsed, parse_to_end
 from minicuda.grammar.nesting import BRACKET_DEPTH, bracket_overflow, report_bracket_overflow
 from minicuda.grammar.preprocess import PreprocessedSource
 
@@ -269,11 +278,15 @@ def _locate_error(e: UnexpectedInput, retagger: _Retagger, text: str) -> _Locate
 
 
 # ---- entry point ---------------------------------------------------------------------
-def parse(pp: PreprocessedSource, diags: DiagnosticEngine, bracket_depth: int = BRACKET_DEPTH) -> A.TranslationUnit | None:
+def parse(pp: PreprocessedSource, diags: DiagnosticEngine, bracket_depth: int = BRACKET_DEPTH,
+          build_inline: bool = True) -> A.TranslationUnit | None:
     """Parse preprocessed text, reporting syntax errors and brackets over `bracket_depth` to `diags`.
 
     A top-level declaration with a syntax error is left out of the tree; the names
     it mentions are listed in `tu.poisoned` so later stages stay quiet about them.
+    The AST is built while parsing (`build_inline`); a program with an error, or any
+    with `build_inline=False`, is parsed to a parse tree, which the Transformer turns
+    into the same AST, and the errors are reported from there.
     """
     if (overflow := bracket_overflow(pp.text, bracket_depth)) is not None:
         return report_bracket_overflow(pp, diags, overflow, bracket_depth)
@@ -281,6 +294,9 @@ def parse(pp: PreprocessedSource, diags: DiagnosticEngine, bracket_depth: int = 
     text = pp.text
     retagger.types, retagger.templates, retagger.declaring = scan_names(text)
     poisoned: set[str] = set()
+    if build_inline and (tu := _parse_valid(parser, retagger, pp)) is not None:
+        tu.poisoned = poisoned
+        return tu
     for _ in range(200):
         retagger.prev = retagger.last = None
         try:
@@ -305,6 +321,17 @@ def parse(pp: PreprocessedSource, diags: DiagnosticEngine, bracket_depth: int = 
                 return None
             raise
     return None
+
+
+def _parse_valid(parser: Lark, retagger: _Retagger, pp: PreprocessedSource) -> A.TranslationUnit | None:
+    """The AST of a program with no error the parser finds, built while it parses (no
+    parse tree); None when it has one: the parse tree's way then reports it."""
+    retagger.prev = retagger.last = None
+    try:
+        with collector_paused():
+            return parse_to_end(parser.parse_interactive(pp.text), _ToAST(pp))
+    except (UnexpectedInput, NotParsed, _Located):
+        return None
 
 
 def _removed(before: str, after: str) -> str:
@@ -381,7 +408,7 @@ class _ToAST(Transformer_NonRecursive):
         start = left.loc.col - 1 + (left.loc.length if left.loc.line == loc.line else 0)
         end = right.loc.col - 1 if right is not None else len(text)
         idx = text.find(op, start, max(end, start))
-        return replace(loc, col=idx + 1, length=len(op)) if idx >= 0 else loc
+        return SourceLocation(loc.file, loc.line, idx + 1, len(op)) if idx >= 0 else loc
 
     def __default__(self, data, children, meta):
         if data in _BINARY:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from minicuda.diagnostics import CompileError, Diagnostic
 from minicuda.grammar import ast as A
+from minicuda.grammar.collector import collector_paused
 from minicuda.ir import Function, Global, Module
 from minicuda.passes.lower.emitter import Unsupported
 from minicuda.passes.lower.function import FunctionLowering
@@ -89,6 +90,7 @@ class ModuleLowering:
         return self.module
 
 
+@collector_paused()
 def lower(tu: A.TranslationUnit, arch: str = "sm_70") -> Module:
     """The IR Module of a checked translation unit."""
     return ModuleLowering(tu, arch).lower()
