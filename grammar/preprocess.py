@@ -95,6 +95,28 @@ class _Preprocessor(pcpp.Preprocessor):
         self.diags.sources.add(self._display(includepath), text)
         return io.StringIO(text)
 
+    def parsegen(self, input, source=None, abssource=None):
+        """pcpp's parse of one file, after `_empty_conditions` has reported (and turned
+        into `#if 0`) the conditions pcpp cannot evaluate: it reports an empty one with
+        no location, and crashes on one that opens a file."""
+        return super().parsegen(self._empty_conditions(input, source), source, abssource)
+
+    def _empty_conditions(self, text: str, source) -> str:
+        if "#" not in text or not _EMPTY_CONDITION.search(text):
+            return text
+        lines = text.split("\n")
+        file = self._display(source or "")
+        for i, line in enumerate(lines):
+            m = _EMPTY_CONDITION.match(line)
+            if m:
+                rest = m.group("rest")
+                message = (f"#{m.group('kw')} with no expression" if not rest else
+                           "macro name missing" if rest.startswith("!defined") else "expected value in expression")
+                column = m.start("rest") + 1 if rest else m.end("kw") + 1
+                self.diags.error(message, SourceLocation(file, i + 1, column, 1))
+                lines[i] = f"#{m.group('kw')} 0"
+        return "\n".join(lines)
+
     def include(self, tokens, original_line):
         self._include_token = tokens[0] if tokens else None
         self._include_name = _written_name(tokens)
@@ -237,6 +259,12 @@ class _Preprocessor(pcpp.Preprocessor):
         text = self.diags.sources.line(self._display(file), line) or ""
         idx = text.find("#")
         return idx + 1 if idx >= 0 else 1
+
+
+# a #if or #elif with nothing to evaluate (or only `!`, `!defined`, `!defined(`), comments aside
+_EMPTY_CONDITION = re.compile(
+    r"^[ \t]*#[ \t]*(?P<kw>if|elif)(?![\w])[ \t]*(?P<rest>(?:!(?:[ \t]*defined[ \t]*\(?)?)?)[ \t]*"
+    r"(?://.*|/\*.*\*/[ \t]*)?$", re.M)
 
 
 def _balanced(tokens) -> bool:
