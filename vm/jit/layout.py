@@ -38,15 +38,19 @@ ABORT = 36
 RAND = 37          # uint32[33]: glibc rand()'s state (31 words, front, rear)
 STOP = 38          # int64*: the stop flag (vm/stop.py), read every POLL_STEPS, at each block and each round
 TOOLS = 39         # non-zero: a --tool check native code leaves to the interpreter is on (vm/tools.py)
-NFIELDS = 40
+FIRST_CHECK = 40   # a warp's CHECK word after a memory change (vm/cycles.py)
+NFIELDS = 41
 
 WARN_CAP = 1024
 
 # ---- counters ------------------------------------------------------------------------------
-INST, THREAD, PRED_ON, BRANCH, DIVERGENT, MAX_DEPTH, MAX_PATHS, BARRIERS, STEPS = range(9)
+# WRITES: instructions that changed memory (a spinning warp runs again when it grows)
+INST, THREAD, PRED_ON, BRANCH, DIVERGENT, MAX_DEPTH, MAX_PATHS, BARRIERS, STEPS, WRITES = range(10)
 NCOUNTERS = 10
 
 # ---- what an entry point returns -----------------------------------------------------------
 DONE, AT_BAR, BAIL, OPENING = 0, 1, 2, 3   # OPENING: run_blocks stopped as a barrier with BAR.RED opens
 STOPPED = 4        # run_blocks saw the stop flag set between two rounds of a block's warps
+SPINNING = 5       # run_blocks ended a round with warps proven to spin (vm/cycles.py): the engine wakes
+                   # those memory changed for since (status WAKE) and resumes, or reports the block stuck
 RESUME_OPEN = 2
