@@ -28,6 +28,9 @@ generator included, does not repeat: a seeded run is not judged stuck.
 """
 from __future__ import annotations
 
+import numpy as np
+
+from minicuda.vm.errors import VMError
 from minicuda.vm.state import BSET, CHECK, CURRENT, DEPTH, RNG, SAMPLED, STALL
 
 FIRST_CHECK = 20_000   # warp instructions without a memory change before a warp is first watched
@@ -99,3 +102,34 @@ def warp_state(state, index: int) -> bytes:
     return b"".join((state.regs[index].tobytes(), state.preds[index].tobytes(), state.flags[index].tobytes(),
                      state.pcs[index].tobytes(), state.wait[index].tobytes(), state.stack[index, :depth].tobytes(),
                      words[[DEPTH, CURRENT, BSET, RNG]].tobytes(), state.bmask[index].tobytes()))
+
+
+def simt_deadlock(w, spinning: np.ndarray, waiting: np.ndarray) -> VMError:
+    """The report of a cycle under the stack model that `waiting` threads never run in."""
+    top = w.stack[-1]
+    ins = w.code.instrs[top[0]] if top[0] < w.code.end else None
+    below = next((e for e in reversed(w.stack[:-1]) if (e[1] & waiting).any()), None)
+    wait_ins = w.code.instrs[below[0]] if below is not None and below[0] < w.code.end else None
+    where = f" at line {ins.loc.line}" if ins is not None and ins.loc else ""
+    wait_where = f" (line {wait_ins.loc.line})" if wait_ins is not None and wait_ins.loc else ""
+    return VMError("deadlock", f"SIMT deadlock in kernel '{w.code.fn.name}', block "
+                               f"{tuple(int(w.ids['SR_CTAID'][a][0]) for a in 'XYZ')}, warp {w.ids['warp']}: threads "
+                               f"{_lanes(spinning)} spin{where} without progress while threads "
+                               f"{_lanes(waiting)} of the same warp wait at their "
+                               f"reconvergence point{wait_where}; the per-warp reconvergence stack runs "
+                               f"only one path. This program completes under independent thread "
+                               f"scheduling (--arch volta or --sched=its).", ins.loc if ins else None)
+
+
+def no_progress(w, ins, period: int) -> VMError:
+    """The report of a warp going round a cycle of `period` instructions."""
+    bid = tuple(int(w.ids["SR_CTAID"][a][0]) for a in "XYZ")
+    return VMError("deadlock", f"warp {w.ids['warp']} of kernel '{w.code.fn.name}', block {bid}, makes no "
+                               f"progress: {w.stall} warp instructions without changing memory, its state "
+                               f"repeating every {period} (a spin on a value no thread will write? "
+                               f"blocks run one after another here, so a block cannot wait for a later one)",
+                   ins.loc)
+
+
+def _lanes(m: np.ndarray) -> list[int]:
+    return [int(i) for i in np.nonzero(m)[0]]

@@ -460,21 +460,6 @@ class Interpreter:
             w.stall += 1
         return "call" if event == "call" else None
 
-    def simt_deadlock(self, w: Warp, spinning: np.ndarray, waiting: np.ndarray) -> VMError:
-        top = w.stack[-1]
-        ins = w.code.instrs[top[0]] if top[0] < w.code.end else None
-        below = next((e for e in reversed(w.stack[:-1]) if (e[1] & waiting).any()), None)
-        wait_ins = w.code.instrs[below[0]] if below is not None and below[0] < w.code.end else None
-        where = f" at line {ins.loc.line}" if ins is not None and ins.loc else ""
-        wait_where = f" (line {wait_ins.loc.line})" if wait_ins is not None and wait_ins.loc else ""
-        return VMError("deadlock", f"SIMT deadlock in kernel '{w.code.fn.name}', block "
-                                   f"{tuple(int(w.ids['SR_CTAID'][a][0]) for a in 'XYZ')}, warp {w.ids['warp']}: threads "
-                                   f"{_lanes(spinning)} spin{where} without progress while threads "
-                                   f"{_lanes(waiting)} of the same warp wait at their "
-                                   f"reconvergence point{wait_where}; the per-warp reconvergence stack runs "
-                                   f"only one path. This program completes under independent thread "
-                                   f"scheduling (--arch volta or --sched=its).", ins.loc if ins else None)
-
     # ---- proven spins (vm/cycles.py) -------------------------------------------------------------
     def sample_due(self, w: Warp) -> bool:
         """Whether the warp's state is to be kept now: past its CHECK, about to run an
@@ -492,9 +477,8 @@ class Interpreter:
         return None if period is None else self.proven(w, period, metrics)
 
     def proven(self, w: Warp, period: int, metrics) -> str:
-        """The warp goes round a cycle of `period` instructions with memory unchanged: a
-        kernel's warp waits ("spin") for the rest of its block, with the report it gets
-        if the block is stuck; in a called function the report is raised now."""
+        """A proven cycle: a kernel's warp waits ("spin") for the rest of its block, with the
+        report it gets if the block is stuck; in a called function the report is raised."""
         verdict = self.spin_verdict(w, period, metrics)
         if w.code.fn.kind != "kernel":
             raise verdict
@@ -502,22 +486,20 @@ class Interpreter:
         return "spin"
 
     def spin_verdict(self, w: Warp, period: int, metrics) -> VMError:
-        """The report of a warp going round a cycle of `period` instructions: under the stack
-        model, a SIMT deadlock when some of its threads never run in it (they wait at
-        their reconvergence point)."""
+        """The report of a cycle of `period` instructions: under the stack model a SIMT deadlock
+        when some threads never run in it (they wait at their reconvergence point)."""
         pc = w.current if self.sched == "its" else w.stack[-1][0]
         ins = w.code.instrs[pc]
         if self.sched != "its":
             ran = self.threads_in_cycle(w, period, metrics)
             starved = w.live & ~w.exited & ~ran
             if starved.any():
-                return self.simt_deadlock(w, ran, starved)
-        return self.no_progress(w, ins, period)
+                return cycles.simt_deadlock(w, ran, starved)
+        return cycles.no_progress(w, ins, period)
 
     def threads_in_cycle(self, w: Warp, period: int, metrics) -> np.ndarray:
-        """The threads that run in a proven cycle (stack model), found by running it once
-        more: the warp comes back to the state it is in.  A called function's cycle is
-        not run again (a CALL in it is its call stack's to run): its top entry's threads."""
+        """The threads that run in a proven cycle (stack model): it is run once more, back to
+        this state; a called function's is not (its call stack runs its CALLs): its top's."""
         if w.driven:
             return w.stack[-1][1] & ~w.exited
         ran = np.zeros(WARP, bool)
@@ -606,14 +588,6 @@ class Interpreter:
         else:
             w.stall += 1
         return "call" if event == "call" else None
-
-    def no_progress(self, w: Warp, ins, period: int) -> VMError:
-        bid = tuple(int(w.ids["SR_CTAID"][a][0]) for a in "XYZ")
-        return VMError("deadlock", f"warp {w.ids['warp']} of kernel '{w.code.fn.name}', block {bid}, makes no "
-                                   f"progress: {w.stall} warp instructions without changing memory, its state "
-                                   f"repeating every {period} (a spin on a value no thread will write? "
-                                   f"blocks run one after another here, so a block cannot wait for a later one)",
-                       ins.loc)
 
     def release_bsync(self, w: Warp) -> None:
         for name, mask in w.barrier_masks.items():
