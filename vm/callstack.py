@@ -26,6 +26,7 @@ import numpy as np
 from minicuda.ir import Imm, Reg
 from minicuda.isa import UNCHECKED
 from minicuda.semantics import operand_value
+from minicuda.vm import cycles
 from minicuda.vm.errors import VMError
 from minicuda.vm.interp import Warp
 from minicuda.vm.memory import OutOfMemory, byte_size
@@ -189,7 +190,7 @@ class CallStack:
         allocation = self.frame_allocation(fn, lanes, loc) if fn.local_bytes else 0
         state = self.states.take(code)
         state.buf[:] = 0
-        start_warp(state, 0, live, allocation, max(fn.local_bytes, 1), code.end)
+        start_warp(state, 0, live, allocation, max(fn.local_bytes, 1), code.end, cycles.FIRST_CHECK)
         state.ids[0] = self.ids_image(ids)
         frame = Frame(code, state, allocation, used, symbols, scope, ids["warp"])
         for p, value in zip(fn.params, args):

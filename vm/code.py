@@ -26,6 +26,7 @@ class Code:
         # each block's reconvergence pc for the branch ending it, from the SSY/BSSY markers
         # (the rule is in minicuda/ir.py); the function's end when no marker names a join
         joins = reconvergence_joins(fn)
+        self.labels = frozenset(self.label_pc.values())   # where a warp's state is looked at (vm/cycles.py)
         self.rpc = {label: self.end if j is None else self.label_pc[j] for label, j in joins.items()}
         # register rows: R<n> at row n, then the virtual registers (a %rd pair aligned);
         # predicate P<n> / %p<n> at PRED_BASE + n (row n of the predicate file)

@@ -30,18 +30,17 @@ import numpy as np
 from minicuda.ir import Imm, Mem, Reg, Special, Sym
 from minicuda.isa import OPS
 from minicuda import semantics
+from minicuda.vm import cycles
 from minicuda.vm.code import PRED_BASE, Code
 from minicuda.vm.errors import VMError
 from minicuda.vm.memory import DEVICE, HOST, BlockScope, Memory, MemoryFault, pointer_note
 from minicuda.vm.metrics import LaunchMetrics
 from minicuda.vm.tools import sanitizer_report
 from minicuda.vm.stop import StopFlag, Stopped, block_positions
-from minicuda.vm.state import (BSET, CURRENT, DEPTH, DONE, MAXD, NBAR, RNG, SPIN, STALL, STATUS, WARP,
+from minicuda.vm.state import (BSET, CHECK, CURRENT, DEPTH, DONE, MAXD, NBAR, RNG, SAMPLED, STALL, STATUS, WARP,
                                WARPSYNC_BARRIER, BlockState, Layout, bits_mask, block_template, mask_bits, rng_next, start_block)
 
 LANES = np.arange(WARP)
-DEADLOCK_STEPS = 20_000   # warp instructions with a diverged stack and no memory change
-ITS_STALL_STEPS = 2_000_000   # warp instructions with no memory change under ITS
 SCHEDULED_KINDS = ("control", "sync", "marker")   # ISA kinds the scheduler sees even with no thread's guard true
 BLOCK_BARRIERS = ("barrier", "bar_red")   # the semantics (ISA `interp`) that wait for the whole block
 BAR_REDUCTIONS = ("POPC", "AND", "OR")
@@ -65,6 +64,7 @@ class Warp:
         self.ids["warp"] = warp_id
         self.symbols, self.scope = symbols, scope
         self.driven = False        # run by a call stack (Machine.call_function), which runs its CALLs
+        self.watched = code.fn.kind != "host"   # looked at for a repeating state (vm/cycles.py); host loops may spin
         self.pending_call = None   # (CALL, threads) for that call stack to run
         self.pull()
 
@@ -72,7 +72,7 @@ class Warp:
         words, index = self.state.words[self.index], self.index
         self.stack = [[int(pc), bits_mask(m), int(rpc)] for pc, m, rpc in self.state.stack[index, :int(words[DEPTH])]]
         self.current, self.stall, self.rng = int(words[CURRENT]), int(words[STALL]), int(words[RNG])
-        self.spin = int(words[SPIN])
+        self.check, self.sampled = int(words[CHECK]), int(words[SAMPLED])
         self.done = int(words[STATUS]) == DONE
         self.barrier_masks = {_barrier_name(n): bits_mask(self.state.bmask[index, n])
                               for n in range(NBAR) if int(words[BSET]) >> n & 1}
@@ -84,7 +84,7 @@ class Warp:
         for i, (pc, m, rpc) in enumerate(self.stack):
             self.state.stack[index, i] = (pc, mask_bits(m), rpc)
         words[DEPTH], words[CURRENT], words[STALL], words[RNG] = len(self.stack), self.current, self.stall, self.rng
-        words[SPIN] = self.spin
+        words[CHECK], words[SAMPLED] = self.check, self.sampled
         if self.done:
             words[STATUS] = DONE
         bset = 0
@@ -119,6 +119,7 @@ class Interpreter:
         self.reported: set[int] = set()   # instructions a sanitizer has reported, once each
         # ITS picks the next path round-robin; with a seed, at random (still fair, reproducible)
         self.seed = seed
+        self.replaying = False   # a proven cycle run once more, to see which threads run in it
         # each opcode's semantics, as its ISA row names it, and whether it runs with no thread on
         self.dispatch = {op: (getattr(self, "op_" + row.interp), row.kind in SCHEDULED_KINDS)
                          for op, row in OPS.items()}
@@ -460,6 +461,8 @@ class Interpreter:
             w.stack.pop()
             return None
         metrics.max_stack_depth = max(metrics.max_stack_depth, len(w.stack))
+        if w.stall > w.check and self.sample_due(w) and self.sample(w, metrics):
+            return "spin"
         writes = self.memory.writes
         event, on = self.execute(w, pc, mask, metrics)
         ins = w.code.instrs[pc]
@@ -486,31 +489,71 @@ class Interpreter:
             return "bar"
         else:
             top[0] = pc + 1
-        changed = self.memory.writes != writes
-        w.stall = 0 if changed or len(w.stack) == 1 else w.stall + 1
-        if w.stall > DEADLOCK_STEPS:
-            self.deadlock(w)
-        if w.code.fn.kind == "kernel":   # a kernel's warp spinning without divergence (host loops may)
-            w.spin = 0 if changed else w.spin + 1
-            if w.spin > ITS_STALL_STEPS:
-                self.no_progress(w, ins)
+        if self.memory.writes != writes:
+            w.stall, w.check, w.sampled = 0, cycles.FIRST_CHECK, -1
+        else:
+            w.stall += 1
         return "call" if event == "call" else None
 
-    def deadlock(self, w: Warp):
-        top = w.stack[-1]
-        ins = w.code.instrs[top[0]] if top[0] < w.code.end else None
-        waiting = w.live & ~w.exited & ~top[1]
-        below = next((e for e in reversed(w.stack[:-1]) if (e[1] & waiting).any()), None)
-        wait_ins = w.code.instrs[below[0]] if below is not None and below[0] < w.code.end else None
-        where = f" at line {ins.loc.line}" if ins is not None and ins.loc else ""
-        wait_where = f" (line {wait_ins.loc.line})" if wait_ins is not None and wait_ins.loc else ""
-        raise VMError("deadlock", f"SIMT deadlock in kernel '{w.code.fn.name}', block "
-                                  f"{tuple(int(w.ids['SR_CTAID'][a][0]) for a in 'XYZ')}, warp {w.ids['warp']}: threads "
-                                  f"{_lanes(top[1])} spin{where} without progress while threads "
-                                  f"{_lanes(waiting)} of the same warp wait at their "
-                                  f"reconvergence point{wait_where}; the per-warp reconvergence stack runs "
-                                  f"only one path. This program completes under independent thread "
-                                  f"scheduling (--arch volta or --sched=its).", ins.loc if ins else None)
+    # ---- proven spins (vm/cycles.py) -------------------------------------------------------------
+    def sample_due(self, w: Warp) -> bool:
+        """Whether the warp's state is to be kept now: past its CHECK, about to run an
+        instruction at a label, not kept at this stall already."""
+        if not w.watched or w.stall <= w.check or w.stall == w.sampled or self.replaying:
+            return False
+        pc = w.current if self.sched == "its" else w.stack[-1][0] if w.stack else -1
+        return pc in w.code.labels
+
+    def sample(self, w: Warp, metrics) -> str | None:
+        """Keep the warp's state in its look (vm/cycles.py); a proven cycle makes it spin."""
+        w.push()
+        period = cycles.keep(w.state, w.index, w.code)
+        w.check, w.sampled = int(w.state.words[w.index, CHECK]), int(w.state.words[w.index, SAMPLED])
+        return None if period is None else self.proven(w, period, metrics)
+
+    def proven(self, w: Warp, period: int, metrics) -> str:
+        """A proven cycle: a kernel's warp waits ("spin") for the rest of its block, with the
+        report it gets if the block is stuck; in a called function the report is raised."""
+        verdict = self.spin_verdict(w, period, metrics)
+        if w.code.fn.kind != "kernel":
+            raise verdict
+        w.state.windows[w.index].verdict = verdict
+        return "spin"
+
+    def spin_verdict(self, w: Warp, period: int, metrics) -> VMError:
+        """The report of a cycle of `period` instructions: under the stack model a SIMT deadlock
+        when some threads never run in it (they wait at their reconvergence point)."""
+        pc = w.current if self.sched == "its" else w.stack[-1][0]
+        ins = w.code.instrs[pc]
+        if self.sched != "its":
+            ran = self.threads_in_cycle(w, period, metrics)
+            starved = w.live & ~w.exited & ~ran
+            if starved.any():
+                return cycles.simt_deadlock(w, ran, starved)
+        return cycles.no_progress(w, ins, period)
+
+    def threads_in_cycle(self, w: Warp, period: int, metrics) -> np.ndarray:
+        """The threads that run in a proven cycle (stack model): it is run once more, back to
+        this state; a called function's is not (its call stack runs its CALLs): its top's."""
+        if w.driven:
+            return w.stack[-1][1] & ~w.exited
+        ran = np.zeros(WARP, bool)
+        end = w.stall + period
+        self.replaying = True
+        try:
+            while w.stall < end:
+                before, mask = w.stall, w.stack[-1][1] & ~w.exited
+                self.step_stack(w, metrics)
+                if w.stall > before:
+                    ran |= mask
+        finally:
+            self.replaying = False
+        return ran
+
+    def wake(self, w: Warp) -> None:
+        """A spinning warp runs again: memory changed since its cycle was proven."""
+        w.stall, w.check, w.sampled = 0, cycles.FIRST_CHECK, -1
+        w.state.windows.pop(w.index, None)
 
     # ---- independent thread scheduling ---------------------------------------------------------
     def run_its(self, w: Warp, metrics: LaunchMetrics) -> str:
@@ -541,6 +584,8 @@ class Interpreter:
                 later = pcs[pcs > w.current]
                 w.current = int(later[0]) if len(later) else int(pcs[0])
         pc = w.current
+        if w.stall > w.check and self.sample_due(w) and self.sample(w, metrics):
+            return "spin"
         group = runnable & (w.pc == pc)
         writes = self.memory.writes
         event, on = self.execute(w, pc, group, metrics)
@@ -573,17 +618,11 @@ class Interpreter:
             self.release_bsync(w)
         elif event == "yield":
             w.current = pc + 1
-        w.stall = 0 if self.memory.writes != writes else w.stall + 1
-        if w.stall > ITS_STALL_STEPS:
-            self.no_progress(w, ins)
+        if self.memory.writes != writes:
+            w.stall, w.check, w.sampled = 0, cycles.FIRST_CHECK, -1
+        else:
+            w.stall += 1
         return "call" if event == "call" else None
-
-    def no_progress(self, w: Warp, ins) -> None:
-        bid = tuple(int(w.ids["SR_CTAID"][a][0]) for a in "XYZ")
-        raise VMError("deadlock", f"warp {w.ids['warp']} of kernel '{w.code.fn.name}', block {bid}, makes no "
-                                  f"progress: {ITS_STALL_STEPS} warp instructions without changing memory (a spin "
-                                  f"on a value no thread will write? blocks run one after another here, so a "
-                                  f"block cannot wait for a later one)", ins.loc)
 
     def release_bsync(self, w: Warp) -> None:
         for name, mask in w.barrier_masks.items():
@@ -631,16 +670,37 @@ class Interpreter:
 
     def run_warps(self, setup: "LaunchSetup", warps: list[Warp], bid, metrics) -> None:
         """A block's warps, round by round between its barriers."""
-        run = self.run_its if self.sched == "its" else self.run_stack
         pending = list(warps)
         while pending:
-            states = [run(w, metrics) for w in pending]
+            states = self.run_round(pending, metrics)
             pending = [w for w, s in zip(pending, states) if s == "bar"]
             if pending and len(pending) < len(warps) or any((w.exited & w.live).any() for w in pending):
                 self.partial_barrier_warning(setup.code, bid)
             self.deliver_reductions(pending)
             for w in pending:  # every live warp has arrived: the barrier opens
                 w.at_bar[:] = False
+
+    def run_round(self, warps: list[Warp], metrics) -> list[str]:
+        """Run each warp until it is done or at the barrier ('done', 'bar').  A warp proven to
+        spin waits while the others run, and runs again, in warp order, when memory has
+        changed since; when none has, the block is stuck: the first spinning warp's report."""
+        run = self.run_its if self.sched == "its" else self.run_stack
+        states: list[str | None] = [None] * len(warps)
+        spinning: dict[int, int] = {}   # warp -> memory's write count when it was proven to spin
+        todo = list(range(len(warps)))
+        while todo:
+            for i in todo:
+                states[i] = run(warps[i], metrics)
+                if states[i] == "spin":
+                    spinning[i] = self.memory.writes
+            todo = [i for i in sorted(spinning) if spinning[i] != self.memory.writes]
+            for i in todo:
+                del spinning[i]
+                self.wake(warps[i])
+        if spinning:
+            w = warps[min(spinning)]
+            raise w.state.windows[w.index].verdict
+        return states
 
     def deliver_reductions(self, warps: list[Warp]) -> None:
         """As a block's barrier opens: every thread waiting at a BAR.RED receives the
@@ -712,7 +772,7 @@ class LaunchSetup:
         for p, value in zip(fn.params, args):
             params.append((code.slot(p.reg), 64 if p.size == 8 else 32, value))
         self.template = block_template(self.layout, block, grid, nthreads, code.end, frame_bases, self.frame_size,
-                                       params, groups)
+                                       params, groups, cycles.FIRST_CHECK)
 
     def new_scope(self) -> BlockScope:
         return BlockScope(self.shared, self.frames)

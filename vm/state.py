@@ -18,7 +18,7 @@ Layout, per section, for warp w of `nwarps`:
     ids    uint32 [nwarps][4][3][32]      SR_TID, SR_CTAID, SR_NTID, SR_NCTAID x X Y Z
     frame  uint64 [nwarps][32]            each thread's frame address
     stack  int64  [nwarps][MAXD][3]       stack model: (pc, mask bits, rpc)
-    words  int64  [nwarps][8]             depth, current, stall, status, barriers set, rng, spin
+    words  int64  [nwarps][8]             depth, current, stall, status, barriers set, rng, check, sampled
     bmask  int64  [nwarps][NBAR]          its: BSSY masks (bits), B0..B15 and WARPSYNC's
 """
 from __future__ import annotations
@@ -31,8 +31,12 @@ NBAR = 17                   # B0..B15 and the WARPSYNC barrier
 WARPSYNC_BARRIER = 16
 ID_NAMES = ("SR_TID", "SR_CTAID", "SR_NTID", "SR_NCTAID")
 # words
-DEPTH, CURRENT, STALL, STATUS, BSET, RNG, SPIN = range(7)
-RUN, AT_BAR, DONE = 0, 1, 2
+# stall: warp instructions since memory last changed; check: the stall at which the next
+# look for a repeating state begins; sampled: the stall its state was last kept at (vm/cycles.py)
+DEPTH, CURRENT, STALL, STATUS, BSET, RNG, CHECK, SAMPLED = range(8)
+# a warp's status in its block; SPINNING: its state repeats (vm/cycles.py), it waits for
+# another warp to change memory
+RUN, AT_BAR, DONE, SPINNING = 0, 1, 2, 3
 
 SECTIONS = (("regs", np.uint32), ("preds", np.uint8), ("pcs", np.int64), ("wait", np.int64),
             ("flags", np.uint8), ("ids", np.uint32), ("frame", np.uint64), ("stack", np.int64),
@@ -60,6 +64,7 @@ class Layout:
 class BlockState:
     def __init__(self, layout: Layout):
         self.layout = layout
+        self.windows: dict = {}   # warp index -> its cycles.Window (a look for a repeating state)
         self.buf = np.zeros(layout.size, dtype=np.uint8)
         for name, dtype in SECTIONS:
             o = layout.offset[name]
@@ -73,13 +78,13 @@ class BlockState:
 
 def block_template(layout: Layout, block: tuple, grid: tuple, nthreads: int, code_end: int,
                    frames: list[int], frame_size: int, params: list[tuple[int, int, int]],
-                   groups: list[tuple[int, int | None]]) -> BlockState:
+                   groups: list[tuple[int, int | None]], first_check: int) -> BlockState:
     """A block's starting image, block index zero: the launch's ids, live lanes, an
     empty stack entry (0, live, end) per warp, parameters in their registers.
 
     params: (row, width in bits, value) per kernel parameter.  groups: (warp, lane)
     per warp of the state: lane None for a whole warp, else that one thread (the
-    scalar reference schedule).
+    scalar reference schedule).  first_check: each warp's CHECK (vm/cycles.py).
     """
     st = BlockState(layout)
     lanes = np.arange(WARP)
@@ -92,7 +97,7 @@ def block_template(layout: Layout, block: tuple, grid: tuple, nthreads: int, cod
         for j in range(3):
             st.ids[w, 2, j] = block[j]
             st.ids[w, 3, j] = grid[j]
-        start_warp(st, w, live, frames[wi] if frames else 0, frame_size, code_end)
+        start_warp(st, w, live, frames[wi] if frames else 0, frame_size, code_end, first_check)
         for row, width, value in params:
             st.regs[w, row] = value & 0xFFFFFFFF
             if width == 64:
@@ -100,15 +105,19 @@ def block_template(layout: Layout, block: tuple, grid: tuple, nthreads: int, cod
     return st
 
 
-def start_warp(st: BlockState, w: int, live: np.ndarray, frame: int, frame_size: int, code_end: int) -> None:
+def start_warp(st: BlockState, w: int, live: np.ndarray, frame: int, frame_size: int, code_end: int,
+               first_check: int) -> None:
     """Warp w at its start: `live` threads, none exited or waiting, one stack entry
-    (0, live, end), each thread's frame `frame_size` bytes after the previous one."""
+    (0, live, end), each thread's frame `frame_size` bytes after the previous one,
+    CHECK at `first_check` and nothing SAMPLED (vm/cycles.py)."""
     st.flags[w, 0] = live
     st.flags[w, 1] = ~live
     st.wait[w] = -1
     st.frame[w] = np.uint64(frame) + np.arange(WARP, dtype=np.uint64) * np.uint64(frame_size)
     st.stack[w, 0] = (0, mask_bits(live), code_end)
     st.words[w, DEPTH] = 1
+    st.words[w, CHECK] = first_check
+    st.words[w, SAMPLED] = -1
 
 
 def start_block(st: BlockState, template: BlockState, bid: tuple, linear: int, seed: int | None) -> None:

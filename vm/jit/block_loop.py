@@ -12,14 +12,16 @@ bails (a stop asked from outside within a warp's run is one), STOPPED when the
 stop flag is set as a round of the block's warps starts; and it is resumed
 (RESUME) on the same state; with BAR.RED in the code it also returns OPENING as a
 barrier opens, so that the engine delivers the reductions, and is resumed at the
-opening (RESUME_OPEN).  Blocks whose __syncthreads() completed with part of the
-block (warps done, or threads exited) are noted in WARN (the first WARN_CAP of
-them; NWARN counts them all).
+opening (RESUME_OPEN).  A round that leaves warps proven to spin (status SPINNING,
+set by the engine: vm/cycles.py) returns SPINNING before its barrier opens or the
+block ends; the engine sets back to RUN those memory changed for, and resumes.  Blocks
+whose __syncthreads() completed with part of the block (warps done, or threads
+exited) are noted in WARN (the first WARN_CAP of them; NWARN counts them all).
 """
 from __future__ import annotations
 
 from minicuda.vm.jit import layout as L
-from minicuda.vm.state import AT_BAR, DONE, ID_NAMES, RNG, RUN, STATUS, WARP
+from minicuda.vm.state import AT_BAR, DONE, ID_NAMES, RNG, RUN, SPINNING, STATUS, WARP
 
 RUN_FUNCTION = """
 define i32 @run_function(ptr %ctx) {
@@ -194,6 +196,7 @@ tally:
 tloop:
   %tw = phi i64 [ 0, %tally ], [ %tw1, %tloop ]
   %nbar = phi i64 [ 0, %tally ], [ %nbar1, %tloop ]
+  %nspin = phi i64 [ 0, %tally ], [ %nspin1, %tloop ]
   %part = phi i1 [ false, %tally ], [ %part1, %tloop ]
   %two = mul i64 %tw, {words_stride}
   %twp = getelementptr i8, ptr %words, i64 %two
@@ -202,6 +205,9 @@ tloop:
   %tb = icmp eq i64 %ts, {AT_BAR}
   %tbi = zext i1 %tb to i64
   %nbar1 = add i64 %nbar, %tbi
+  %tsn = icmp eq i64 %ts, {SPINNING}
+  %tsi = zext i1 %tsn to i64
+  %nspin1 = add i64 %nspin, %tsi
   %tfo = mul i64 %tw, {flags_stride}
   %tfp = getelementptr i8, ptr %flags, i64 %tfo
   %lv = load <32 x i8>, ptr %tfp, align 1
@@ -217,6 +223,11 @@ tloop:
   %tmore = icmp ult i64 %tw1, %nw
   br i1 %tmore, label %tloop, label %decide
 decide:
+  %anyspin = icmp ne i64 %nspin1, 0
+  br i1 %anyspin, label %spinning, label %settled
+spinning:
+  ret i32 {L.SPINNING}
+settled:
   %none = icmp eq i64 %nbar1, 0
   br i1 %none, label %nextblock, label %barrier
 nextblock:

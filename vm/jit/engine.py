@@ -28,6 +28,7 @@ import llvmlite.binding as llvm
 import numpy as np
 
 from minicuda.ir import Mem, Sym
+from minicuda.vm import cycles
 from minicuda.vm.interp import Interpreter, LaunchSetup, Warp
 from minicuda.vm.metrics import LaunchMetrics
 from minicuda.vm.jit import cache as jit_cache
@@ -36,7 +37,8 @@ from minicuda.vm.jit import ops
 from minicuda.vm.jit.module import module_ir
 from minicuda.vm.jit.printf_fifo import NONE_DROPPED, LaunchFifo
 from minicuda.vm.callstack import NO_METRICS, run_frame_on_warp
-from minicuda.vm.state import AT_BAR, DEPTH, DONE, STALL, STATUS, BlockState, bits_mask, mask_bits
+from minicuda.vm.state import (AT_BAR, CHECK, DEPTH, DONE, RUN, SAMPLED, SPINNING, STALL, STATUS, BlockState,
+                               bits_mask, mask_bits)
 from minicuda.vm.stop import Stopped, block_positions
 
 _ENTRY = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p)
@@ -168,6 +170,7 @@ class _Context:
         c[L.RAND] = self.rand.ctypes.data
         c[L.MAX_STEPS] = max_steps
         c[L.STOP] = stop_address
+        c[L.FIRST_CHECK] = cycles.FIRST_CHECK
         self.table_key = None
         self.host_warp: Warp | None = None   # the host thread's runtime calls read and write through it
         self.address = c.ctypes.data
@@ -387,7 +390,7 @@ class JitEngine:
 def state_context(state: BlockState, symbols: dict, compiled: Compiled, interp: Interpreter) -> _Context:
     """The context of a function's run on `state`, kept on the state: a call stack reuses
     states (vm/callstack.py), so a deep recursion builds few contexts."""
-    key = (compiled, id(symbols), interp.max_steps)
+    key = (compiled, id(symbols), interp.max_steps, cycles.FIRST_CHECK)
     kept = getattr(state, "jit_context", None)
     if kept is not None and kept[0] == key:
         return kept[1]
@@ -453,6 +456,8 @@ class _Worker:
         self.begin = None        # the first block of the chunk running
         self.block = -1          # the block in flight when stopped from outside, and its warps
         self.positions = []
+        self.bail_writes = 0     # memory changes the interpreter made in this worker's bails
+        self.spinning: dict[int, int] = {}   # warp -> this worker's memory changes when proven to spin
 
     def in_chunk(self) -> int:
         begin = self.begin
@@ -481,6 +486,13 @@ class _Worker:
                 if status == L.STOPPED:
                     self.note_block(Stopped(interp.stop.reason))
                     return
+                if status == L.SPINNING:
+                    stuck = self.wake_spinners()
+                    if stuck is not None:
+                        self.engine.fault(int(c[L.BLOCK]), stuck)
+                        return
+                    c[L.RESUME] = 1
+                    continue
                 try:
                     if interp.stop.word[0]:   # asked to stop: the warp bailed before an instruction
                         raise Stopped(interp.stop.reason)
@@ -508,6 +520,29 @@ class _Worker:
         stop.note_warps(block_positions(warps, setup.block_id(b), self.engine.interp.sched))
         self.positions = stop.warps
 
+    def writes(self) -> int:
+        """Memory changes this worker has made: native code's and its bails'."""
+        return int(self.context.counters[L.WRITES]) + self.bail_writes
+
+    def wake_spinners(self) -> Exception | None:
+        """A round ended with warps proven to spin: those memory changed for since run again,
+        as Interpreter.run_round wakes them (each waits at a label: native code takes it
+        back there); when none, the block is stuck: the report of the first."""
+        words, now = self.state.words, self.writes()
+        woken = [i for i in sorted(self.spinning) if self.spinning[i] != now]
+        if not woken:
+            first = min(self.spinning)
+            self.spinning.clear()
+            return self.state.windows[first].verdict
+        for i in woken:
+            del self.spinning[i]
+            words[i, STATUS] = RUN
+            words[i, STALL] = 0
+            words[i, CHECK] = cycles.FIRST_CHECK
+            words[i, SAMPLED] = -1
+            self.state.windows.pop(i, None)
+        return None
+
     def deliver_reductions(self) -> None:
         """The block's barrier opens: its BAR.RED results, as the interpreter delivers them."""
         setup, state = self.setup, self.state
@@ -516,23 +551,35 @@ class _Worker:
         self.engine.interp.deliver_reductions(waiting)
 
     def bail(self) -> None:
-        """Let the interpreter run the instruction native code stopped at."""
+        """Let the interpreter run the instruction native code stopped at; or, where it
+        stopped to have the warp's state kept (vm/cycles.py), only keep it."""
         setup, interp = self.setup, self.engine.interp
         c = self.context.ctx
         index = int(c[L.BAIL_WARP])
         b = int(c[L.BLOCK])
         bid = setup.block_id(b)
         self.scope.rename(bid)
+        if cycles.due(self.state, index, setup.code.labels, interp.sched == "its"):
+            period = cycles.keep(self.state, index, setup.code)
+            if period is None:
+                return
+        else:
+            period = None
         w = Warp(setup.code, self.state, index, setup.symbols, self.scope, setup.warp_of[index])
         runtime = interp.machine.runtime if interp.machine is not None else None
+        words = self.state.words[index]
         with self.engine.bail_lock:
             counters = self.context.counters
             interp.steps = int(counters[L.STEPS])
             printed = len(runtime.device_output) if runtime is not None else 0
             if runtime is not None:   # the FIFO as far as this block's records go
                 runtime.fifo_end = printed + self.engine.fifo.room_for(b)
+            writes = interp.memory.writes
             try:
-                result = interpret_until_entry(interp, w, self.metrics, interp.sched, self.compiled.entries)
+                if period is not None:
+                    result = interp.proven(w, period, self.metrics)
+                else:
+                    result = interpret_until_entry(interp, w, self.metrics, interp.sched, self.compiled.entries)
             except Stopped:
                 w.push()   # the state the report reads
                 raise
@@ -540,17 +587,20 @@ class _Worker:
                 counters[L.STEPS] = interp.steps
                 if runtime is not None:
                     runtime.fifo_end = None
+                self.bail_writes += interp.memory.writes - writes
                 if runtime is not None and len(runtime.device_output) > printed:
                     # device printf, kept with its block: the launch prints blocks in order
                     self.engine.fifo.add(b, len(runtime.device_output) - printed)
                     self.printed.setdefault(b, []).extend(runtime.device_output[printed:])
                     del runtime.device_output[printed:]
         w.push()
-        words = self.state.words[index]
         if result == "bar":
-            words[3] = AT_BAR
+            words[STATUS] = AT_BAR
         elif result == "done":
-            words[3] = DONE
+            words[STATUS] = DONE
+        elif result == "spin":
+            words[STATUS] = SPINNING
+            self.spinning[index] = self.writes()
 
 
 def interpret_until_entry(interp: Interpreter, w: Warp, metrics, sched: str, entries: frozenset) -> str | None:

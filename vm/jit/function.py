@@ -25,8 +25,10 @@ back.  So a fault is reported by the interpreter, word for word.
 
 Invariants: code runs straight between entry points (labels, the pc after an
 event or after an instruction that always bails; every pc when a seeded ITS
-schedule may park a path anywhere), and the budget and no-progress checks are
-made once per straight run, at its entry, for the whole run.  Every POLL_STEPS
+schedule may park a path anywhere), and the budget check is made once per
+straight run, at its entry, for the whole run; at a label, a warp past its CHECK
+bails before the instruction so that the engine keeps its state (vm/cycles.py),
+once per stall (SAMPLED): native code runs the watched loop.  Every POLL_STEPS
 warp instructions that check also reads the stop flag (vm/stop.py): a stop is a
 bail whose instruction the engine does not run.
 """
@@ -35,7 +37,7 @@ from __future__ import annotations
 from minicuda import semantics
 from minicuda.ir import Special
 from minicuda.isa import HAND_OFF, OPS
-from minicuda.vm.interp import DEADLOCK_STEPS, DIVISIONS, ITS_STALL_STEPS
+from minicuda.vm.interp import DIVISIONS
 from minicuda.vm.jit import layout as L
 from minicuda.vm.jit import ops
 from minicuda.vm.jit.control import ControlLowering
@@ -44,7 +46,7 @@ from minicuda.vm.jit.lanes import Unsupported
 from minicuda.vm.jit.memory import MemoryLowering
 from minicuda.vm.jit.stack_scheduler import StackScheduling
 from minicuda.vm.jit.warp_ops import WarpOpsLowering
-from minicuda.vm.state import BSET, CURRENT, DEPTH, ID_NAMES, MAXD, NBAR, RNG, SPIN, STALL, WARP
+from minicuda.vm.state import BSET, CHECK, CURRENT, DEPTH, ID_NAMES, MAXD, NBAR, RNG, SAMPLED, STALL, WARP
 
 ENDS_STRAIGHT_RUN = ("exit", "barrier", "bsync", "warpsync", "yield", "branch")   # lowerings: events
 POLL_STEPS = 1 << 16   # warp instructions between two reads of the stop flag
@@ -56,7 +58,7 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
     # ---- the function ------------------------------------------------------------------------
     LOCALS = ("steps", "inst", "thr", "pon", "br", "div", "maxd", "maxp", "bars", "stall", "exb", "abb",
               "live", "grp", "oth", "nstop", "cur", "rng", "bset", "mask", "depth", "bailpc", "top", "rpc", "steps0",
-              "spin", "poll")
+              "check", "sampled", "poll", "wr")
 
     def warp_function(self) -> str:
         """`i32 @warp(ptr %ctx, i64 %wi)`: run warp wi until done (0), a barrier (1) or a bail (2)."""
@@ -78,14 +80,15 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
             self.line(f"%{name} = getelementptr i8, ptr {v}, i64 0")
         self.line(f"%maxsteps = load i64, ptr {self.op('getelementptr i64, ptr %ctx, i64 ' + str(L.MAX_STEPS))}")
         self.line(f"%rngon = load i64, ptr {self.op('getelementptr i64, ptr %ctx, i64 ' + str(L.RNG_ON))}")
+        self.line(f"%firstcheck = load i64, ptr {self.op('getelementptr i64, ptr %ctx, i64 ' + str(L.FIRST_CHECK))}")
         steps = self.op(f"load i64, ptr {self.op(f'getelementptr i64, ptr %counters, i64 {L.STEPS}')}")
         self.store_local("steps", steps)
         self.store_local("steps0", steps)
         self.renew_poll(steps)
-        for name in ("inst", "thr", "pon", "br", "div", "maxd", "maxp", "bars"):
+        for name in ("inst", "thr", "pon", "br", "div", "maxd", "maxp", "bars", "wr"):
             self.store_local(name, 0)
         for name, index in (("stall", STALL), ("cur", CURRENT), ("rng", RNG), ("bset", BSET), ("depth", DEPTH),
-                            ("spin", SPIN)):
+                            ("check", CHECK), ("sampled", SAMPLED)):
             self.store_local(name, self.op(f"load i64, ptr {self.word_ptr(index)}"))
         for name, which in (("live", 0), ("exb", 1), ("abb", 2)):
             self.store_local(name, self.op(f"zext i32 {self.load_flag_bits(which)} to i64"))
@@ -147,13 +150,12 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
             run = self.segment[pc]
             # the budget's check stops short of it every POLL_STEPS (`poll`) to read the stop flag
             poll = self.op(f"icmp ugt i64 {self.op(f'add i64 {steps}, {run}')}, {self.load_local('poll')}")
-            if self.track_stall:
+            if self.track_stall and pc in self.code.labels:
+                # past CHECK at a label, the engine keeps the state, once a stall (vm/cycles.py)
                 stall = self.load_local("stall")
-                limit = DEADLOCK_STEPS if stack else ITS_STALL_STEPS
-                over = self.op(f"or i1 {over}, {self.op(f'icmp sgt i64 {stall}, {limit - run}')}")
-            if self.track_spin:
-                spin = self.load_local("spin")
-                over = self.op(f"or i1 {over}, {self.op(f'icmp sgt i64 {spin}, {ITS_STALL_STEPS - run}')}")
+                past = self.op(f"icmp sgt i64 {stall}, {self.load_local('check')}")
+                fresh = self.op(f"icmp ne i64 {stall}, {self.load_local('sampled')}")
+                over = self.op(f"or i1 {over}, {self.op(f'and i1 {past}, {fresh}')}")
         if stack and ins.op == "BRA":
             depth = self.load_local("depth")
             over = self.op(f"or i1 {over}, {self.op(f'icmp sgt i64 {depth}, {MAXD - 2}')}")
@@ -330,7 +332,7 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
         self.store_rows()
         self.store_local("inst", self.op(f"sub i64 {self.load_local('steps')}, {self.load_local('steps0')}"))
         for name, index in ((L.INST, "inst"), (L.THREAD, "thr"), (L.PRED_ON, "pon"), (L.BRANCH, "br"),
-                            (L.DIVERGENT, "div"), (L.BARRIERS, "bars")):
+                            (L.DIVERGENT, "div"), (L.BARRIERS, "bars"), (L.WRITES, "wr")):
             p = self.op(f"getelementptr i64, ptr %counters, i64 {name}")
             old, add = self.op(f"load i64, ptr {p}"), self.load_local(index)
             self.line(f"store i64 {self.op(f'add i64 {old}, {add}')}, ptr {p}")
@@ -342,7 +344,7 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
         p = self.op(f"getelementptr i64, ptr %counters, i64 {L.STEPS}")
         self.line(f"store i64 {self.load_local('steps')}, ptr {p}")
         for name, index in (("stall", STALL), ("cur", CURRENT), ("rng", RNG), ("bset", BSET), ("depth", DEPTH),
-                            ("spin", SPIN)):
+                            ("check", CHECK), ("sampled", SAMPLED)):
             self.line(f"store i64 {self.load_local(name)}, ptr {self.word_ptr(index)}")
         self.store_flag_bits(1, self.i32("exb"))
         self.store_flag_bits(2, self.i32("abb"))

@@ -46,11 +46,9 @@ class LaneCode:
         self.e = Emitter(lanes)
         self.nlabel = 0
         self.block_starts = set(code.label_pc.values())
-        # one thread cannot diverge: its stack never deepens, so it never stalls
+        # device code counts instructions since memory last changed, for the look for a
+        # repeating state (vm/cycles.py); host code (one lane) may spin as a native program does
         self.track_stall = lanes > 1
-        # a kernel's warp under the stack model also counts instructions without a change
-        # to memory whatever its depth (a uniform spin); ITS's stall counter already does
-        self.track_spin = kernel and sched == "stack"
         # one lane's registers are scalars: keep them in SSA values, not in memory
         self.ssa_regs = lanes == 1
         self.rows_used: set[int] = set()
@@ -282,18 +280,16 @@ class LaneCode:
 
     def stall_update(self, changed: str) -> None:
         """The no-progress counters after an instruction; `changed` (an i1, or "false")
-        says whether it changed memory.  Under the stack model the stall counter also
-        restarts while the warp is converged (depth 1)."""
-        if self.track_spin:
-            spin = self.load_local("spin")
-            nxt = self.op(f"add i64 {spin}, 1")
-            self.store_local("spin", self.op(f"select i1 {changed}, i64 0, i64 {nxt}") if changed != "false" else nxt)
+        says whether it changed memory: then the stall restarts, CHECK goes back to its
+        first value, SAMPLED to -1 (vm/cycles.py), and the instructions that changed
+        memory (`wr`) count one more."""
         if not self.track_stall:
             return
-        stall = self.load_local("stall")
-        reset = changed
-        if self.sched == "stack":
-            one = self.op(f"icmp eq i64 {self.load_local('depth')}, 1")
-            reset = self.op(f"or i1 {changed}, {one}") if changed != "false" else one
-        nxt = self.op(f"add i64 {stall}, 1")
-        self.store_local("stall", self.op(f"select i1 {reset}, i64 0, i64 {nxt}") if reset != "false" else nxt)
+        nxt = self.op(f"add i64 {self.load_local('stall')}, 1")
+        if changed == "false":
+            self.store_local("stall", nxt)
+            return
+        self.store_local("stall", self.op(f"select i1 {changed}, i64 0, i64 {nxt}"))
+        self.store_local("check", self.op(f"select i1 {changed}, i64 %firstcheck, i64 {self.load_local('check')}"))
+        self.store_local("sampled", self.op(f"select i1 {changed}, i64 -1, i64 {self.load_local('sampled')}"))
+        self.add_local("wr", self.op(f"zext i1 {changed} to i64"))

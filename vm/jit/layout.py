@@ -41,15 +41,19 @@ STOP = 38          # int64*: the stop flag (vm/stop.py), read every POLL_STEPS, 
 TOOLS = 39         # non-zero: a --tool check native code leaves to the interpreter is on (vm/tools.py)
 PRINTF_FROM = 40   # int64*: the first block whose device printf is dropped (the FIFO is full before it)
 MT_WEND = 41       # the memory table's ends for stores (= base where the allocation is read-only)
-NFIELDS = 42
+FIRST_CHECK = 42   # a warp's CHECK word after a memory change (vm/cycles.py)
+NFIELDS = 43
 
 WARN_CAP = 1024
 
 # ---- counters ------------------------------------------------------------------------------
-INST, THREAD, PRED_ON, BRANCH, DIVERGENT, MAX_DEPTH, MAX_PATHS, BARRIERS, STEPS = range(9)
+# WRITES: instructions that changed memory (a spinning warp runs again when it grows)
+INST, THREAD, PRED_ON, BRANCH, DIVERGENT, MAX_DEPTH, MAX_PATHS, BARRIERS, STEPS, WRITES = range(10)
 NCOUNTERS = 10
 
 # ---- what an entry point returns -----------------------------------------------------------
 DONE, AT_BAR, BAIL, OPENING = 0, 1, 2, 3   # OPENING: run_blocks stopped as a barrier with BAR.RED opens
 STOPPED = 4        # run_blocks saw the stop flag set between two rounds of a block's warps
+SPINNING = 5       # run_blocks ended a round with warps proven to spin (vm/cycles.py): the engine wakes
+                   # those memory changed for since (status WAKE) and resumes, or reports the block stuck
 RESUME_OPEN = 2
