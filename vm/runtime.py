@@ -21,8 +21,9 @@ import time
 import numpy as np
 
 from minicuda import builtins
-from minicuda.arch import family_of
+from minicuda.arch import family_of, max_grid_dims, shared_optin
 from minicuda.vm import libc
+from minicuda.vm.launch_checks import set_max_dynamic_shared
 from minicuda.vm.libc import GlibcRandom, PrintfError, format_printf
 from minicuda.vm.memory import MemoryFault, OutOfMemory
 
@@ -30,15 +31,20 @@ ERROR_STRINGS = {0: "no error", 1: "invalid argument", 2: "out of memory", 3: "i
                  4: "unspecified launch failure", 9: "invalid configuration argument", 17: "invalid device pointer",
                  21: "invalid copy direction", 100: "no CUDA-capable device is detected", 101: "invalid device ordinal",
                  700: "an illegal memory access was encountered", 702: "the launch timed out and was terminated",
-                 215: "limit is not supported on this architecture"}
+                 215: "limit is not supported on this architecture", 98: "invalid device function",
+                 400: "invalid resource handle",
+                 701: "too many resources requested for launch"}
 ERROR_NAMES = {0: "cudaSuccess", 1: "cudaErrorInvalidValue", 2: "cudaErrorMemoryAllocation", 700: "cudaErrorIllegalAddress",
                702: "cudaErrorLaunchTimeout",
                9: "cudaErrorInvalidConfiguration", 17: "cudaErrorInvalidDevicePointer", 101: "cudaErrorInvalidDevice",
-               215: "cudaErrorUnsupportedLimit"}
+               215: "cudaErrorUnsupportedLimit", 98: "cudaErrorInvalidDeviceFunction",
+               400: "cudaErrorInvalidResourceHandle",
+               701: "cudaErrorLaunchOutOfResources"}
 # cudaDeviceSetLimit's limits and their defaults: cudaLimitStackSize (bytes per thread), the
 # printf FIFO and the malloc heap (bytes); only the stack size changes what a program does here
 LIMIT_DEFAULTS = {0: 1024, 1: 1 << 20, 2: 8 << 20}
 STACK_LIMIT = 0
+FUNC_MAX_DYNAMIC_SHARED, FUNC_SHARED_CARVEOUT = 8, 9   # cudaFuncAttribute values
 
 # name, SM count, warp size, shared per block, regs per block, max threads per block, major, minor,
 # global memory (GiB), clock (kHz), memory clock (kHz), bus width, L2 bytes, max threads per SM
@@ -109,6 +115,7 @@ class Runtime:
         self.last_error = 0
         self.limits = dict(LIMIT_DEFAULTS)
         self.sticky_error = 0   # a launch that timed out loses the context: every CUDA call returns this
+        self.max_dynamic_shared: dict[str, int] = {}   # kernel -> cudaFuncSetAttribute's maximum
         self.events: dict[int, float] = {}
         self.started = time.time()
         self.program_name = "a.out"     # argv[0]'s last part, as glibc's messages name the program
@@ -444,6 +451,23 @@ class Runtime:
         self.memory.write(p, struct.pack("<i", 1))
         return 0
 
+    def rt_cudaFuncSetAttribute(self, func, attribute, value) -> int:
+        """cudaFuncAttributeMaxDynamicSharedMemorySize (8) sets the kernel's maximum dynamic
+        shared memory (vm/launch_checks.py checks it); cudaFuncAttributePreferredSharedMemoryCarveout
+        (9) takes a percentage, or -1 for no preference, and changes nothing here."""
+        kernel = self.machine.kernel_handles.get(func)
+        if kernel is None:   # NULL: cudaErrorInvalidDeviceFunction; anything else: cudaErrorInvalidResourceHandle
+            return self._status(400 if func else 98)
+        attribute, value = _s32(attribute), _s32(value)
+        if attribute == FUNC_MAX_DYNAMIC_SHARED:
+            error = set_max_dynamic_shared(self.machine.arch, value, self.machine.kernel_static_shared(kernel))
+            if not error:
+                self.max_dynamic_shared[kernel] = value
+            return self._status(error)
+        if attribute == FUNC_SHARED_CARVEOUT and -1 <= value <= 100:
+            return 0
+        return self._status(1)
+
     def rt_cudaGetLastError(self) -> int:
         code, self.last_error = self.last_error, 0
         return code
@@ -462,12 +486,12 @@ class Runtime:
         (name, sms, smem, regs, threads, major, minor, gib, clock, mclock, bus, l2, threads_sm) = device_for(self.machine.arch)
         values = {"name": name.encode(), "totalGlobalMem": gib << 30, "sharedMemPerBlock": smem, "regsPerBlock": regs,
                   "warpSize": 32, "memPitch": 2147483647, "maxThreadsPerBlock": threads, "maxThreadsDim": (1024, 1024, 64),
-                  "maxGridSize": (2147483647, 65535, 65535), "clockRate": clock, "totalConstMem": 65536,
+                  "maxGridSize": max_grid_dims(self.machine.arch), "clockRate": clock, "totalConstMem": 65536,
                   "major": major, "minor": minor, "textureAlignment": 512, "deviceOverlap": 1,
                   "multiProcessorCount": sms, "concurrentKernels": 1, "ECCEnabled": 1, "asyncEngineCount": 2,
                   "unifiedAddressing": 1, "memoryClockRate": mclock, "memoryBusWidth": bus, "l2CacheSize": l2,
                   "maxThreadsPerMultiProcessor": threads_sm, "sharedMemPerMultiprocessor": 65536 if major < 7 else 98304,
-                  "regsPerMultiprocessor": 65536, "sharedMemPerBlockOptin": smem, "maxBlocksPerMultiProcessor": 32}
+                  "regsPerMultiprocessor": 65536, "sharedMemPerBlockOptin": shared_optin(self.machine.arch), "maxBlocksPerMultiProcessor": 32}
         out = bytearray(info.size)
         for field, (off, size) in info.fields.items():
             v = values.get(field, 0)
