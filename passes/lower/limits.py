@@ -1,11 +1,11 @@
-"""The target's static memory limits, checked once the module's globals and frames are laid out.
+"""The target's static limits, checked once the module's globals and frames are laid out.
 
 ptxas refuses a kernel whose static shared memory exceeds 48 KiB (0xc000: the limit
 without a dynamic opt-in, on every architecture: the arrays it declares and those of
-the functions it calls), and a file whose `__constant__`
-data exceeds the 64 KiB constant bank.  minicuda reports both clang-shaped: shared
-memory at the function that declares it, constant data at the variable that crosses
-the limit, with ptxas's words and numbers.
+the functions it calls), and a file whose `__constant__` data exceeds the 64 KiB
+constant bank; nvcc refuses a kernel whose parameters exceed the parameter space.
+minicuda reports them clang-shaped: shared memory and parameters at the kernel,
+constant data at the variable that crosses the limit, with the tools' words and numbers.
 """
 from __future__ import annotations
 

@@ -237,6 +237,12 @@ def test_launch_bounds_must_be_integer_constants():
         minicuda.compile("int n = 4;\n__global__ void __launch_bounds__(n) k(int *p) { p[0] = 1; }\n")
 
 
+def test_only_a_kernel_has_an_address_for_the_runtime():
+    with pytest.raises(CompileError, match="a pointer to the function 'h' is not supported"):
+        minicuda.compile("void h(void) {}\nint main() { return cudaFuncSetAttribute((const void *)h, "
+                         "cudaFuncAttributeMaxDynamicSharedMemorySize, 0); }\n")
+
+
 def _many_registers() -> str:
     """The H100 probe's kernel, written out: 160 floats live at once (168 registers there and here)."""
     n = 160
