@@ -150,6 +150,7 @@ class FunctionDef(Node):
     params: list[ParamDecl] = field(default_factory=list, init=False, repr=False)
     exec_space: frozenset = field(default=frozenset(), init=False)  # {"global"} / {"host","device"} ...
     is_builtin: bool = field(default=False, init=False)
+    launch_bounds: tuple[int, ...] = field(default=(), init=False)   # __launch_bounds__'s values, set by sema
 
     @property
     def is_template(self) -> bool:

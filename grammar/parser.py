@@ -79,7 +79,7 @@ def scan_names(text: str) -> tuple[set[str], set[str], set[int]]:
                     types.add(toks[j + 1])
                 j += 1
             while j < n and toks[j] not in (";", "{"):
-                if _is_ident(toks[j]) and j + 1 < n and toks[j + 1] == "(":
+                if _is_ident(toks[j]) and toks[j] != "__launch_bounds__" and j + 1 < n and toks[j + 1] == "(":
                     templates.add(toks[j])
                     declaring.add(offsets[j])
                     break

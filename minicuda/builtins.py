@@ -211,7 +211,7 @@ CUDA_RUNTIME = ("cudaMalloc", "cudaMallocHost", "cudaFree", "cudaFreeHost", "cud
                 "cudaSetDevice", "cudaGetDevice", "cudaGetDeviceCount", "cudaGetDeviceProperties",
                 "cudaGetLastError", "cudaPeekAtLastError", "cudaEventCreate", "cudaEventRecord",
                 "cudaEventSynchronize", "cudaEventElapsedTime", "cudaEventDestroy", "cudaDeviceSetLimit",
-                "cudaDeviceGetLimit")
+                "cudaDeviceGetLimit", "cudaFuncSetAttribute")
 
 
 def _cuda_rows():

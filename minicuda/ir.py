@@ -294,6 +294,7 @@ class Function:
     ret_wide: bool = False             # the result is a 64-bit pair (a physical R0 does not say so)
     registers: int = 0                 # 32-bit registers allocated (0 before register allocation)
     predicates: int = 0                # predicate registers allocated
+    launch_bounds: tuple[int, ...] = ()   # __launch_bounds__: (max threads per block[, min blocks per SM])
     branch_decisions: list[BranchDecision] = field(default_factory=list)
     loc: SourceLocation | None = field(default=None, compare=False)
     # label -> index in blocks, checked on use and rebuilt when the list has changed
@@ -344,6 +345,37 @@ class Module:
     def sm(self) -> int:
         """The arch's number: 70 for sm_70."""
         return int(self.arch.removeprefix("sm_"))
+
+
+DYNAMIC_SHARED = "dynamic_smem"   # the global that stands for a launch's dynamic shared memory
+
+
+def block_shared(module: Module, kernel: str) -> list[str]:
+    """The static `__shared__` variables each block of `kernel` holds, in the module's
+    order: those its code or a function it calls names (a device function's and a file's
+    included; the dynamic array is not one of them)."""
+    named, seen, todo = set(), {kernel}, [kernel]
+    while todo:
+        fn = module.functions.get(todo.pop())
+        for ins in (ins for b in (fn.blocks if fn is not None else ()) for ins in b.instrs):
+            for o in ins.srcs:
+                base = o.base if isinstance(o, Mem) else o
+                if isinstance(base, Sym):
+                    named.add(base.name)
+            callee = ins.srcs[0].name if ins.op == "CALL" and "RT" not in ins.mods else None
+            if callee is not None and callee not in seen:
+                seen.add(callee)
+                todo.append(callee)
+    return [n for n, g in module.globals.items() if g.space == "shared" and n in named and n != DYNAMIC_SHARED]
+
+
+def block_shared_bytes(module: Module, kernel: str) -> int:
+    """Bytes of static shared memory a block of `kernel` takes, each variable aligned."""
+    end = 0
+    for name in block_shared(module, kernel):
+        g = module.globals[name]
+        end = (end + g.align - 1) // g.align * g.align + g.size
+    return end
 
 
 MARKERS = ("SSY", "BSSY")   # the reconvergence markers that name a join
@@ -407,6 +439,8 @@ def format_function(fn: Function, with_loc: bool = True) -> str:
     facts = f"  .shared {fn.shared_bytes} .local {fn.local_bytes}" + (" .dynamic_shared" if fn.dynamic_shared else "")
     if fn.registers or fn.predicates:
         facts += f" .registers {fn.registers} .predicates {fn.predicates}"
+    if fn.launch_bounds:
+        facts += " .launch_bounds " + " ".join(map(str, fn.launch_bounds))
     lines.append(facts)
     lines += ["  " + format_decision(d) for d in fn.branch_decisions]
     for b in fn.blocks:
@@ -675,6 +709,12 @@ class _ModuleReader:
             if words[i] == ".dynamic_shared":
                 self.fn.dynamic_shared = True
                 i += 1
+            elif words[i] == ".launch_bounds":
+                bounds = [w for w in words[i + 1:i + 3] if w.isdigit()]
+                if not bounds:
+                    raise IRParseError("'.launch_bounds' needs the maximum threads per block", n)
+                self.fn.launch_bounds = tuple(int(w) for w in bounds)
+                i += 1 + len(bounds)
             elif words[i] in numbers and i + 1 < len(words):
                 setattr(self.fn, numbers[words[i]], _int(words[i + 1], n, words[i][1:] + " count"))
                 i += 2

@@ -12,12 +12,11 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from minicuda.arch import reserved_cmem, sm_of
+from minicuda.arch import ptxas_registers, reserved_cmem, sm_of
 from minicuda.ir import Function, Mem, Reg
 from minicuda.passes.bitgraph import BitGraph
 from minicuda.passes.liveness import Liveness, kills, reads
 
-MAX_REGISTERS = 255
 DENSE_EDGES = 400_000   # past this many, the interference graph is built as bit rows
 PREDICATES = 7
 
@@ -250,8 +249,5 @@ class ResourceUsage:
 def resource_usage(fn: Function, arch: str) -> ResourceUsage:
     params = sum(((p.size + 7) // 8) * 8 if p.size == 8 else 4 for p in fn.params)
     cmem = reserved_cmem(sm_of(arch)) + params if fn.kind == "kernel" else 0
-    regs = fn.registers
-    if regs:
-        regs = max(regs + 2, 8)  # R1 is the stack pointer and R255 stays RZ; ptxas allocates at least 8
-    return ResourceUsage(fn.name, fn.kind, arch, min(regs, MAX_REGISTERS), fn.shared_bytes, fn.local_bytes, 0, 0,
+    return ResourceUsage(fn.name, fn.kind, arch, ptxas_registers(fn.registers), fn.shared_bytes, fn.local_bytes, 0, 0,
                          cmem, fn.dynamic_shared)

@@ -27,7 +27,7 @@ import time
 
 import numpy as np
 
-from minicuda.ir import Imm, Mem, Reg, Special, Sym
+from minicuda.ir import DYNAMIC_SHARED, Imm, Mem, Reg, Special, Sym, block_shared
 from minicuda.isa import OPS
 from minicuda import semantics
 from minicuda.vm import cycles
@@ -750,10 +750,11 @@ class LaunchSetup:
         nthreads = block[0] * block[1] * block[2]
         nwarps = (nthreads + WARP - 1) // WARP
         self.shared = []
+        if code.block_shared is None:
+            code.block_shared = set(block_shared(interp.module, fn.name)) | {DYNAMIC_SHARED}
         for name, g in interp.module.globals.items():
-            # the kernel's own, the dynamic window, and file-scope __shared__ variables (every block has one)
-            if g.space == "shared" and (name.startswith(fn.name + "::") or "::" not in name):
-                self.shared.append((name, shared_dynamic if name == "dynamic_smem" else g.size))
+            if g.space == "shared" and name in code.block_shared:
+                self.shared.append((name, shared_dynamic if name == DYNAMIC_SHARED else g.size))
         self.frame_size = max(fn.local_bytes, 1)
         self.frames = [(f"frames of warp {wi}", WARP * self.frame_size) for wi in range(nwarps)] if fn.local_bytes else []
         scope = self.new_scope()

@@ -32,9 +32,10 @@ import numpy as np
 
 from minicuda import builtins
 from minicuda.arch import default_sched
-from minicuda.ir import Module, StructLayout
+from minicuda.ir import Module, StructLayout, Sym, block_shared_bytes
 from minicuda.vm.engine import default_max_steps, make_engine
 from minicuda.vm.errors import VMError
+from minicuda.vm.launch_checks import launch_error
 from minicuda.vm.interp import Interpreter, Warp
 from minicuda.vm.state import WARP
 from minicuda.vm.memory import DEVICE, HOST, Memory, MemoryFault, OutOfMemory, byte_size, pointer_note
@@ -67,6 +68,8 @@ class Machine:
                 if name in ("stdout", "stderr", "stdin"):
                     init = struct.pack("<Q", {"stdin": 0, "stdout": 1, "stderr": 2}[name])
                 self.symbols[name] = self.static_object(name, g, space, init)
+        self.kernel_handles = self.make_kernel_handles()
+        self.static_shared: dict[str, int] = {}   # kernel -> bytes of static shared memory per block
         self.sched = sched or module.sched or default_sched(self.arch)
         self.interp = Interpreter(module, self.memory, self.symbols, self.sched, max_steps, trace, seed)
         self.interp.machine = self
@@ -102,6 +105,21 @@ class Machine:
         a.host_shadow = space in ("global", "constant")
         self.memory.refresh(a)
         return address
+
+    def make_kernel_handles(self) -> dict[int, str]:
+        """An address for each kernel the program names as a value (`(const void *)k`, for
+        cudaFuncSetAttribute), as a host stub's address identifies a kernel: handle -> name."""
+        kernels = {n for n, fn in self.module.functions.items() if fn.kind == "kernel"}
+        named = {o.name for fn in self.module.functions.values() for b in fn.blocks for ins in b.instrs
+                 if ins.op != "LAUNCH" for o in ins.srcs if isinstance(o, Sym) and o.name in kernels}
+        for name in sorted(named):
+            self.symbols[name] = self.memory.alloc(1, "static", f"kernel '{name}'", align=16)
+        return {self.symbols[name]: name for name in named}
+
+    def kernel_static_shared(self, kernel: str) -> int:
+        if kernel not in self.static_shared:
+            self.static_shared[kernel] = block_shared_bytes(self.module, kernel)
+        return self.static_shared[kernel]
 
     def string(self, data: bytes) -> int:
         """A read-only string the runtime returns (cudaGetErrorString's), made once."""
@@ -253,8 +271,10 @@ class Machine:
         kernel = self.module.functions[name]
         args = [int(interp.read(w, s, 64 if p.size == 8 else 32)[0]) for p, s in zip(kernel.params, ins.srcs[9:])]
         grid, block = tuple(dims[:3]), tuple(dims[3:])
-        if min(grid + block) < 1 or block[0] * block[1] * block[2] > 1024:
-            self.runtime.last_error = 9
+        refused = launch_error(kernel, self.arch, grid, block, smem, self.kernel_static_shared(name),
+                               self.runtime.max_dynamic_shared.get(name))
+        if refused:
+            self.runtime.last_error = refused
             return
         if self.runtime.sticky_error or self.runtime.pending_error:   # the context is lost: nothing runs
             return
@@ -292,14 +312,10 @@ class Machine:
                                        report=[line for f in self.asserts for line in f.report]))
 
     def launch_refusal(self, kernel, grid: tuple, block: tuple, smem: int) -> int:
-        """The CUDA error a launch fails with before it runs, 0 when it may run: dynamic
-        shared memory past the block's limit is cudaErrorInvalidValue; shared memory and
-        the threads' local frames that the simulated memory cannot hold (per block, for
-        each block running at once) are cudaErrorMemoryAllocation."""
-        static = sum(g.size for n, g in self.module.globals.items()
-                     if g.space == "shared" and n.startswith(kernel.name + "::"))
-        if static + smem > device_for(self.arch)[2]:
-            return 1
+        """The CUDA error a launch CUDA accepts (vm/launch_checks.py) fails with here, 0 when
+        it may run: shared memory and the threads' local frames that the simulated memory
+        cannot hold (per block, for each block running at once) are cudaErrorMemoryAllocation."""
+        static = self.kernel_static_shared(kernel.name)
         nwarps = -(-block[0] * block[1] * block[2] // WARP)
         per_block = static + smem + nwarps * WARP * kernel.local_bytes
         at_once = min(getattr(self.engine, "jobs", 1), grid[0] * grid[1] * grid[2])

@@ -21,8 +21,9 @@ import time
 import numpy as np
 
 from minicuda import builtins
-from minicuda.arch import family_of
+from minicuda.arch import family_of, max_grid_dims, shared_optin
 from minicuda.vm import libc
+from minicuda.vm.launch_checks import set_max_dynamic_shared
 from minicuda.vm.libc import GlibcRandom, PrintfError, format_printf
 from minicuda.vm.memory import HOST, OutOfMemory
 
@@ -31,15 +32,17 @@ ERROR_STRINGS = {0: "no error", 1: "invalid argument", 2: "out of memory", 3: "i
                  21: "invalid copy direction for memcpy", 100: "no CUDA-capable device is detected",
                  101: "invalid device ordinal",
                  700: "an illegal memory access was encountered", 702: "the launch timed out and was terminated",
-                 215: "limit is not supported on this architecture",
+                 215: "limit is not supported on this architecture", 98: "invalid device function",
                  13: "invalid device symbol", 400: "invalid resource handle", 600: "device not ready",
+                 701: "too many resources requested for launch",
                  710: "device-side assert triggered", 716: "misaligned address"}
 ERROR_NAMES = {0: "cudaSuccess", 1: "cudaErrorInvalidValue", 2: "cudaErrorMemoryAllocation", 700: "cudaErrorIllegalAddress",
                702: "cudaErrorLaunchTimeout",
                9: "cudaErrorInvalidConfiguration", 17: "cudaErrorInvalidDevicePointer", 101: "cudaErrorInvalidDevice",
-               215: "cudaErrorUnsupportedLimit",
+               215: "cudaErrorUnsupportedLimit", 98: "cudaErrorInvalidDeviceFunction",
                3: "cudaErrorInitializationError", 13: "cudaErrorInvalidSymbol", 21: "cudaErrorInvalidMemcpyDirection",
                100: "cudaErrorNoDevice", 400: "cudaErrorInvalidResourceHandle", 600: "cudaErrorNotReady",
+               701: "cudaErrorLaunchOutOfResources",
                710: "cudaErrorAssert", 716: "cudaErrorMisalignedAddress", 719: "cudaErrorLaunchFailure"}
 INVALID_VALUE, INVALID_SYMBOL, INVALID_DIRECTION, INVALID_DEVICE, INVALID_HANDLE = 1, 13, 21, 101, 400
 # the calls that wait for the device, and so report a fault of a kernel launched before them
@@ -47,8 +50,8 @@ SYNCHRONIZING = frozenset({"cudaDeviceSynchronize", "cudaMemcpy", "cudaMemcpyToS
                            "cudaMemset", "cudaFree", "cudaFreeHost", "cudaEventSynchronize", "cudaDeviceReset"})
 # cudaMemcpyKind: which of (dst, src) is device memory; None: either (cudaMemcpyDefault)
 COPY_KINDS = {0: (False, False), 1: (True, False), 2: (False, True), 3: (True, True), 4: (None, None)}
-DEVICE_MEMORY = ("global", "constant", "pinned")
-TCACHE_MAX = 1032   # the largest block glibc's tcache keeps: its double free is reported as a tcache one   # what a cudaMemcpy's device pointer may point into
+DEVICE_MEMORY = ("global", "constant", "pinned")   # what a cudaMemcpy's device pointer may point into
+TCACHE_MAX = 1032   # the largest block glibc's tcache keeps: its double free is reported as a tcache one
 # cudaDeviceSetLimit's limits and their defaults: cudaLimitStackSize (bytes per thread), the
 # printf FIFO and the malloc heap (bytes); the heap's changes nothing here
 LIMIT_DEFAULTS = {0: 1024, 1: 8650752, 2: 8 << 20}
@@ -63,6 +66,7 @@ STACK_LIMIT = 0
 PRINTF_FIFO = 1
 PRINTF_RECORD = 256
 PRINTF_FIFO_MIN = 524288
+FUNC_MAX_DYNAMIC_SHARED, FUNC_SHARED_CARVEOUT = 8, 9   # cudaFuncAttribute values
 
 # name, SM count, warp size, shared per block, regs per block, max threads per block, major, minor,
 # global memory (GiB), clock (kHz), memory clock (kHz), bus width, L2 bytes, max threads per SM
@@ -155,6 +159,7 @@ class Runtime:
         self.pending_error = 0  # a kernel's fault, reported by the next call that waits for the device
         self.events: dict[int, float | None] = {}
         self.events_made = 0
+        self.max_dynamic_shared: dict[str, int] = {}   # kernel -> cudaFuncSetAttribute's maximum
         self.started = time.time()
         self.program_name = "a.out"     # argv[0]'s last part, as glibc's messages name the program
 
@@ -577,6 +582,23 @@ class Runtime:
         self.memory.write(p, struct.pack("<i", 1))
         return 0
 
+    def rt_cudaFuncSetAttribute(self, func, attribute, value) -> int:
+        """cudaFuncAttributeMaxDynamicSharedMemorySize (8) sets the kernel's maximum dynamic
+        shared memory (vm/launch_checks.py checks it); cudaFuncAttributePreferredSharedMemoryCarveout
+        (9) takes a percentage, or -1 for no preference, and changes nothing here."""
+        kernel = self.machine.kernel_handles.get(func)
+        if kernel is None:   # NULL: cudaErrorInvalidDeviceFunction; anything else: cudaErrorInvalidResourceHandle
+            return self._status(400 if func else 98)
+        attribute, value = _s32(attribute), _s32(value)
+        if attribute == FUNC_MAX_DYNAMIC_SHARED:
+            error = set_max_dynamic_shared(self.machine.arch, value, self.machine.kernel_static_shared(kernel))
+            if not error:
+                self.max_dynamic_shared[kernel] = value
+            return self._status(error)
+        if attribute == FUNC_SHARED_CARVEOUT and -1 <= value <= 100:
+            return 0
+        return self._status(1)
+
     def rt_cudaGetLastError(self) -> int:
         code, self.last_error = self.last_error, 0
         return code
@@ -599,12 +621,12 @@ class Runtime:
         (name, sms, smem, regs, threads, major, minor, gib, clock, mclock, bus, l2, threads_sm) = device_for(self.machine.arch)
         values = {"name": name.encode(), "totalGlobalMem": gib << 30, "sharedMemPerBlock": smem, "regsPerBlock": regs,
                   "warpSize": 32, "memPitch": 2147483647, "maxThreadsPerBlock": threads, "maxThreadsDim": (1024, 1024, 64),
-                  "maxGridSize": (2147483647, 65535, 65535), "clockRate": clock, "totalConstMem": 65536,
+                  "maxGridSize": max_grid_dims(self.machine.arch), "clockRate": clock, "totalConstMem": 65536,
                   "major": major, "minor": minor, "textureAlignment": 512, "deviceOverlap": 1,
                   "multiProcessorCount": sms, "concurrentKernels": 1, "ECCEnabled": 1, "asyncEngineCount": 2,
                   "unifiedAddressing": 1, "memoryClockRate": mclock, "memoryBusWidth": bus, "l2CacheSize": l2,
                   "maxThreadsPerMultiProcessor": threads_sm, "sharedMemPerMultiprocessor": 65536 if major < 7 else 98304,
-                  "regsPerMultiprocessor": 65536, "sharedMemPerBlockOptin": smem, "maxBlocksPerMultiProcessor": 32}
+                  "regsPerMultiprocessor": 65536, "sharedMemPerBlockOptin": shared_optin(self.machine.arch), "maxBlocksPerMultiProcessor": 32}
         out = bytearray(info.size)
         for field, (off, size) in info.fields.items():
             v = values.get(field, 0)

@@ -52,6 +52,12 @@ typedef struct CUstream_st *cudaStream_t;
 #define cudaErrorNotReady 600
 
 #define cudaErrorUnsupportedLimit 215
+#define cudaErrorInvalidDeviceFunction 98
+#define cudaErrorInvalidResourceHandle 400
+
+typedef int cudaFuncAttribute;
+#define cudaFuncAttributeMaxDynamicSharedMemorySize 8
+#define cudaFuncAttributePreferredSharedMemoryCarveout 9
 
 typedef int cudaLimit;
 #define cudaLimitStackSize 0
@@ -118,6 +124,7 @@ __host__ cudaError_t cudaSetDevice(int device);
 __host__ cudaError_t cudaGetDevice(int *device);
 __host__ cudaError_t cudaGetDeviceCount(int *count);
 __host__ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device);
+__host__ cudaError_t cudaFuncSetAttribute(const void *func, cudaFuncAttribute attr, int value);
 __host__ cudaError_t cudaGetLastError(void);
 __host__ cudaError_t cudaPeekAtLastError(void);
 __host__ const char *cudaGetErrorString(cudaError_t error);

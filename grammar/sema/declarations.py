@@ -191,11 +191,28 @@ class Declarations:
         if not isinstance(ty, T.Function):
             self.fail(f"expected function declarator for '{fn.name}'", fn.loc)
         fn.ty, fn.params = ty, params
+        self.check_launch_bounds(fn)
         if "global" in fn.exec_space and not T.is_void(ty.ret):
             self.error("a __global__ function must have a void return type", fn.loc)
         if fn.name == "main" and not T.unqual(ty.ret) == T.INT:
             self.error("'main' must return 'int'", fn.loc)
         self.add_overload(fn, check_signature=True)
+
+    def check_launch_bounds(self, fn: A.FunctionDef) -> None:
+        """`__launch_bounds__(maxThreads[, minBlocks[, maxBlocksPerCluster]])`: integer constants,
+        kept on the function (the launch checks them against the block it is given)."""
+        exprs = fn.specs.launch_bounds
+        if len(exprs) > 3:
+            self.error("'__launch_bounds__' attribute takes no more than 3 arguments", exprs[3].loc)
+        values = []
+        for i, e in enumerate(exprs[:3]):
+            v = self.value(e)
+            n = self.const_eval(v) if T.is_integer(v.ty) else None
+            if n is None:
+                self.error(f"'__launch_bounds__' attribute requires parameter {i} to be an integer constant", e.loc)
+                return
+            values.append(int(n))
+        fn.launch_bounds = tuple(values)
 
     def add_overload(self, fn: A.FunctionDef, check_signature: bool) -> None:
         sym = self.globals.names.get(fn.name)
@@ -225,6 +242,7 @@ class Declarations:
                        f"({space_name(fn.exec_space)} vs {space_name(other.exec_space)})", fn.loc)
         if fn.body is not None:  # the definition replaces the prototype
             _copy_defaults(other, fn)
+            fn.launch_bounds = fn.launch_bounds or other.launch_bounds
             sym.functions[sym.functions.index(other)] = fn
 
 

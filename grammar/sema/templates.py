@@ -93,6 +93,7 @@ class Templates:
         fparams: list[A.ParamDecl] = []
         inst.ty = self.declarator_type(base, inst.declarator, fparams)
         inst.params = fparams
+        self.check_launch_bounds(inst)
         if "global" in inst.exec_space and not T.is_void(inst.ty.ret):
             self.error("a __global__ function must have a void return type", inst.loc)
 

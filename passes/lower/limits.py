@@ -1,32 +1,35 @@
-"""The target's static memory limits, checked once the module's globals and frames are laid out.
+"""The target's static limits, checked once the module's globals and frames are laid out.
 
 ptxas refuses a kernel whose static shared memory exceeds 48 KiB (0xc000: the limit
-without a dynamic opt-in, on every architecture), and a file whose `__constant__`
-data exceeds the 64 KiB constant bank.  minicuda reports both clang-shaped: shared
-memory at the function that declares it, constant data at the variable that crosses
-the limit, with ptxas's words and numbers.
+without a dynamic opt-in, on every architecture: the arrays it declares and those of
+the functions it calls), and a file whose `__constant__` data exceeds the 64 KiB
+constant bank; nvcc refuses a kernel whose parameters exceed the parameter space.
+minicuda reports them clang-shaped: shared memory and parameters at the kernel,
+constant data at the variable that crosses the limit, with the tools' words and numbers.
 """
 from __future__ import annotations
 
 from minicuda.diagnostics import Diagnostic
 from minicuda.grammar import ast as A
-from minicuda.ir import Module
+from minicuda.arch import STATIC_SHARED_LIMIT, parameter_space
+from minicuda.ir import Module, block_shared_bytes
 
-STATIC_SHARED_LIMIT = 0xC000
 CONSTANT_BANK_LIMIT = 0x10000
 
 
 def static_limit_errors(tu: A.TranslationUnit, module: Module) -> list[Diagnostic]:
-    return shared_errors(module) + constant_errors(tu)
+    return shared_errors(module) + constant_errors(tu) + parameter_errors(tu, module.sm)
 
 
 def shared_errors(module: Module) -> list[Diagnostic]:
+    """Each kernel whose blocks' static shared memory (its own and that of the functions it
+    calls, ir.block_shared) passes the limit, as ptxas counts it per entry function."""
     errors = []
     for fn in module.functions.values():
-        if fn.shared_bytes > STATIC_SHARED_LIMIT:
-            what = "entry function" if fn.kind == "kernel" else "function"
-            errors.append(Diagnostic("error", f"{what} '{fn.name}' uses too much shared data "
-                                              f"({fn.shared_bytes:#x} bytes, {STATIC_SHARED_LIMIT:#x} max)", fn.loc))
+        used = block_shared_bytes(module, fn.name) if fn.kind == "kernel" else 0
+        if used > STATIC_SHARED_LIMIT:
+            errors.append(Diagnostic("error", f"entry function '{fn.name}' uses too much shared data "
+                                              f"({used:#x} bytes, {STATIC_SHARED_LIMIT:#x} max)", fn.loc))
     return errors
 
 
@@ -42,3 +45,17 @@ def constant_errors(tu: A.TranslationUnit) -> list[Diagnostic]:
         return []
     return [Diagnostic("error", f"too much global constant data ({end:#x} bytes, {CONSTANT_BANK_LIMIT:#x} max)",
                        first_over.loc)]
+
+
+def parameter_errors(tu: A.TranslationUnit, sm: int) -> list[Diagnostic]:
+    """Each kernel whose parameters' sizes add up to more than the architecture's parameter
+    space (arch.parameter_space), in nvcc's words (which add no alignment padding)."""
+    errors = []
+    for fn in tu.functions:
+        if "global" not in fn.exec_space:
+            continue
+        end = sum(p.ty.size for p in fn.params)
+        if end > parameter_space(sm):
+            errors.append(Diagnostic("error", f"Formal parameter space overflowed ({end} bytes required, max "
+                                              f"{parameter_space(sm)} bytes allowed) in function '{fn.name}'", fn.loc))
+    return errors

@@ -37,6 +37,15 @@ class MemoryLowering:
             return ("sym", self.lowering.global_symbol(decl))
         raise InternalError("lower", f"no storage for '{getattr(decl, 'name', decl)}'")
 
+    def kernel_handle(self, e: A.Name) -> str:
+        """A kernel's name as a value (`(const void *)k`, as cudaFuncSetAttribute takes it):
+        the symbol of the handle the VM gives each kernel; other functions have none."""
+        functions = [e.decl] if isinstance(e.decl, A.FunctionDef) else getattr(e.decl, "functions", [])
+        if len(functions) != 1 or "global" not in functions[0].exec_space or functions[0].is_template:
+            raise Unsupported(f"a pointer to the function '{e.name}' is not supported (only a __global__ "
+                              f"function's, for the CUDA runtime)", e.loc)
+        return self.lowering.function_name(functions[0])
+
     def space_op(self, decl, load: bool) -> str:
         kind = self.storage(decl)
         space = getattr(decl, "space", "local")
@@ -52,6 +61,8 @@ class MemoryLowering:
         """The memory address of an lvalue (or of an array / struct)."""
         e = strip_decay(e)
         self.at(e)
+        if isinstance(e, A.Name) and isinstance(T.unqual(e.ty), T.Function):
+            return Mem(Sym(self.kernel_handle(e)))
         if isinstance(e, A.Name):
             kind = self.storage(e.decl)
             if kind[0] == "frame":

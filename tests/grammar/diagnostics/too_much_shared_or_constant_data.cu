@@ -21,5 +21,4 @@ __global__ void fits(float *p)
 }
 
 // EXPECT: 2:20: error: too much global constant data (0x400190 bytes, 0x10000 max)
-// EXPECT: 4:18: error: function 'lookup' uses too much shared data (0x13880 bytes, 0xc000 max)
-// EXPECT: 10:17: error: entry function 'k' uses too much shared data (0x40000000 bytes, 0xc000 max)
+// EXPECT: 10:17: error: entry function 'k' uses too much shared data (0x40013880 bytes, 0xc000 max)
