@@ -1,4 +1,5 @@
-"""Control-flow graph of an IR function, as a networkx DiGraph over block labels.
+"""Control-flow graph of an IR function: successor and predecessor lists over block
+labels, and the same graph as a networkx DiGraph for the graph algorithms.
 
 A block ends in an unconditional BRA (one successor), a guarded BRA (its target
 and the next block, or the BRA after it), another terminator of the ISA table
@@ -8,8 +9,6 @@ post-dominance well defined.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import networkx as nx
 
 from minicuda.ir import Block, Function
@@ -17,20 +16,91 @@ from minicuda.ir import Block, Function
 EXIT = "EXIT"
 
 
-@dataclass
 class CFG:
-    graph: nx.DiGraph
-    entry: str
-    order: list[str]          # block labels in layout order
+    """The graph as successor and predecessor lists (both in layout order); `graph`,
+    the networkx DiGraph of the same nodes and edges, is built on first use."""
+
+    def __init__(self, succ: dict[str, list[str]], entry: str, order: list[str]):
+        self.succ = succ
+        self.entry = entry
+        self.order = order            # block labels in layout order
+        self.pred: dict[str, list[str]] = {EXIT: []}
+        for label in order:
+            self.pred.setdefault(label, [])
+        for label in order:
+            for s in succ[label]:
+                self.pred.setdefault(s, []).append(label)
+        self._graph = None
+
+    @property
+    def graph(self) -> nx.DiGraph:
+        if self._graph is None:
+            g = nx.DiGraph()
+            g.add_node(EXIT)
+            for label in self.order:
+                g.add_node(label)
+                for s in self.succ[label]:
+                    g.add_edge(label, s)
+            self._graph = g
+        return self._graph
 
     def succs(self, label: str) -> list[str]:
-        return list(self.graph.successors(label))
+        return list(self.succ.get(label, ()))
 
     def preds(self, label: str) -> list[str]:
-        return list(self.graph.predecessors(label))
+        return list(self.pred[label])
+
+    def nodes(self) -> list[str]:
+        """Every node: EXIT, the blocks, then any label only named as a successor."""
+        return list(self.pred)
 
     def reachable(self) -> set[str]:
-        return nx.descendants(self.graph, self.entry) | {self.entry}
+        seen = {self.entry}
+        stack = [self.entry]
+        while stack:
+            for s in self.succ.get(stack.pop(), ()):
+                if s not in seen:
+                    seen.add(s)
+                    stack.append(s)
+        return seen
+
+
+def postorder(start: str, edges) -> list[str]:
+    """The nodes reachable from start along `edges` (node -> list), each after every node
+    a depth-first walk reaches from it first (walked on an explicit stack)."""
+    order: list[str] = []
+    seen = {start}
+    stack = [(start, iter(edges(start)))]
+    while stack:
+        node, rest = stack[-1]
+        for nxt in rest:
+            if nxt not in seen:
+                seen.add(nxt)
+                stack.append((nxt, iter(edges(nxt))))
+                break
+        else:
+            stack.pop()
+            order.append(node)
+    return order
+
+
+def strongly_connected(cfg: CFG) -> dict[str, set[str]]:
+    """Each node's strongly connected component (Kosaraju: finishing order on the graph,
+    then walks on the reversed one)."""
+    finished: list[str] = []
+    seen: set[str] = set()
+    for node in cfg.nodes():
+        if node not in seen:
+            walk = postorder(node, lambda n: [s for s in cfg.succ.get(n, ()) if s not in seen])
+            seen.update(walk)
+            finished += walk
+    component_of: dict[str, set[str]] = {}
+    for node in reversed(finished):
+        if node not in component_of:
+            component = set(postorder(node, lambda n: [p for p in cfg.pred.get(n, ()) if p not in component_of]))
+            for member in component:
+                component_of[member] = component
+    return component_of
 
 
 def successors(fn: Function, index: int) -> list[str]:
@@ -60,13 +130,8 @@ def _unique(labels: list[str]) -> list[str]:
 
 
 def build_cfg(fn: Function, analyses=None) -> CFG:
-    g = nx.DiGraph()
-    g.add_node(EXIT)
-    for i, b in enumerate(fn.blocks):
-        g.add_node(b.label)
-        for s in successors(fn, i):
-            g.add_edge(b.label, s)
-    return CFG(g, fn.blocks[0].label, [b.label for b in fn.blocks])
+    succ = {b.label: successors(fn, i) for i, b in enumerate(fn.blocks)}
+    return CFG(succ, fn.blocks[0].label, [b.label for b in fn.blocks])
 
 
 def conditional_branch(block: Block):

@@ -39,18 +39,19 @@ def remove_unreachable_blocks(fn: Function, cfg: CFG) -> bool:
     """Drop blocks no path from the entry reaches, except those a kept block still
     names (a BSSY/SSY label) or falls through into."""
     keep = set(cfg.reachable())
-    growing = True
-    while growing:
-        growing = False
-        for i, block in enumerate(fn.blocks):
-            if block.label not in keep:
-                continue
-            wanted = {s.name for ins in block.instrs for s in ins.srcs if isinstance(s, Label)}
-            if not unconditional_end(block) and i + 1 < len(fn.blocks):
-                wanted.add(fn.blocks[i + 1].label)
-            if not wanted <= keep:
-                keep |= wanted
-                growing = True
+    index = {b.label: i for i, b in enumerate(fn.blocks)}
+    work = [index[label] for label in keep if label in index]
+    while work:
+        i = work.pop()
+        block = fn.blocks[i]
+        wanted = [s.name for ins in block.instrs for s in ins.srcs if isinstance(s, Label)]
+        if not unconditional_end(block) and i + 1 < len(fn.blocks):
+            wanted.append(fn.blocks[i + 1].label)
+        for label in wanted:
+            if label not in keep:
+                keep.add(label)
+                if label in index:
+                    work.append(index[label])
     before = len(fn.blocks)
     fn.blocks = [b for b in fn.blocks if b.label in keep]
     return len(fn.blocks) != before

@@ -39,25 +39,35 @@ def analyze_liveness(fn: Function, analyses) -> Liveness:
 
 
 def liveness(fn: Function, cfg: CFG) -> Liveness:
-    """Live registers at every block's entry and exit (a backward fixed point)."""
+    """Live registers at every block's entry and exit (a backward fixed point, on a
+    worklist: a block is visited again only when a successor's entry has grown)."""
     gen: dict[str, set[Reg]] = {}
     kill: dict[str, set[Reg]] = {}
     for block in fn.blocks:
         g, k = gen.setdefault(block.label, set()), kill.setdefault(block.label, set())
         for ins in block.instrs:
-            g |= reads(ins, fn) - k
-            k |= kills(ins)
+            for r in reads(ins, fn):
+                if r not in k:
+                    g.add(r)
+            if ins.guard is None:
+                k.update(d for d in ins.dsts if d.is_virtual)
     live_in: dict[str, frozenset[Reg]] = {EXIT: frozenset(r for r in fn.rets if r.is_virtual)}
     live_out: dict[str, frozenset[Reg]] = {b.label: frozenset() for b in fn.blocks}
-    changed = True
-    while changed:
-        changed = False
-        for block in reversed(fn.blocks):
-            label = block.label
-            live_out[label] = frozenset().union(*(live_in.get(s, frozenset()) for s in cfg.succs(label)))
-            new_in = frozenset(gen[label] | (live_out[label] - kill[label]))
-            if new_in != live_in.get(label):
-                live_in[label] = new_in
-                changed = True
+    work = [b.label for b in fn.blocks]                  # popped last first: the blocks in reverse
+    queued = set(work)
+    while work:
+        label = work.pop()
+        queued.discard(label)
+        succs = cfg.succ[label]
+        out = live_in.get(succs[0], frozenset()) if len(succs) == 1 else \
+            frozenset().union(*(live_in.get(s, frozenset()) for s in succs))
+        live_out[label] = out
+        new_in = frozenset(gen[label] | (out - kill[label]))
+        if new_in != live_in.get(label):
+            live_in[label] = new_in
+            for p in cfg.pred[label]:
+                if p not in queued:
+                    queued.add(p)
+                    work.append(p)
     del live_in[EXIT]
     return Liveness({b.label: live_in.get(b.label, frozenset()) for b in fn.blocks}, live_out)

@@ -1,4 +1,6 @@
-"""Immediate post-dominators: networkx's immediate dominators on the reversed CFG.
+"""Immediate post-dominators: the immediate dominators of the reversed CFG, by Cooper,
+Harvey and Kennedy's iteration over its reverse postorder (what networkx computes,
+without building the reversed graph).
 
 `ipdom(fn)` maps each block label reachable from the entry to the label of its
 immediate post-dominator (`EXIT` for blocks whose every path leaves at once).  A
@@ -7,15 +9,12 @@ reconvergence point exists for a branch there.
 """
 from __future__ import annotations
 
-import networkx as nx
-
 from minicuda.ir import Function
-from minicuda.passes.cfg import CFG, EXIT, build_cfg
+from minicuda.passes.cfg import CFG, EXIT, build_cfg, postorder
 
 
 def ipdom_of(cfg: CFG) -> dict[str, str | None]:
-    reverse = cfg.graph.reverse(copy=True)
-    idom = nx.immediate_dominators(reverse, EXIT)
+    idom = _post_dominators(cfg)
     result: dict[str, str | None] = {}
     for label in cfg.order:
         if label in idom and label != EXIT:
@@ -23,6 +22,34 @@ def ipdom_of(cfg: CFG) -> dict[str, str | None]:
         else:
             result[label] = None
     return result
+
+
+def _post_dominators(cfg: CFG) -> dict[str, str]:
+    """Each node that reaches EXIT -> its immediate post-dominator (EXIT -> EXIT)."""
+    order = postorder(EXIT, lambda n: cfg.pred.get(n, ()))
+    rank = {node: i for i, node in enumerate(order)}
+    idom = {EXIT: EXIT}
+
+    def meet(a: str, b: str) -> str:
+        while a != b:
+            while rank[a] < rank[b]:
+                a = idom[a]
+            while rank[b] < rank[a]:
+                b = idom[b]
+        return a
+
+    changed = True
+    while changed:
+        changed = False
+        for node in reversed(order[:-1]):
+            new = None
+            for s in cfg.succ.get(node, ()):
+                if s in idom:
+                    new = s if new is None else meet(s, new)
+            if idom.get(node) != new:
+                idom[node] = new
+                changed = True
+    return idom
 
 
 def ipdom(fn: Function, analyses=None) -> dict[str, str | None]:

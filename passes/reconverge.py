@@ -18,10 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import networkx as nx
-
 from minicuda.ir import Function, Instr, Label, Reg
-from minicuda.passes.cfg import EXIT, conditional_branch
+from minicuda.passes.cfg import EXIT, conditional_branch, strongly_connected
 
 
 @dataclass(frozen=True)
@@ -75,7 +73,7 @@ def _before_jump(block) -> int:
 
 def _cycles(cfg) -> dict[str, set[str]]:
     """Each block's strongly connected component: the blocks it reaches and is reached from."""
-    return {label: component for component in nx.strongly_connected_components(cfg.graph) for label in component}
+    return strongly_connected(cfg)
 
 
 def _loop_header(cfg, cycles, label: str) -> bool:

@@ -68,87 +68,147 @@ def _jump_only_target(fn: Function, i: int) -> str | None:
 
 def _thread_jumps(fn: Function) -> bool:
     forward = {b.label: t for i, b in enumerate(fn.blocks) if (t := _jump_only_target(fn, i)) not in (None, b.label)}
-
-    def final(label: str) -> str:
-        seen = [label]
-        while label in forward:
-            label = forward[label]
-            if label in seen:
-                return seen[0]                           # a cycle of jumps: leave it alone
-            seen.append(label)
-        return label
-
+    final = _final_targets(forward)
     changed = False
     for block in fn.blocks:
         for i, ins in enumerate(block.instrs):
-            if ins.op == "BRA" and final(ins.target) != ins.target:
-                block.instrs[i] = replace(ins, srcs=(Label(final(ins.target)),))
+            if ins.op == "BRA" and final.get(ins.target, ins.target) != ins.target:
+                block.instrs[i] = replace(ins, srcs=(Label(final[ins.target]),))
                 changed = True
     return changed
+
+
+def _final_targets(forward: dict[str, str]) -> dict[str, str]:
+    """Where a jump to each label of `forward` ends when every jump-only block is
+    followed; a label whose chain runs into a cycle of jumps stays itself.  Each label
+    is followed once: the labels on one chain share its outcome."""
+    final: dict[str, str] = {}
+    in_cycle = set()                                     # labels whose chain runs into a cycle
+    for start in forward:
+        path, on_path, label = [], set(), start
+        while label in forward and label not in final and label not in on_path:
+            path.append(label)
+            on_path.add(label)
+            label = forward[label]
+        cycle = label in on_path or label in in_cycle
+        end = final.get(label, label)
+        for x in path:
+            final[x] = x if cycle else end
+            if cycle:
+                in_cycle.add(x)
+    return final
 
 
 def _merge_into_predecessor(fn: Function, cfg: CFG) -> bool:
     """Merge blocks into their single predecessors, first in layout order first, as long
     as no merge lets an earlier step (a dropped or threaded jump) apply; the CFG and the
     label counts are kept up to date between merges, and the scan goes back only as
-    far as the blocks a merge touched."""
+    far as the blocks a merge touched.  Blocks keep their first layout position (a
+    merged one is unlinked from the layout's chain), so a merge costs the blocks it
+    touches, not the function's length."""
+    layout = _Layout(fn.blocks)
     refs = _label_refs(fn)
     succs = {b.label: cfg.succs(b.label) for b in fn.blocks}
     preds = {b.label: cfg.preds(b.label) for b in fn.blocks}
-    index = {b.label: i for i, b in enumerate(fn.blocks)}
     merged = False
+    unsure = False              # whether an earlier step may apply unnoticed: then restart on every hint
     j = 0
-    while j < len(fn.blocks):
-        block = fn.blocks[j]
+    while j is not None:
+        block = layout.blocks[j]
         pred_labels = preds[block.label]
         if block.label == cfg.entry or len(pred_labels) != 1 or pred_labels[0] == block.label:
-            j += 1
+            j = layout.after(j)
             continue
-        pred = fn.blocks[index[pred_labels[0]]]
+        p = layout.position[pred_labels[0]]
+        pred = layout.blocks[p]
         if succs[pred.label] != [block.label] or any(x.op == "BRA" for x in pred.instrs[:-1]):
-            j += 1
+            j = layout.after(j)
             continue
         jumps = bool(pred.instrs) and pred.instrs[-1].op == "BRA"
         if refs.get(block.label, 0) != int(jumps) or (jumps and pred.instrs[-1].guard is not None):
-            j += 1
+            j = layout.after(j)
             continue                                     # named elsewhere (a marker), or odd shape
         body = pred.instrs[:-1] if jumps else list(pred.instrs)
         tail: list[Instr] = []
-        if index[pred.label] + 1 != j and not unconditional_end(block):
+        if layout.after(p) != j and not unconditional_end(block):
             last = block.instrs[-1] if block.instrs else None
             if last is not None and last.info.terminator and last.op != "BRA":
-                j += 1
+                j = layout.after(j)
                 continue                                 # a guarded EXIT cannot be followed by a BRA
             loc = last.loc if last is not None else pred.instrs[-1].loc
-            tail = [Instr("BRA", (), (), (Label(fn.blocks[j + 1].label),), loc=loc)]
-        touched_before = _jump_only_or_empty(pred) or _jump_only_or_empty(block) or \
-            (j > 0 and _jump_only_or_empty(fn.blocks[j - 1]))
+            tail = [Instr("BRA", (), (), (Label(layout.blocks[layout.after(j)].label),), loc=loc)]
+        before = layout.before(j)
+        tail_block = layout.blocks[layout.after(j)] if tail else None
+        # with no earlier step applicable before it, a merge makes one applicable only
+        # through the predecessor (jump-only or empty before or after, or now ending in
+        # a jump to its next block), the block before the merged one (now followed by
+        # another) or a new jump landing on a jump-only block; `hinted` are the cases
+        # restarted on before, kept once that may not hold (the same merges either way)
+        hinted = _jump_only_or_empty(block) or (before is not None and _jump_only_or_empty(layout.blocks[before]))
+        unsure |= tail_block is not None and _jump_only_or_empty(tail_block)
+        touched_before = _jump_only_or_empty(pred) or (unsure and hinted)
         pred.instrs = body + block.instrs + tail
-        del fn.blocks[j]
+        layout.unlink(j)
         merged = True
-        if touched_before or _jump_only_or_empty(pred) or _jumps_to_next(fn, index[pred.label]) or \
-                (j > 0 and _jumps_to_next(fn, j - 1)):
+        checked = layout.after(p) if p > j else p       # the block at the predecessor's old index
+        if touched_before or _jump_only_or_empty(pred) or (checked is not None and layout.jumps_to_next(checked)) \
+                or (before is not None and layout.jumps_to_next(before)):
+            fn.blocks = layout.linked()
             return True                                  # an earlier step may apply now: start again
+        unsure |= p > j and layout.jumps_to_next(p)
         if tail:
             refs[tail[0].target] = refs.get(tail[0].target, 0) + 1
         succs[pred.label] = succs.pop(block.label)
         for s in succs[pred.label]:
             if s in preds:
-                preds[s] = list(dict.fromkeys(pred.label if p == block.label else p for p in preds[s]))
+                preds[s] = list(dict.fromkeys(pred.label if q == block.label else q for q in preds[s]))
         del preds[block.label]
-        index = {b.label: i for i, b in enumerate(fn.blocks)}
-        j = min([j, index[pred.label]] + [index[s] for s in succs[pred.label] if s in index])
+        j = min([k for k in [layout.after(j), p] + [layout.position.get(s) for s in succs[pred.label]]
+                 if k is not None])
+    fn.blocks = layout.linked()
     return merged
+
+
+class _Layout:
+    """The blocks in layout order as a chain over their first positions: unlinking one
+    keeps every other block's position, so positions still compare as the order does."""
+
+    def __init__(self, blocks):
+        self.blocks = list(blocks)
+        self.position = {b.label: i for i, b in enumerate(self.blocks)}
+        self.next = list(range(1, len(self.blocks))) + [None]
+        self.prev = [None] + list(range(len(self.blocks) - 1))
+
+    def after(self, i: int):
+        return self.next[i]
+
+    def before(self, i: int):
+        return self.prev[i]
+
+    def unlink(self, i: int) -> None:
+        before, after = self.prev[i], self.next[i]
+        if before is not None:
+            self.next[before] = after
+        if after is not None:
+            self.prev[after] = before
+        del self.position[self.blocks[i].label]
+
+    def linked(self) -> list:
+        return [b for b in self.blocks if b.label in self.position]
+
+    def jumps_to_next(self, i: int) -> bool:
+        """Whether block i ends in what `_drop_jumps_to_next` drops."""
+        after = self.next[i]
+        return _ends_in_jump_to(self.blocks[i].instrs, self.blocks[after] if after is not None else None)
 
 
 def _jump_only_or_empty(block) -> bool:
     return not block.instrs or (len(block.instrs) == 1 and block.instrs[0].op == "BRA" and block.instrs[0].guard is None)
 
 
-def _jumps_to_next(fn: Function, i: int) -> bool:
-    """Whether block i ends in what `_drop_jumps_to_next` drops."""
-    ins = fn.blocks[i].instrs
-    nxt = fn.blocks[i + 1] if i + 1 < len(fn.blocks) else None
+def _ends_in_jump_to(ins: list[Instr], nxt) -> bool:
+    """Whether a block of instructions `ins` followed by block `nxt` ends in what
+    `_drop_jumps_to_next` drops."""
     return bool(ins) and ins[-1].op == "BRA" and (
         (nxt is not None and ins[-1].target == nxt.label)
         or (len(ins) >= 2 and ins[-2].op == "BRA" and ins[-2].target == ins[-1].target))

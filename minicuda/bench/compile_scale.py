@@ -11,7 +11,11 @@ kernel computed and prints one line saying so:
 - `live`: a kernel loading N values into locals, then summing them in reverse
   order, so that all N are live at once (size: values);
 - `straight`: a kernel whose body is N straight-line statements (size: statements);
-- `loops`: a kernel of N small loops one after the other (size: loops).
+- `loops`: a kernel of N small loops one after the other (size: loops);
+- `elseif`: a kernel choosing its value through an `if / else if` chain of N arms
+  (size: arms);
+- `inc`: a main of N statements `x = x + k;` (size: statements): one long host
+  function.
 
 `measure` times every stage of compiling one of them: preprocess, parse, sema,
 lowering, inlining, each pass of the -O pipeline (summed over the functions), the
@@ -248,14 +252,44 @@ int main(void)
 """
 
 
-UNITS = {"file": "lines", "switch": "cases", "live": "live values", "straight": "statements", "loops": "loops"}
+def elseif_program(arms: int, threads: int = 64) -> str:
+    """The switch program's values chosen by an `if (t == 0) ... else if (t == 1) ...`
+    chain of `arms` arms and a final `else` (-1); main checks the first `threads` threads."""
+    chain = "\n    else ".join(f"if (t == {c})\n        v = {switch_value(c)};" for c in range(arms))
+    return switch_program(arms, threads).replace(
+        _switch_statement(arms), f"    {chain}\n    else\n        v = -1;\n").replace('"switch %s', '"elseif %s')
+
+
+def _switch_statement(cases: int) -> str:
+    body = "".join(f"    case {c}: v = {switch_value(c)}; break;\n" for c in range(cases))
+    return f"    switch (t) {{\n{body}    default: v = -1; break;\n    }}\n"
+
+
+def inc_program(statements: int) -> str:
+    """A main of `statements` statements `x = x + k;` (k from 1 to 3) that prints
+    whether x ends at their sum: one long host function."""
+    body = "".join(f"    x = x + {k % 3 + 1};\n" for k in range(statements))
+    total = sum(k % 3 + 1 for k in range(statements))
+    return HEADER + f"""int main(void)
+{{
+    int x = 0;
+{body}    printf("inc %s %d\\n", x == {total} ? "ok" : "wrong", {statements});
+    return 0;
+}}
+"""
+
+
+UNITS = {"file": "lines", "switch": "cases", "live": "live values", "straight": "statements", "loops": "loops",
+         "elseif": "arms", "inc": "statements"}
 SHAPES = {"file": file_program, "switch": switch_program, "live": live_program,
-          "straight": straight_program, "loops": loops_program}
+          "straight": straight_program, "loops": loops_program, "elseif": elseif_program, "inc": inc_program}
 # each shape's sizes: the issue's target is the last of "full"
 SIZES = {
-    "quick": {"file": (240, 480), "switch": (20, 40), "live": (20, 40), "straight": (40, 80), "loops": (10, 20)},
+    "quick": {"file": (240, 480), "switch": (20, 40), "live": (20, 40), "straight": (40, 80), "loops": (10, 20),
+              "elseif": (20, 40), "inc": (40, 80)},
     "full": {"file": (25_000, 50_000, 100_000), "switch": (2_500, 5_000, 10_000), "live": (1_250, 2_500, 5_000),
-             "straight": (5_000, 10_000, 20_000), "loops": (500, 1_000, 2_000)},
+             "straight": (5_000, 10_000, 20_000), "loops": (500, 1_000, 2_000),
+             "elseif": (500, 1_000, 2_000), "inc": (1_000, 2_000, 4_000)},
 }
 
 

@@ -9,7 +9,7 @@ from minicuda import bench
 from minicuda.bench import compile_scale
 from minicuda.cli import minicuda_main
 
-SMALL = {"file": 100, "switch": 12, "live": 30, "straight": 25, "loops": 6}
+SMALL = {"file": 100, "switch": 12, "live": 30, "straight": 25, "loops": 6, "elseif": 12, "inc": 30}
 
 
 def run_program(tmp_path, capsys, source: str, *options) -> str:
