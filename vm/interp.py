@@ -27,18 +27,19 @@ import time
 
 import numpy as np
 
-from minicuda.ir import DYNAMIC_SHARED, Imm, Mem, Reg, Special, Sym, block_shared
+from minicuda.ir import Imm, Mem, Reg, Special, Sym
 from minicuda.isa import OPS
 from minicuda import semantics
 from minicuda.vm import cycles
 from minicuda.vm.code import PRED_BASE, Code
 from minicuda.vm.errors import VMError
-from minicuda.vm.memory import DEVICE, HOST, BlockScope, Memory, MemoryFault, pointer_note
+from minicuda.vm.launch_setup import LaunchSetup
+from minicuda.vm.memory import DEVICE, HOST, Memory, MemoryFault, pointer_note
 from minicuda.vm.metrics import LaunchMetrics
 from minicuda.vm.tools import sanitizer_report
 from minicuda.vm.stop import StopFlag, Stopped, block_positions
 from minicuda.vm.state import (BSET, CHECK, CURRENT, DEPTH, DONE, MAXD, NBAR, RNG, SAMPLED, STALL, STATUS, WARP,
-                               WARPSYNC_BARRIER, BlockState, Layout, bits_mask, block_template, mask_bits, rng_next, start_block)
+                               WARPSYNC_BARRIER, BlockState, bits_mask, mask_bits, rng_next, start_block)
 
 LANES = np.arange(WARP)
 SCHEDULED_KINDS = ("control", "sync", "marker")   # ISA kinds the scheduler sees even with no thread's guard true
@@ -654,13 +655,13 @@ class Interpreter:
             raise
         return metrics
 
-    def block_warps(self, setup: "LaunchSetup", state: BlockState, scope, bid, linear: int) -> list[Warp]:
+    def block_warps(self, setup: LaunchSetup, state: BlockState, scope, bid, linear: int) -> list[Warp]:
         """Start block `bid` in `state` and `scope`; its warps (one per thread for the scalar reference)."""
         start_block(state, setup.template, bid, linear, self.seed)
         scope.enter(bid)
         return [Warp(setup.code, state, i, setup.symbols, scope, wi) for i, wi in enumerate(setup.warp_of)]
 
-    def run_block(self, setup: "LaunchSetup", state: BlockState, scope, bid, linear: int, metrics) -> None:
+    def run_block(self, setup: LaunchSetup, state: BlockState, scope, bid, linear: int, metrics) -> None:
         warps = self.block_warps(setup, state, scope, bid, linear)
         try:
             self.run_warps(setup, warps, bid, metrics)
@@ -668,7 +669,7 @@ class Interpreter:
             stop.note_warps(block_positions(warps, bid, self.sched))
             raise
 
-    def run_warps(self, setup: "LaunchSetup", warps: list[Warp], bid, metrics) -> None:
+    def run_warps(self, setup: LaunchSetup, warps: list[Warp], bid, metrics) -> None:
         """A block's warps, round by round between its barriers."""
         pending = list(warps)
         while pending:
@@ -735,57 +736,6 @@ class Interpreter:
                    f"runs on, and so does minicuda)")
         if message not in self.warnings:
             self.warnings.append(message)
-
-
-class LaunchSetup:
-    """What every block of a launch shares: the code, the block's state layout and its
-    starting image, the symbols (shared memory at its fixed addresses), the shape of
-    a block scope.  Both engines start blocks from here."""
-
-    def __init__(self, interp: Interpreter, kernel: str, grid: tuple, block: tuple, args: list[int],
-                 shared_dynamic: int):
-        self.code = code = interp.code(kernel)
-        fn = code.fn
-        self.grid, self.block = grid, block
-        nthreads = block[0] * block[1] * block[2]
-        nwarps = (nthreads + WARP - 1) // WARP
-        self.shared = []
-        if code.block_shared is None:
-            code.block_shared = set(block_shared(interp.module, fn.name)) | {DYNAMIC_SHARED}
-        for name, g in interp.module.globals.items():
-            if g.space == "shared" and name in code.block_shared:
-                self.shared.append((name, shared_dynamic if name == DYNAMIC_SHARED else g.size))
-        self.frame_size = max(fn.local_bytes, 1)
-        self.frames = [(f"frames of warp {wi}", WARP * self.frame_size) for wi in range(nwarps)] if fn.local_bytes else []
-        scope = self.new_scope()
-        self.symbols = dict(interp.symbols)
-        for name, _ in self.shared:
-            self.symbols[name] = scope.address(name)
-        frame_bases = [scope.address(name) for name, _ in self.frames]
-        # the scalar reference runs every thread on its own, one lane of a warp at a time
-        if interp.sched == "scalar":
-            groups = [(wi, lane) for wi in range(nwarps) for lane in range(WARP) if wi * WARP + lane < nthreads]
-        else:
-            groups = [(wi, None) for wi in range(nwarps)]
-        self.warp_of = [wi for wi, _ in groups]
-        self.layout = Layout(code.rows, code.npreds, len(groups))
-        params = []
-        for p, value in zip(fn.params, args):
-            params.append((code.slot(p.reg), 64 if p.size == 8 else 32, value))
-        self.template = block_template(self.layout, block, grid, nthreads, code.end, frame_bases, self.frame_size,
-                                       params, groups, cycles.FIRST_CHECK)
-
-    def new_scope(self) -> BlockScope:
-        return BlockScope(self.shared, self.frames)
-
-    def blocks(self):
-        """Every block's index, x fastest: block `linear` is blocks()[linear]."""
-        for linear in range(self.grid[0] * self.grid[1] * self.grid[2]):
-            yield self.block_id(linear)
-
-    def block_id(self, linear: int) -> tuple:
-        gx, gy, _ = self.grid
-        return (linear % gx, (linear // gx) % gy, linear // (gx * gy))
 
 
 def _atomic_op(kind: str, tmod: str, cur: int, vals: list[int], bits: int):

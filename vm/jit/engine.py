@@ -29,7 +29,8 @@ import numpy as np
 
 from minicuda.ir import Mem, Sym
 from minicuda.vm import cycles
-from minicuda.vm.interp import Interpreter, LaunchSetup, Warp
+from minicuda.vm.interp import Interpreter, Warp
+from minicuda.vm.launch_setup import LaunchSetup
 from minicuda.vm.metrics import LaunchMetrics
 from minicuda.vm.jit import cache as jit_cache
 from minicuda.vm.jit import layout as L
