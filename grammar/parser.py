@@ -420,11 +420,14 @@ class _ToAST(Transformer_NonRecursive):
 
     # top level
     def start(self, meta, items):
-        decls = [i for i in items if isinstance(i, A.Node)]
+        # in the order of the preprocessed text (headers' declarations where they were
+        # included), not by line, which would put a header's line 4 after the program's line 2
+        decls = []
         for i in items:
-            if isinstance(i, Token) and i.type == "PRAGMA":
+            if isinstance(i, A.Node):
+                decls.append(i)
+            elif isinstance(i, Token) and i.type == "PRAGMA":
                 decls.append(A.Pragma(_pragma_text(i), loc=self._tok_loc(i)))
-        decls.sort(key=lambda d: (0, 0) if d.loc is None else (d.loc.line, d.loc.col))
         return A.TranslationUnit(decls, loc=self._loc(meta))
 
     def function_def(self, meta, items):
