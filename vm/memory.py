@@ -185,12 +185,19 @@ class _Table:
         self.allocs: list[Allocation] = []
         self.arrays = np.zeros((len(self.ROWS), 64), dtype=np.uint64)
         self.addresses = tuple(row.ctypes.data for row in self.arrays)
+        self.side_addresses: dict[str, tuple[int, int, int, int]] = {}   # native_addresses' answers
 
     @staticmethod
     def _column(a: Allocation) -> tuple[int, ...]:
-        ends = [a.base if a.freed or not a.reached_from(side) else a.base + a.size for side in (HOST, DEVICE)]
-        write_ends = [a.base if a.space in READ_ONLY else end for end in ends]
-        return (a.base, a.data.ctypes.data, *ends, *write_ends)
+        base = a.base
+        if a.freed:
+            return (base, a.data.ctypes.data, base, base, base, base)
+        end = base + a.size
+        host_end = end if a.reached_from(HOST) else base
+        device_end = end if a.reached_from(DEVICE) else base
+        if a.space in READ_ONLY:
+            return (base, a.data.ctypes.data, host_end, device_end, base, base)
+        return (base, a.data.ctypes.data, host_end, device_end, host_end, device_end)
 
     def insert(self, a: Allocation) -> None:
         i = bisect.bisect(self.bases, a.base)
@@ -202,6 +209,7 @@ class _Table:
             grown[:, :n] = self.arrays
             self.arrays = grown
             self.addresses = tuple(row.ctypes.data for row in grown)
+            self.side_addresses = {}
         self.arrays[:, i + 1:n + 1] = self.arrays[:, i:n]   # numpy copies overlapping ranges correctly
         self.arrays[:, i] = self._column(a)
 
@@ -234,8 +242,11 @@ class _Table:
 
     def native_addresses(self, side: str) -> tuple[int, int, int, int]:
         """Where the rows code on `side` reads are, in `side_rows`' order (valid until the
-        next change)."""
-        return tuple(self.addresses[r] for r in self.side_rows(side))
+        arrays grow)."""
+        found = self.side_addresses.get(side)
+        if found is None:
+            found = self.side_addresses[side] = tuple(self.addresses[r] for r in self.side_rows(side))
+        return found
 
     def find(self, address: int) -> Allocation | None:
         i = bisect.bisect(self.bases, address) - 1
