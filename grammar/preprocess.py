@@ -106,9 +106,10 @@ class _Preprocessor(pcpp.Preprocessor):
             return text
         lines = text.split("\n")
         file = self._display(source or "")
+        in_comment = _lines_in_block_comments(text)
         for i, line in enumerate(lines):
             m = _EMPTY_CONDITION.match(line)
-            if m:
+            if m and i not in in_comment:
                 rest = m.group("rest")
                 message = (f"#{m.group('kw')} with no expression" if not rest else
                            "macro name missing" if rest.startswith("!defined") else "expected value in expression")
@@ -265,6 +266,22 @@ class _Preprocessor(pcpp.Preprocessor):
 _EMPTY_CONDITION = re.compile(
     r"^[ \t]*#[ \t]*(?P<kw>if|elif)(?![\w])[ \t]*(?P<rest>(?:!(?:[ \t]*defined[ \t]*\(?)?)?)[ \t]*"
     r"(?://.*|/\*.*\*/[ \t]*)?$", re.M)
+
+
+def _lines_in_block_comments(text: str) -> set[int]:
+    """Indices of the lines that start inside a /* */ comment (a directive there is text)."""
+    inside: set[int] = set()
+    line, counted = 0, 0   # the line of offset `counted`
+    for m in _BLOCK_COMMENT.finditer(text):
+        spans = m.group().count("\n")
+        if spans:
+            line += text.count("\n", counted, m.start())
+            counted = m.start()
+            inside.update(range(line + 1, line + 1 + spans))
+    return inside
+
+
+_BLOCK_COMMENT = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|/\*.*?\*/', re.S)
 
 
 def _balanced(tokens) -> bool:
