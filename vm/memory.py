@@ -210,7 +210,8 @@ class _Table:
             self.arrays = grown
             self.addresses = tuple(row.ctypes.data for row in grown)
             self.side_addresses = {}
-        self.arrays[:, i + 1:n + 1] = self.arrays[:, i:n]   # numpy copies overlapping ranges correctly
+        if i < n:   # (allocations come at rising addresses: usually none to move)
+            self.arrays[:, i + 1:n + 1] = self.arrays[:, i:n]   # numpy copies overlapping ranges correctly
         self.arrays[:, i] = self._column(a)
 
     def remove(self, a: Allocation) -> None:

@@ -160,6 +160,7 @@ class Runtime:
         self.events: dict[int, float | None] = {}
         self.events_made = 0
         self.max_dynamic_shared: dict[str, int] = {}   # kernel -> cudaFuncSetAttribute's maximum
+        self.methods: dict[tuple[str, bool], object] = {}   # (name, device) -> the bound rt_ method that runs it
         self.started = time.time()
         self.program_name = "a.out"     # argv[0]'s last part, as glibc's messages name the program
 
@@ -171,7 +172,10 @@ class Runtime:
             if name in SYNCHRONIZING:   # what the kernels printed comes out all the same
                 self.flush_device()
             return self.sticky_error
-        return getattr(self, "rt_" + implementation(name, device))(*args)
+        method = self.methods.get((name, device))
+        if method is None:
+            method = self.methods[name, device] = getattr(self, "rt_" + implementation(name, device))
+        return method(*args)
 
     def fifo_records(self) -> int:
         """How many printf records the FIFO holds."""
