@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from lark import Token
 from lark.parsers.lalr_analysis import Shift
 
 
@@ -69,31 +68,28 @@ def parse_to_end(ip, transformer):
                 stack.append(arg)
                 values.append(token)
                 break
-            reduce, size, name = reductions[arg]
-            if size:
-                children = values[-size:]
-                del stack[-size:]
-                del values[-size:]
-            else:
-                children = []
-            values.append(reduce(children))
-            stack.append(states[stack[-1]][name][1])
-    end = Token.new_borrow_pos("$END", "", token) if token is not None else Token("$END", "", 0, 1, 1)
+            _reduce(reductions[arg], stack, values, states)
     while True:
         action, arg = _action(states[stack[-1]], "$END")
         if action is Shift:
             raise NotParsed
-        reduce, size, name = reductions[arg]
-        if size:
-            children = values[-size:]
-            del stack[-size:]
-            del values[-size:]
-        else:
-            children = []
-        values.append(reduce(children))
-        stack.append(states[stack[-1]][name][1])
+        _reduce(reductions[arg], stack, values, states)
         if stack[-1] == end_state:
             return values[-1].value
+
+
+def _reduce(reduction: tuple, stack: list, values: list, states: dict) -> None:
+    """One LALR reduction: pop the rule's symbols, push the value its callback builds
+    and the state the goto table names."""
+    reduce, size, name = reduction
+    if size:
+        children = values[-size:]
+        del stack[-size:]
+        del values[-size:]
+    else:
+        children = []
+    values.append(reduce(children))
+    stack.append(states[stack[-1]][name][1])
 
 
 def _action(row: dict, token_type: str) -> tuple:

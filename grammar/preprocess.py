@@ -238,7 +238,7 @@ class _Preprocessor(pcpp.Preprocessor):
             text = "".join(t.value for t in toks).strip()
             self.diags.warning(text, self._token_location(directive))
             raise pcpp.OutputDirective(pcpp.Action.IgnoreAndRemove)
-        self.diags.error(f"invalid preprocessing directive", self._token_location(directive))
+        self.diags.error("invalid preprocessing directive", self._token_location(directive))
         raise pcpp.OutputDirective(pcpp.Action.IgnoreAndRemove)
 
     # helpers ----------------------------------------------------------------

@@ -50,17 +50,9 @@ def parse_args(argv: list[str]):
                         f"({', '.join(runtime_scale.CASES)}; all by default, or a comma-separated few)")
     opts = p.parse_args(argv)
     if opts.runtime_scaling is not None:
-        cases = [n for n in opts.runtime_scaling.split(",") if n and n != "all"]
-        unknown = set(cases) - set(runtime_scale.CASES)
-        if unknown:
-            p.error(f"--runtime-scaling: no case {', '.join(sorted(unknown))} ({', '.join(runtime_scale.CASES)})")
-        opts.cases = cases or list(runtime_scale.CASES)
+        opts.cases = _picked(p, "--runtime-scaling", "case", opts.runtime_scaling, list(runtime_scale.CASES))
     if opts.compile_scaling is not None:
-        shapes = [n for n in opts.compile_scaling.split(",") if n and n != "all"]
-        unknown = set(shapes) - set(compile_scale.SHAPES)
-        if unknown:
-            p.error(f"--compile-scaling: no shape {', '.join(sorted(unknown))} ({', '.join(compile_scale.SHAPES)})")
-        opts.shapes = shapes or list(compile_scale.SHAPES)
+        opts.shapes = _picked(p, "--compile-scaling", "shape", opts.compile_scaling, list(compile_scale.SHAPES))
     opts.only = [n for item in opts.only for n in item.split(",") if n]
     opts.skip = {n for item in opts.skip for n in item.split(",") if n}
     unknown = opts.skip - set(PARTS)
@@ -75,6 +67,16 @@ def parse_args(argv: list[str]):
     opts.sizes = {"interp": "quick", "jit": "quick"} if opts.quick else {"interp": "small", "jit": opts.jit_sizes}
     opts.min_seconds = 0.005 if opts.quick else 0.2
     return opts
+
+
+def _picked(p: argparse.ArgumentParser, flag: str, what: str, value: str, known: list[str]) -> list[str]:
+    """The comma-separated names `value` picks from `known` ("all" or none: every one);
+    an unknown one is the parser's error."""
+    names = [n for n in value.split(",") if n and n != "all"]
+    unknown = set(names) - set(known)
+    if unknown:
+        p.error(f"{flag}: no {what} {', '.join(sorted(unknown))} ({', '.join(known)})")
+    return names or known
 
 
 def main(argv: list[str] | None = None) -> int:
