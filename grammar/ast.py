@@ -44,12 +44,22 @@ class StructSpec(Node):
     kind: str                    # struct, union or class
     tag: str | None
     members: list["StructMember"] | None  # None: a reference to a declared struct
+    methods: list["FunctionDef"] = field(default_factory=list)   # member functions, constructors, destructor
+    base: str | None = None               # the base class's name (single, non-virtual)
 
 
 @dataclass(eq=False)
 class StructMember(Node):
     specs: "DeclSpecs"
     declarators: list["Declarator"]
+    access: str = "public"
+
+
+@dataclass(eq=False)
+class CtorInit(Node):
+    """One entry of a constructor's member initialiser list: `x(a)` or `Base(a, b)`."""
+    name: str
+    args: list["Expr"]
 
 
 @dataclass(eq=False)
@@ -85,6 +95,9 @@ class Declarator(Node):
     pointers: list[Pointer] = field(default_factory=list)
     suffixes: list[Node] = field(default_factory=list)   # ArraySuffix / ParamsSuffix
     ctor_args: list["Expr"] | None = None                # dim3 block(x, y)
+    qualifier: str | None = None                         # Foo in `Foo::get` (a member defined out of its class)
+    const_method: bool = False                           # `int get() const`
+    braced: bool = False                                 # `Foo x{1, 2}`: ctor_args given in braces
 
     @property
     def params_suffix(self) -> ParamsSuffix | None:
@@ -151,6 +164,10 @@ class FunctionDef(Node):
     exec_space: frozenset = field(default=frozenset(), init=False)  # {"global"} / {"host","device"} ...
     is_builtin: bool = field(default=False, init=False)
     launch_bounds: tuple[int, ...] = field(default=(), init=False)   # __launch_bounds__'s values, set by sema
+    ctor_inits: list[CtorInit] | None = None      # a constructor's member initialisers
+    access: str = "public"                        # a member function's access
+    owner: Any = field(default=None, init=False, repr=False)   # the class (T.Struct) of a member function
+    is_static: bool = field(default=False, init=False)         # a static member function: no `this`
 
     @property
     def is_template(self) -> bool:

@@ -51,13 +51,16 @@ def _scan_tokens(text: str) -> tuple[list[str], list[int]]:
     return [t for t, _ in found], [p for _, p in found]
 
 
-def scan_names(text: str) -> tuple[set[str], set[str], set[int]]:
-    """(type names, template names, offsets where such a name is being declared)."""
+def scan_names(text: str) -> tuple[set[str], set[str], set[int], set[int]]:
+    """(type names, template names, offsets where such a name is being declared, offsets
+    of type names that qualify a member: `Foo` in `Foo::get`)."""
     toks, offsets = _scan_tokens(text)
     types: set[str] = set()
     templates: set[str] = set()
     declaring: set[int] = set()
     n = len(toks)
+    classes = _class_bodies(toks)
+    scopes: set[int] = set()
     for i, t in enumerate(toks):
         if t in ("struct", "union", "class") and i + 1 < n and _is_ident(toks[i + 1]):
             if not (i > 0 and toks[i - 1] in ("<", ",") and _in_template_header(toks, i)):
@@ -66,6 +69,10 @@ def scan_names(text: str) -> tuple[set[str], set[str], set[int]]:
             for j in _typedef_names(toks, i + 1):
                 types.add(toks[j])
                 declaring.add(offsets[j])
+        elif t == "::" and i > 0 and toks[i - 1] in types:
+            scopes.add(offsets[i - 1])
+        elif _names_special_member(toks, i, classes):
+            declaring.add(offsets[i])
         elif t == "template" and i + 1 < n and toks[i + 1] == "<":
             j, depth = i + 1, 0
             while j < n:
@@ -84,7 +91,45 @@ def scan_names(text: str) -> tuple[set[str], set[str], set[int]]:
                     declaring.add(offsets[j])
                     break
                 j += 1
-    return types, templates, declaring
+    return types, templates, declaring, scopes
+
+
+def _class_bodies(toks: list[str]) -> dict[int, str]:
+    """For each token directly inside a class body (not nested in braces), the class's name."""
+    inside: dict[int, str] = {}
+    stack: list[str | None] = []     # per open brace: the class whose body it opens, or None
+    pending = None
+    for i, t in enumerate(toks):
+        if t in ("struct", "union", "class") and i + 1 < len(toks) and _is_ident(toks[i + 1]):
+            pending = toks[i + 1]
+        elif t == ";":
+            pending = None
+        elif t == "{":
+            stack.append(pending)
+            pending = None
+        elif t == "}":
+            if stack:
+                stack.pop()
+        elif stack and stack[-1] is not None:
+            inside[i] = stack[-1]
+    return inside
+
+
+_MEMBER_START = {"{", ";", "}", ":", "__host__", "__device__", "inline", "explicit", "__forceinline__", "constexpr"}
+
+
+def _names_special_member(toks: list[str], i: int, classes: dict[int, str]) -> bool:
+    """Whether toks[i] names a constructor or destructor where it is declared: `~Foo`,
+    `Foo::Foo`, or the class's name opening a member in its own body (`Foo(int a)`)."""
+    t = toks[i]
+    if not _is_ident(t) or i == 0:
+        return False
+    before = toks[i - 1]
+    if before == "~":
+        return True
+    if before == "::" and i >= 2 and toks[i - 2] == t:
+        return True
+    return classes.get(i) == t and i + 1 < len(toks) and toks[i + 1] == "(" and before in _MEMBER_START
 
 
 def _in_template_header(toks: list[str], i: int) -> bool:
@@ -123,7 +168,7 @@ def _typedef_names(toks: list[str], start: int) -> list[int]:
 _KEYWORDS = frozenset("""typedef extern static inline const volatile void char short int long float double
 signed unsigned bool struct union class if else for while do switch case default break continue
 return sizeof template typename true false __global__ __device__ __host__ __shared__ __constant__
-__restrict__ register""".split())
+__restrict__ register this public private protected""".split())
 
 
 def _is_ident(t: str) -> bool:
@@ -133,24 +178,41 @@ def _is_ident(t: str) -> bool:
 # ---- Lark ------------------------------------------------------------------------------
 class _Retagger:
     """Postlex stage: IDENT -> TYPE_NAME / TEMPLATE_NAME, and remembers recent tokens."""
-    always_accept = ("IDENT",)
+    always_accept = ("IDENT", "LBRACE")
 
     def __init__(self) -> None:
         self.types: set[str] = set()
         self.templates: set[str] = set()
         self.declaring: set[int] = set()
+        self.scopes: set[int] = set()
         self.prev: Token | None = None
         self.last: Token | None = None
 
     def process(self, stream):
         for tok in stream:
             if tok.type == "IDENT" and tok.start_pos not in self.declaring:
-                if tok.value in self.templates:
+                if tok.start_pos in self.scopes:
+                    tok = Token.new_borrow_pos("SCOPE_NAME", tok.value, tok)
+                elif tok.value in self.templates:
                     tok = Token.new_borrow_pos("TEMPLATE_NAME", tok.value, tok)
                 elif tok.value in self.types:
                     tok = Token.new_borrow_pos("TYPE_NAME", tok.value, tok)
+            elif tok.type == "LBRACE" and self._opens_brace_init():
+                tok = Token.new_borrow_pos("INIT_BRACE", tok.value, tok)
             self.prev, self.last = self.last, tok
             yield tok
+
+
+    def _opens_brace_init(self) -> bool:
+        """`{` right after a declared name (`Foo x{1, 2}`) or a type (`Foo{1, 2}`) opens an
+        initialiser, unless it opens a class, enum or namespace body."""
+        last, prev = self.last, self.prev
+        if last is None or last.type not in ("IDENT", "TYPE_NAME"):
+            return False
+        return prev is None or prev.value not in _BODY_OPENERS
+
+
+_BODY_OPENERS = {"struct", "class", "union", "enum", "namespace", "public", "private", "protected", ":", ","}
 
 
 @lru_cache(maxsize=1)
@@ -292,7 +354,7 @@ def parse(pp: PreprocessedSource, diags: DiagnosticEngine, bracket_depth: int = 
         return report_bracket_overflow(pp, diags, overflow, bracket_depth)
     parser, retagger = _lark()
     text = pp.text
-    retagger.types, retagger.templates, retagger.declaring = scan_names(text)
+    retagger.types, retagger.templates, retagger.declaring, retagger.scopes = scan_names(text)
     poisoned: set[str] = set()
     if build_inline and (tu := _parse_valid(parser, retagger, pp)) is not None:
         tu.poisoned = poisoned
@@ -515,10 +577,83 @@ class _ToAST(Transformer_NonRecursive):
     def struct_def(self, meta, items):
         toks = _tokens(items)
         tag = toks[1].value if len(toks) > 1 else None
-        members = [i for i in items if isinstance(i, A.StructMember)]
-        spec = A.StructSpec(toks[0].value, tag, members, loc=self._loc(meta))
+        kind = toks[0].value
+        access = "private" if kind == "class" else "public"
+        members, methods, base = [], [], None
+        for i in items:
+            if isinstance(i, tuple) and i[0] == "access":
+                access = i[1]
+            elif isinstance(i, tuple) and i[0] == "base":
+                base = i[1]
+            elif isinstance(i, A.StructMember):
+                i.access = access
+                members.append(i)
+            elif isinstance(i, A.FunctionDef):
+                i.access = access
+                methods.append(i)
+        spec = A.StructSpec(kind, tag, members, methods, base, loc=self._loc(meta))
         spec.end = self.pp.locate(meta.end_line, meta.end_column)
         return spec
+
+    # classes (C++)
+    def access_spec(self, meta, items):
+        return ("access", items[0].value)
+
+    def base_clause(self, meta, items):
+        return ("base", _tokens(items)[-1].value)
+
+    def method_def(self, meta, items):
+        specs = items[0] if isinstance(items[0], A.DeclSpecs) else A.DeclSpecs(loc=self._loc(meta))
+        rest = items[1:] if isinstance(items[0], A.DeclSpecs) else items
+        declarator, body = rest[0], rest[-1]
+        fn = A.FunctionDef(specs, declarator, body, name=declarator.name or "", loc=declarator.loc)
+        fn.ctor_inits = rest[1] if len(rest) == 3 else None
+        return fn
+
+    def method_decl(self, meta, items):
+        declarator = items[0]
+        specs = A.DeclSpecs(loc=self._loc(meta))
+        return A.FunctionDef(specs, declarator, None, name=declarator.name or "", loc=declarator.loc)
+
+    def ctor_inits(self, meta, items):
+        return list(items)
+
+    def ctor_init(self, meta, items):
+        name = items[0]
+        args = next((i for i in items[1:] if isinstance(i, list)), [])
+        return A.CtorInit(name.value, args, loc=self._tok_loc(name))
+
+    def const_function_declarator(self, meta, items):
+        params = next((i for i in items[1:] if isinstance(i, tuple)), None)
+        d = self.function_declarator(meta, [items[0]] + ([params] if params else []))
+        d.const_method = True
+        return d
+
+    def dtor_declarator(self, meta, items):
+        tok = items[0]
+        return A.Declarator("~" + tok.value, loc=self._tok_loc(tok))
+
+    def qualified_declarator(self, meta, items):
+        scope, tok = items
+        d = A.Declarator(tok.value, loc=self._tok_loc(tok))
+        d.qualifier = scope.value
+        return d
+
+    def qualified_dtor_declarator(self, meta, items):
+        scope, tok = items
+        d = A.Declarator("~" + tok.value, loc=self._tok_loc(tok))
+        d.qualifier = scope.value
+        return d
+
+    def brace_declarator(self, meta, items):
+        d = items[0]
+        d.ctor_args = next((i for i in items[1:] if isinstance(i, list)), [])
+        d.braced = True
+        return d
+
+    def qualified_name(self, meta, items):
+        scope, tok = items
+        return A.Name(f"{scope.value}::{tok.value}", loc=self._tok_loc(tok))
 
     def struct_ref(self, meta, items):
         toks = _tokens(items)
@@ -731,7 +866,8 @@ class _ToAST(Transformer_NonRecursive):
         else:
             specs.type_words.append(tok.value)
         tn = A.TypeName(specs, A.Declarator(None, loc=specs.loc), loc=specs.loc)
-        return A.Construct(tn, items[1] if len(items) > 1 else [], loc=self._loc(meta))
+        args = next((i for i in items[1:] if isinstance(i, list)), [])
+        return A.Construct(tn, args, loc=self._loc(meta))
 
     def arg_list(self, meta, items):
         return list(items)

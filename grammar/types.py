@@ -132,6 +132,14 @@ class StructInfo:
     fields: dict[str, tuple[Type, int]] | None = None   # name -> (type, byte offset); None: incomplete
     size: int = 0
     align: int = 1
+    # C++ classes (grammar/sema/classes.py): member functions, constructors, destructor,
+    # static data members, each member's access, the base class
+    methods: dict = field(default_factory=dict)
+    ctors: list = field(default_factory=list)
+    dtor: object = None
+    statics: dict = field(default_factory=dict)
+    access: dict = field(default_factory=dict)
+    base: "Struct | None" = None
 
 
 STRUCTS: dict[int, StructInfo] = {}

@@ -17,6 +17,7 @@ from minicuda.grammar import consteval
 from minicuda.grammar import types as T
 from minicuda.grammar.nesting import TOO_DEEP
 from minicuda.grammar.sema.calls import Calls
+from minicuda.grammar.sema.classes import Classes
 from minicuda.grammar.sema.conversions import Conversions
 from minicuda.grammar.sema.declarations import Declarations
 from minicuda.grammar.sema.declarators import Declarators
@@ -27,7 +28,8 @@ from minicuda.grammar.sema.statements import Statements
 from minicuda.grammar.sema.templates import Templates
 
 
-class Sema(Scopes, Declarators, Declarations, Statements, Expressions, Operators, Conversions, Calls, Templates):
+class Sema(Scopes, Declarators, Declarations, Statements, Expressions, Operators, Conversions, Calls, Templates,
+           Classes):
     def __init__(self, diags: DiagnosticEngine):
         self.diags = diags
         self.globals = Scope()
@@ -40,6 +42,7 @@ class Sema(Scopes, Declarators, Declarations, Statements, Expressions, Operators
         self.functions: list[A.FunctionDef] = []
         self.instances: dict[tuple, A.FunctionDef] = {}
         self.global_vars: list[A.VarDecl] = []
+        self.method_bodies: list[A.FunctionDef] = []   # member functions, checked after the file's functions
         self.early: dict[int, tuple[A.Expr, A.Expr]] = {}   # id -> (node, what its early check gave)
         self.walked: dict[int, A.Expr] = {}                # id -> node: its operands were looked at
 
@@ -63,7 +66,9 @@ class Sema(Scopes, Declarators, Declarations, Statements, Expressions, Operators
         self.poisoned = tu.poisoned
         for decl in tu.decls:
             try:
-                if isinstance(decl, A.FunctionDef):
+                if isinstance(decl, A.FunctionDef) and decl.declarator.qualifier is not None:
+                    self.define_member(decl)
+                elif isinstance(decl, A.FunctionDef):
                     self.declare_function(decl)
                 elif isinstance(decl, A.Declaration):
                     self.declaration(decl, top_level=True)
@@ -73,8 +78,9 @@ class Sema(Scopes, Declarators, Declarations, Statements, Expressions, Operators
                 self.error(TOO_DEEP, decl.loc)
         for decl in tu.decls:
             if isinstance(decl, A.FunctionDef) and decl.body is not None and not decl.is_template \
-                    and decl.ty is not None:  # a declaration with errors has no type to check against
+                    and decl.ty is not None and decl.owner is None:  # a declaration with errors has no type
                 self.function_body(decl)
+        self.check_method_bodies()
         tu.functions = self.functions
         tu.global_vars = self.global_vars
         tu.instantiations = [f for f in self.instances.values()]

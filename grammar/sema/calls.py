@@ -49,6 +49,8 @@ class Calls:
         self.fail(f"called object type '{f.ty}' is not a function or function pointer", func.loc)
 
     def expr_Call(self, e: A.Call):
+        if isinstance(e.func, A.Member) or (isinstance(e.func, A.Name) and type(self.scope.lookup(e.func.name)).__name__ == "MethodSym"):
+            return self.method_call(e)
         args = [self.guarded(self.value, a) for a in e.args]
         if any(a.ty is None for a in args):
             self.callee(e.func)  # report an unknown callee too, then give up on the call

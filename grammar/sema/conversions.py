@@ -47,6 +47,8 @@ class Conversions:
             ok = True
         elif isinstance(dst, T.Struct) and dst.name == "dim3" and (T.is_integer(src) or (isinstance(src, T.Struct) and src.name == "uint3")):
             return self.construct(dst, [e], loc)
+        elif self.has_ctors(dst) and not isinstance(src, T.Struct):   # a converting constructor
+            return self.construct_object(dst, [e], loc)
         if not ok:
             self.fail(_conversion_message(context, e, to), loc)
         return self.implicit(e, dst)
@@ -70,7 +72,7 @@ class Conversions:
         return e
 
     def expr_Construct(self, e: A.Construct):
-        ty = self.type_of(e.type_name)
+        ty = self.type_of(e.type_name) if e.type_name is not None else e.target_ty
         return self.construct(ty, e.args, e.loc)
 
     def construct(self, ty: T.Type, args: list, loc) -> A.Expr:
@@ -78,6 +80,12 @@ class Conversions:
         args = [a if a.ty is not None and not isinstance(a, A.Name) else self.value(a) for a in args]
         if isinstance(ty, T.Struct) and ty.name in ("dim3", "uint3"):
             return self.construct_dim3(ty, args, loc)
+        if self.has_ctors(ty):
+            return self.construct_object(ty, args, loc)
+        if isinstance(ty, T.Struct) and not args:
+            c = A.InitList([], loc=loc)
+            c.ty = T.unqual(ty)
+            return c
         if isinstance(ty, T.Struct):
             if len(args) == 1 and T.unqual(args[0].ty) == T.unqual(ty):
                 return args[0]

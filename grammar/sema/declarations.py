@@ -58,6 +58,8 @@ class Declarations:
 
     # ---- variables ------------------------------------------------------------------------
     def variable(self, v: A.VarDecl, base: T.Type, top_level: bool) -> None:
+        if v.declarator.qualifier is not None:
+            self.define_static_member(v)
         ty = self.declarator_type(base, v.declarator)
         v.is_global_scope = top_level
         self.variable_space(v, top_level)
@@ -116,10 +118,14 @@ class Declarations:
 
     def variable_initializer(self, v: A.VarDecl, top_level: bool) -> None:
         ty = v.ty
-        if v.declarator.ctor_args is not None:
+        if v.declarator.braced and isinstance(T.unqual(ty), (T.Struct, T.Array)) and not self.has_ctors(ty):
+            v.init = self.init_list(A.InitList(v.declarator.ctor_args, loc=v.loc), ty)
+        elif v.declarator.ctor_args is not None:
             v.init = self.construct(ty, v.declarator.ctor_args, v.loc)
         elif v.init is not None:
             v.init = self.initializer(v.init, ty)
+        elif self.has_ctors(ty) and "extern" not in v.specs.storage:
+            self.default_construct(v)
         elif ty.const and not top_level and "extern" not in v.specs.storage:
             self.error(f"default initialization of an object of const type '{ty}'", v.loc)
 

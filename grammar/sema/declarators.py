@@ -80,7 +80,9 @@ class Declarators:
                     continue
                 seen.add(d.name)
                 members.append((d.name, ty))
-        T.complete_struct(s, members)
+        T.complete_struct(s, self.class_members(s, spec, members))
+        self.class_methods(s, spec)
+        self.method_bodies.extend(fn for fn in spec.methods if fn.body is not None and fn.owner is s)
         return s
 
     def declarator_type(self, base: T.Type, d: A.Declarator, params_out: list | None = None) -> T.Type:

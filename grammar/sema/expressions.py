@@ -29,6 +29,8 @@ from minicuda.grammar.nesting import deep_first
 from minicuda.grammar.preprocess import is_system_location
 from minicuda.grammar.sema.scopes import ConstSym, Overloads, TypedefSym
 
+MEMBER_SYMBOLS = ("FieldSym", "MethodSym")   # grammar/sema/classes.py: members seen inside a member function
+
 
 # operator expressions: every operand is checked by expr, value or condition, in any context
 OPERATORS = (A.Binary, A.Unary, A.Cast, A.Assign, A.Conditional, A.Comma, A.Index, A.Member, A.IncDec)
@@ -96,6 +98,8 @@ class Expressions:
             return lit
         if isinstance(sym, TypedefSym):
             self.fail(f"unexpected type name '{e.name}': expected expression", e.loc)
+        if type(sym).__name__ in MEMBER_SYMBOLS:
+            return self.class_name_expr(sym, e)
         if isinstance(sym, Overloads):
             e.decl = sym
             e.ty = T.Function(ret=T.VOID)
@@ -211,9 +215,19 @@ class Expressions:
             self.fail(f"member reference base type '{st}' is not a structure or union", operator_location(e))
         if st.info.fields is None:
             self.fail(f"member access into incomplete type '{st}'", e.loc)
-        if e.name not in st.info.fields:
+        if e.name in st.info.statics:
+            return self.expr(A.Name(st.info.statics[e.name].name, loc=e.loc))
+        found = self.find_field(st, e.name)
+        if found is None:
             self.fail(f"no member named '{e.name}' in '{st}'", e.loc)
-        fty = st.info.fields[e.name][0]
+        fty, hops, owner = found
+        self.check_access(owner, e.name, e.loc)
+        for hop in hops:   # a base class's member: through the `__base` fields
+            base = A.Member(base, hop, e.arrow, loc=e.loc)
+            base.ty = T.qualified(st.info.fields[hop][0], const=quals.const)
+            if e.arrow:
+                e.arrow = False
+            st = T.unqual(base.ty)
         if quals.const or quals.volatile:
             fty = T.qualified(fty, const=fty.const or quals.const, volatile=fty.volatile or quals.volatile)
         e.base, e.ty = base, fty

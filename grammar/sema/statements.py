@@ -37,6 +37,7 @@ class Statements:
                 if p.declarator.name:
                     self.scope.names[p.declarator.name] = p
             self.scope = Scope(self.scope)
+            self.prepare_ctor_body(fn)
             fn.body.items = [self.statement(s) for s in fn.body.items]
             self.functions.append(fn)
         finally:

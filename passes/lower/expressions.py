@@ -305,7 +305,10 @@ class ExpressionLowering:
         name = fn.name
         if fn.is_builtin:
             return self.builtin(e, name, discard)
-        args = [self.rvalue(a) for a in e.args]
+        if isinstance(T.unqual(fn.ty.ret), T.Struct):
+            self.call_into(e, None)
+            return Imm(0)
+        args = self.arguments(e.args)
         rets = () if T.is_void(fn.ty.ret) else (self.reg(fn.ty.ret),)
         self.at(e).emit("CALL", dsts=rets, srcs=(Sym(self.lowering.function_name(fn)),) + tuple(args))
         return rets[0] if rets else Imm(0)
@@ -320,7 +323,7 @@ class ExpressionLowering:
                 dims.append(r)
         smem = self.rvalue(e.config[2]) if len(e.config) > 2 else Imm(0)
         stream = self.rvalue(e.config[3]) if len(e.config) > 3 else Imm(0)
-        args = [self.rvalue(a) for a in e.args]
+        args = self.arguments(e.args)
         self.at(e).emit("LAUNCH", (), (), (Sym(self.lowering.function_name(e.decl)),) + tuple(dims) + (smem, stream) + tuple(args))
         return Imm(0)
 

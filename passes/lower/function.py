@@ -19,11 +19,12 @@ from minicuda.passes.lower.emitter import Emitter, Unsupported, strip_decay
 from minicuda.passes.lower.expressions import ExpressionLowering
 from minicuda.passes.lower.initialisers import InitialiserLowering
 from minicuda.passes.lower.memory import MemoryLowering
+from minicuda.passes.lower.objects import ObjectLowering, is_struct
 from minicuda.passes.lower.statements import Loop, StatementLowering
 
 
 class FunctionLowering(StatementLowering, ConditionLowering, ExpressionLowering, BuiltinLowering,
-                       InitialiserLowering, MemoryLowering, Emitter):
+                       InitialiserLowering, MemoryLowering, ObjectLowering, Emitter):
     """One function of the translation unit to one IR Function (`lower()`)."""
 
     def __init__(self, fn: A.FunctionDef, module: Module, lowering):   # lowering: the ModuleLowering
@@ -42,12 +43,17 @@ class FunctionLowering(StatementLowering, ConditionLowering, ExpressionLowering,
         self.switch_labels: list[dict[int, str]] = []
         self.early_values: dict[int, tuple] = {}   # id -> (node, its value, the location after it)
         self.walked: dict[int, A.Expr] = {}        # id -> node: its chain of first operands was looked at
+        self.sret = None                            # where a function returning a struct stores it
+        self.dtor_scopes: list[list[A.VarDecl]] = []   # per open block: its objects to destroy
 
     def lower(self) -> Function:
         self.start(".L_entry")
+        if is_struct(self.ast.ty.ret):
+            self.sret = self.reg("rd")
+            self.fn.params.append(Param(self.sret, "sret", 8, "pointer"))
         for p in self.ast.params:
             self.param(p)
-        if not T.is_void(self.ast.ty.ret):
+        if not T.is_void(self.ast.ty.ret) and self.sret is None:
             self.fn.rets = [self.reg(self.ast.ty.ret)]
         self.stmt(self.ast.body)
         self.at(self.ast.body)
@@ -64,7 +70,8 @@ class FunctionLowering(StatementLowering, ConditionLowering, ExpressionLowering,
     def param(self, p: A.ParamDecl) -> None:
         t = T.unqual(p.ty)
         if isinstance(t, T.Struct):
-            raise Unsupported(f"passing a struct ('{t}') by value is not supported", p.loc)
+            self.struct_param(p)
+            return
         r = self.reg(t)
         kind = "pointer" if isinstance(t, T.Pointer) else "value"
         self.fn.params.append(Param(r, p.declarator.name or f"arg{len(self.fn.params)}", t.size, kind))

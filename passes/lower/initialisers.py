@@ -37,6 +37,12 @@ class InitialiserLowering:
             for i, byte in enumerate(data[: t.length]):
                 self.store(Mem(Sym(base.name, base.offset + i)), Imm(byte), T.CHAR, store_op)
             return
+        if isinstance(init, A.Construct) and getattr(init, "ctor", None) is not None:
+            self.construct_at(init, Mem(base))
+            return
+        if isinstance(init, A.Call) and isinstance(T.unqual(init.ty), T.Struct) and not init.decl.is_builtin:
+            self.call_into(init, Mem(base))
+            return
         if isinstance(T.unqual(t), T.Struct):
             self.copy_struct(Mem(base), self.address(init), T.unqual(t), store_op)
             return

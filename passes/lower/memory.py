@@ -87,8 +87,20 @@ class MemoryLowering:
             return Mem(base.base, base.offset + st.info.fields[e.name][1])
         if isinstance(e, A.StringLit):
             return Mem(Sym(self.lowering.string(e.value)))
+        if isinstance(e, A.Construct) and getattr(e, "ctor", None) is not None:
+            return self.construct_at(e, Mem(Sym("frame", self.frame_slot(T.unqual(e.ty)))))
         if isinstance(e, A.Construct):
             return self.construct_in_frame(e)
+        if isinstance(e, A.InitList):
+            off = self.frame_slot(T.unqual(e.ty))
+            for i in range(0, T.unqual(e.ty).size, 4):
+                self.store(Mem(Sym("frame", off + i)), Imm(0), T.UINT, "STL")
+            self.init_memory(Sym("frame", off), T.unqual(e.ty), e, "STL")
+            return Mem(Sym("frame", off))
+        if isinstance(e, A.Call) and isinstance(T.unqual(e.ty), T.Struct) and not e.decl.is_builtin:
+            return self.call_into(e, None)
+        if isinstance(e, A.Cast) and e.implicit and isinstance(T.unqual(e.ty), T.Struct):
+            return self.address(e.operand)
         if isinstance(e, A.Call):
             raise Unsupported("a struct returned by value is not supported", e.loc)
         raise InternalError("lower", f"not an lvalue: {type(e).__name__}")

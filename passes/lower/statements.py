@@ -27,6 +27,7 @@ class Loop:
     """Where `break` and `continue` jump inside a loop (a switch: no `continue` of its own)."""
     brk: str
     cont: str | None
+    depth: int = 0      # the open blocks with objects to destroy around the loop
 
 
 class StatementLowering:
@@ -42,8 +43,10 @@ class StatementLowering:
             raise Unsupported(TOO_DEEP, s.loc) from None
 
     def s_Compound(self, s: A.Compound):
+        self.dtor_scopes.append([])
         for item in s.items:
             yield self.stmt_step(item)
+        self.destroy(self.dtor_scopes.pop())
 
     def s_Pragma(self, s):
         pass
@@ -68,6 +71,7 @@ class StatementLowering:
             self.vars[id(v)] = ("frame", off)
             if v.init is not None:
                 self.init_memory(Sym("frame", off), t, v.init, "STL")
+            self.destructible(v)
             return
         r = self.reg(t)
         self.vars[id(v)] = ("reg", r)
@@ -99,7 +103,7 @@ class StatementLowering:
         self.start(cond_l)
         self.branch(s.cond, body_l, end_l, body_l)
         self.start(body_l)
-        self.loops.append(Loop(end_l, cond_l))
+        self.loops.append(Loop(end_l, cond_l, len(self.dtor_scopes)))
         yield self.stmt_step(s.body)
         self.loops.pop()
         self.at(s).jump(cond_l)
@@ -110,7 +114,7 @@ class StatementLowering:
         body_l, cond_l, end_l = self.label(), self.label(), self.label()
         self.jump(body_l)
         self.start(body_l)
-        self.loops.append(Loop(end_l, cond_l))
+        self.loops.append(Loop(end_l, cond_l, len(self.dtor_scopes)))
         yield self.stmt_step(s.body)
         self.loops.pop()
         self.jump(cond_l)
@@ -128,7 +132,7 @@ class StatementLowering:
         if s.cond is not None:
             self.at(s.cond).branch(s.cond, body_l, end_l, body_l)
         self.start(body_l)
-        self.loops.append(Loop(end_l, step_l))
+        self.loops.append(Loop(end_l, step_l, len(self.dtor_scopes)))
         yield self.stmt_step(s.body)
         self.loops.pop()
         self.jump(step_l)
@@ -157,7 +161,7 @@ class StatementLowering:
                 self.start(nxt)
         self.at(s).jump(default or end_l)
         self.switch_labels.append(labels)
-        self.loops.append(Loop(end_l, self.loops[-1].cont if self.loops else None))
+        self.loops.append(Loop(end_l, self.loops[-1].cont if self.loops else None, len(self.dtor_scopes)))
         yield self.stmt_step(s.body)
         self.loops.pop()
         self.switch_labels.pop()
@@ -173,19 +177,24 @@ class StatementLowering:
     s_Default = s_Case
 
     def s_Break(self, s):
-        self.at(s).jump(self.loops[-1].brk)
+        self.at(s).destroy_to(self.loops[-1].depth)
+        self.jump(self.loops[-1].brk)
 
     def s_Continue(self, s):
-        cont = next(l.cont for l in reversed(self.loops) if l.cont is not None)
-        self.at(s).jump(cont)
+        loop = next(l for l in reversed(self.loops) if l.cont is not None)
+        self.at(s).destroy_to(loop.depth)
+        self.jump(loop.cont)
 
     def s_Return(self, s: A.Return):
         self.at(s)
         if s.value is not None:
-            if T.is_void(s.value.ty) or not self.fn.rets:
+            if self.sret is not None:
+                self.return_struct(s.value)
+            elif T.is_void(s.value.ty) or not self.fn.rets:
                 self.effect(s.value)
             else:
                 self.emit("MOV", dsts=self.fn.rets, srcs=(self.rvalue(s.value),))
+        self.destroy_to(0)
         self.emit("EXIT" if self.fn.kind == "kernel" else "RET")
 
 

@@ -1,0 +1,378 @@
+"""Classes (C++): member functions, `this`, constructors, destructors, access, statics.
+
+A member function is an ordinary function with a hidden first parameter `this` (a
+pointer to its class, to const for a const member function) and the IR name
+`Class::name`; a static member function has no `this`.  Each class keeps its members
+in its StructInfo: `methods` (name -> Overloads), `ctors`, `dtor`, `statics` (static
+data members, file-scope variables named `Class::name`) and `access` (member ->
+(public/private/protected, where it is declared)).  A single non-virtual base class
+is laid out as the first field `__base`: its members and methods are found through it.
+
+Inside a member function the class's members are in scope (`class_scope`): a field
+`n` reads as `this->n`, a method `f(x)` calls `this->f(x)`.  `obj.f(x)` and `p->f(x)`
+become calls with `&obj` / `p` first.  Constructing a class object (`T x(1, 2)`,
+`T x{1, 2}`, `T x = T(1, 2)`, `T x;`, `T x = 5` through a converting constructor) is a
+`Construct` node whose `ctor` is the constructor chosen; its member initialiser list
+becomes assignments (or constructions) at the start of its body.  The lowering runs
+the destructor of a local object when its scope ends (passes/lower/statements.py).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from minicuda.grammar import ast as A
+from minicuda.grammar import types as T
+from minicuda.grammar.sema.expressions import operator_location
+from minicuda.grammar.sema.scopes import Abort, Overloads, Scope
+
+BASE_FIELD = "__base"
+
+
+@dataclass
+class FieldSym:
+    """A non-static data member seen from inside a member function: reads as `this->name`."""
+    name: str
+    owner: T.Struct
+
+
+@dataclass
+class MethodSym:
+    """The member functions of one name seen from inside a member function."""
+    name: str
+    owner: T.Struct
+
+
+class Classes:
+    """Needs from the analyser: `globals`, `tags`, `fn`, `functions`, the declarators,
+    `function_space`, `add_overload`, `best_overload`, `bind_arguments`, `expr`, `value`,
+    `convert`, `implicit`, `error`, `fail`; `check` calls `check_method_bodies` last."""
+
+    # ---- declaring a class's members -----------------------------------------------------
+    def class_members(self, s: T.Struct, spec: A.StructSpec, members: list) -> list:
+        """The fields of `s` (a base class first, as `__base`), its static data members declared."""
+        info = s.info
+        info.methods, info.ctors, info.dtor, info.statics, info.access = {}, [], None, {}, {}
+        info.base = None
+        fields = []
+        if spec.base is not None:
+            base = self.tags.get(spec.base)
+            if base is None or base.info.fields is None:
+                self.fail(f"base class has incomplete type '{spec.base}'", spec.loc)
+            info.base = base
+            fields.append((BASE_FIELD, base))
+        for m in spec.members:
+            if "virtual" in m.specs.storage:
+                self.fail("virtual member functions are not supported", m.loc)
+            for d in m.declarators:
+                if d.params_suffix is not None:   # `int get() const;`: a member function declared
+                    fn = A.FunctionDef(m.specs, d, None, name=d.name, loc=d.loc)
+                    fn.access = m.access
+                    spec.methods.append(fn)
+                    continue
+                info.access[d.name] = (m.access, d.loc)
+                if "static" in m.specs.storage:
+                    self.static_member(s, m, d)
+        not_fields = set(info.statics) | {fn.declarator.name for fn in spec.methods}
+        return fields + [(n, t) for n, t in members if n not in not_fields and not isinstance(t, T.Function)]
+
+    def static_member(self, s: T.Struct, m: A.StructMember, d: A.Declarator) -> None:
+        """`static int count;` in the class: a file-scope variable `Class::count`, defined
+        outside the class (`int Class::count = 0;`) unless initialised here."""
+        v = A.VarDecl(m.specs, d, None, name=f"{s.name}::{d.name}", loc=d.loc)
+        v.ty = self.declarator_type(self.base_type(m.specs), d)
+        v.space = "global" if "__device__" in m.specs.cuda else "host"
+        v.is_global_scope = True
+        s.info.statics[d.name] = v
+        self.globals.names[v.name] = v
+
+    def define_static_member(self, v: A.VarDecl) -> bool:
+        """`int Class::count = 0;`: the definition of a static data member."""
+        q = v.declarator.qualifier
+        s = self.tags.get(q)
+        if s is None or s.info.fields is None or v.declarator.name not in (getattr(s.info, "statics", None) or {}):
+            self.fail(f"no member named '{v.declarator.name}' in '{q}'", v.loc)
+        v.name = f"{q}::{v.declarator.name}"
+        self.globals.names.pop(v.name, None)
+        return True
+
+    def class_methods(self, s: T.Struct, spec: A.StructSpec) -> None:
+        for fn in spec.methods:
+            try:
+                self.declare_method(s, fn)
+            except Abort:
+                pass
+
+    def method_kind(self, s: T.Struct, name: str) -> str:
+        if name == s.name:
+            return "ctor"
+        if name == "~" + s.name:
+            return "dtor"
+        return "method"
+
+    def declare_method(self, s: T.Struct, fn: A.FunctionDef) -> A.FunctionDef:
+        """A member function's type (with `this`), execution space and place in its class."""
+        if "virtual" in fn.specs.storage:
+            self.fail("virtual member functions are not supported", fn.loc)
+        member = fn.declarator.name
+        kind = self.method_kind(s, member)
+        fn.owner, fn.is_static = s, "static" in fn.specs.storage
+        fn.member_name, fn.member_kind = member, kind
+        fn.name = f"{s.name}::{member}"
+        fn.exec_space = self.function_space(fn)
+        base = T.VOID if kind != "method" else self.base_type(fn.specs)
+        params: list[A.ParamDecl] = []
+        ty = self.declarator_type(base, fn.declarator, params)
+        if not isinstance(ty, T.Function):
+            self.fail(f"expected function declarator for '{member}'", fn.loc)
+        if not fn.is_static:
+            this = A.ParamDecl(A.DeclSpecs(loc=fn.loc), A.Declarator("this", loc=fn.loc), loc=fn.loc)
+            this.ty = T.Pointer(base=T.qualified(s, const=fn.declarator.const_method))
+            params = [this] + params
+            ty = T.Function(ret=ty.ret, params=(this.ty,) + ty.params, variadic=ty.variadic)
+        fn.ty, fn.params = ty, params
+        info = s.info
+        if kind == "dtor":
+            if info.dtor is not None and info.dtor.body is not None and fn.body is not None:
+                self.error(f"redefinition of '{fn.name}'", fn.loc)
+            if info.dtor is None or fn.body is not None:
+                info.dtor = fn
+            return fn
+        group = info.ctors if kind == "ctor" else info.methods.setdefault(member, Overloads(member)).functions
+        same = next((g for g in group if _same_signature(g, fn)), None)
+        if same is not None:
+            if same.body is not None and fn.body is not None:
+                self.error(f"redefinition of '{fn.name}'", fn.loc)
+                return fn
+            if fn.body is None:
+                return same
+            fn.access = same.access
+            if not fn.specs.cuda:
+                fn.exec_space = same.exec_space
+            group[group.index(same)] = fn
+        else:
+            group.append(fn)
+        if kind == "method":
+            info.access.setdefault(member, (fn.access, fn.loc))
+            if fn.is_static:
+                self.globals.names[fn.name] = info.methods[member]
+        return fn
+
+    def define_member(self, fn: A.FunctionDef) -> None:
+        """`int Class::get() const { ... }`: a member function defined outside its class."""
+        q = fn.declarator.qualifier
+        s = self.tags.get(q)
+        if s is None or s.info.fields is None:
+            self.fail(f"use of undeclared identifier '{q}'", fn.loc)
+        info = s.info
+        name = fn.declarator.name
+        kind = self.method_kind(s, name)
+        declared = info.ctors if kind == "ctor" else ([info.dtor] if info.dtor else []) if kind == "dtor" \
+            else (info.methods[name].functions if name in info.methods else [])
+        if not declared:
+            self.fail(f"out-of-line definition of '{name}' does not match any declaration in '{q}'", fn.loc)
+        proto = declared[0]
+        fn.specs.storage = [w for w in fn.specs.storage] + (["static"] if proto.is_static else [])
+        if not fn.specs.cuda:
+            fn.specs.cuda = list(proto.specs.cuda)
+        fn.access = proto.access
+        self.declare_method(s, fn)
+        if fn not in (info.ctors + [info.dtor] + (info.methods[name].functions if name in info.methods else [])):
+            self.fail(f"out-of-line definition of '{name}' does not match any declaration in '{q}'", fn.loc)
+        self.method_bodies.append(fn)
+
+    def check_method_bodies(self) -> None:
+        for fn in self.method_bodies:
+            if fn.body is not None and fn.ty is not None:
+                self.function_body(fn, template_scope=self.class_scope(fn.owner))
+
+    def class_scope(self, s: T.Struct) -> Scope:
+        """The names a member function of `s` sees before the file's: its class's members,
+        its base classes' behind them."""
+        scope = Scope(self.globals)
+        chain = []
+        while s is not None:
+            chain.append(s)
+            s = s.info.base
+        for c in reversed(chain):
+            for name in c.info.fields:
+                if name != BASE_FIELD:
+                    scope.names[name] = FieldSym(name, c)
+            for name in c.info.methods:
+                scope.names[name] = MethodSym(name, c)
+            for name, v in c.info.statics.items():
+                scope.names[name] = self.globals.names.get(v.name, v)
+        return scope
+
+    def prepare_ctor_body(self, fn: A.FunctionDef) -> None:
+        """A constructor's member initialisers, as statements run before its body."""
+        if getattr(fn, "member_kind", "") != "ctor" or getattr(fn, "inits_done", False):
+            return
+        fn.inits_done = True
+        s = fn.owner
+        stmts = []
+        inits = {i.name: i for i in (fn.ctor_inits or [])}
+        base = s.info.base
+        if base is not None:
+            init = inits.pop(base.name, None)
+            target = self.this_member(BASE_FIELD, fn.loc)
+            stmts += self.member_init(target, base, init.args if init else None, init.loc if init else fn.loc)
+        for name, (fty, _) in s.info.fields.items():
+            if name == BASE_FIELD:
+                continue
+            init = inits.pop(name, None)
+            target = self.this_member(name, init.loc if init else fn.loc)
+            stmts += self.member_init(target, fty, init.args if init else None, init.loc if init else fn.loc)
+        for name, init in inits.items():
+            self.error(f"member initializer '{name}' does not name a non-static data member or base class", init.loc)
+        fn.body.items = stmts + fn.body.items
+
+    def this_member(self, name: str, loc) -> A.Member:
+        return A.Member(A.Name("this", loc=loc), name, True, loc=loc)
+
+    def member_init(self, target: A.Expr, ty: T.Type, args, loc) -> list:
+        s = T.unqual(ty)
+        if isinstance(s, T.Struct) and (s.info.ctors or s.info.dtor):
+            if args is None and not s.info.ctors:
+                return []
+            c = A.Construct(None, list(args or []), loc=loc)
+            c.target_ty = s
+            return [A.ExprStmt(A.Assign("=", target, c, loc=loc), loc=loc)]
+        if args is None:
+            return []
+        if len(args) == 1:
+            return [A.ExprStmt(A.Assign("=", target, args[0], loc=loc), loc=loc)]
+        if not args and T.is_scalar(s):
+            return [A.ExprStmt(A.Assign("=", target, A.IntLit(0, "0", loc=loc), loc=loc), loc=loc)]
+        self.fail(f"excess elements in scalar initializer", loc)
+
+    # ---- using members -------------------------------------------------------------------
+    def class_name_expr(self, sym, e: A.Name):
+        """A name that is a member of the class whose member function is being checked."""
+        if isinstance(sym, FieldSym):
+            if self.scope.lookup("this") is None:
+                self.fail(f"invalid use of member '{e.name}' in static member function", e.loc)
+            return self.expr(self.this_member(e.name, e.loc))
+        self.fail(f"reference to non-static member function must be called", e.loc)
+
+    def method_call(self, e: A.Call):
+        """`obj.f(x)`, `p->f(x)`, or `f(x)` inside a member function: `this` passed first."""
+        func = e.func
+        if isinstance(func, A.Member):
+            obj = self.expr(func.base)
+            ot = T.unqual(obj.ty)
+            if func.arrow:
+                if not isinstance(ot, T.Pointer):
+                    self.fail(f"member reference type '{obj.ty}' is not a pointer", operator_location(func))
+                this, st = self.value(obj), ot.base
+            else:
+                this = A.Unary("&", obj, loc=obj.loc)
+                this.ty, st = T.Pointer(base=obj.ty), obj.ty
+            name = func.name
+        else:
+            this_sym = self.scope.lookup("this")
+            st = T.unqual(this_sym.ty.base) if this_sym is not None else None
+            this = A.Name("this", loc=func.loc)
+            name = func.name
+        s = T.unqual(st) if st is not None else None
+        if not isinstance(s, T.Struct) or s.info.fields is None:
+            self.fail(f"member reference base type '{st}' is not a structure or union", func.loc)
+        cands, owner = self.find_methods(s, name)
+        if not cands:
+            self.fail(f"no member named '{name}' in '{s}'", func.loc)
+        self.check_access(owner, name, func.loc)
+        args = [self.value(a) for a in e.args]
+        statics = all(c.is_static for c in cands)
+        if statics:
+            fn = self.best_overload(name, cands, args, e.loc)
+        else:
+            if this is not None and isinstance(this, A.Name):
+                this = self.value(this) if self.scope.lookup("this") is not None else None
+                if this is None:
+                    self.fail(f"call to non-static member function without an object argument", e.loc)
+            this = self.base_pointer(this, owner)
+            fn = self.best_overload(name, cands, [this] + args, e.loc) if st.const is False or \
+                any(c.declarator.const_method for c in cands) else None
+            if fn is None or (st.const and not fn.declarator.const_method):
+                self.fail(f"'this' argument to member function '{name}' has type '{st}', but function is not marked const", func.loc)
+            args = [this] + args
+        self.check_call_space(fn, e.loc)
+        e.args = self.bind_arguments(fn, args, e.loc)
+        e.decl, e.ty = fn, T.unqual(fn.ty.ret)
+        return e
+
+    def find_methods(self, s: T.Struct, name: str):
+        while s is not None:
+            if name in s.info.methods:
+                return s.info.methods[name].functions, s
+            s = s.info.base
+        return [], None
+
+    def base_pointer(self, this: A.Expr, owner: T.Struct) -> A.Expr:
+        """`this` (a pointer to a derived class) as a pointer to its base `owner`."""
+        t = T.unqual(this.ty)
+        if T.unqual(t.base) == owner:
+            return this
+        c = A.Cast(None, this, implicit=True, loc=this.loc)
+        c.ty = T.Pointer(base=T.qualified(owner, const=t.base.const))
+        return c
+
+    def find_field(self, s: T.Struct, name: str):
+        """(the field's type, the chain of `__base` hops to it, its class), or None."""
+        hops = []
+        while s is not None:
+            if name in s.info.fields:
+                return s.info.fields[name][0], hops, s
+            if s.info.base is None:
+                return None
+            hops.append(BASE_FIELD)
+            s = s.info.base
+        return None
+
+    def check_access(self, owner: T.Struct | None, name: str, loc) -> None:
+        """clang's error on a private or protected member used outside its class."""
+        if owner is None or name not in (getattr(owner.info, "access", None) or {}):
+            return
+        access, decl_loc = owner.info.access[name]
+        if access == "public":
+            return
+        inside = self.fn.owner if self.fn is not None else None
+        while inside is not None:
+            if inside == owner:
+                return
+            inside = inside.info.base if access == "protected" else None
+        self.error(f"'{name}' is a {access} member of '{owner.name}'", loc)
+        self.diags.note(f"declared {access} here", decl_loc)
+        raise Abort()
+
+    # ---- construction ------------------------------------------------------------------
+    def has_ctors(self, ty: T.Type) -> bool:
+        s = T.unqual(ty)
+        return isinstance(s, T.Struct) and s.info.fields is not None and bool(getattr(s.info, "ctors", None))
+
+    def construct_object(self, s: T.Struct, args: list, loc) -> A.Construct:
+        """`s(args)` by its constructors, with C++'s overload resolution."""
+        s = T.unqual(s)
+        if len(args) == 1 and T.unqual(args[0].ty) == s:
+            return args[0]
+        this = A.IntLit(0, "0", loc=loc)
+        this.ty = T.Pointer(base=s)
+        fn = self.best_overload(s.name, s.info.ctors, [this] + list(args), loc) if s.info.ctors else None
+        if fn is None:
+            self.fail(f"no matching constructor for initialization of '{s}'", loc)
+        self.check_access(s, s.name, loc) if s.name in s.info.access else None
+        self.check_call_space(fn, loc)
+        c = A.Construct(None, self.bind_arguments(fn, [this] + list(args), loc)[1:], loc=loc)
+        c.ctor, c.ty = fn, s
+        return c
+
+    def default_construct(self, v: A.VarDecl) -> None:
+        """`T x;` for a class with constructors: its default constructor."""
+        ty = T.unqual(v.ty)
+        if isinstance(ty, T.Struct) and self.has_ctors(ty):
+            v.init = self.construct_object(ty, [], v.loc)
+
+
+def _same_signature(a: A.FunctionDef, b: A.FunctionDef) -> bool:
+    pa, pb = a.ty.params, b.ty.params
+    return len(pa) == len(pb) and all(T.unqual(x) == T.unqual(y) for x, y in zip(pa, pb)) and \
+        a.declarator.const_method == b.declarator.const_method and a.is_static == b.is_static

@@ -1,0 +1,119 @@
+"""Class and struct objects by value: parameters, returns, constructors, destructors.
+
+A struct passed by value travels as its 32-bit words, one parameter each (a kernel's
+as a function's), and the callee stores them into a frame slot of its own.  A
+function returning a struct takes a hidden first parameter (`sret`), the address
+where its caller wants the value, and `return v;` copies there.  A constructor is a
+call with the object's address as `this`; a local object whose class has a
+destructor is destroyed when its scope ends, in reverse order of construction, and
+when `return`, `break` or `continue` leaves its scope (`destroy_to`).
+"""
+from __future__ import annotations
+
+from minicuda.grammar import ast as A
+from minicuda.grammar import types as T
+from minicuda.ir import Imm, Mem, Param, Reg, Sym
+
+
+def is_struct(t: T.Type) -> bool:
+    return isinstance(T.unqual(t), T.Struct)
+
+
+def word_count(t: T.Type) -> int:
+    return (T.unqual(t).size + 3) // 4
+
+
+class ObjectLowering:
+    """Struct values, constructors and destructors of one function."""
+
+    # ---- by value ---------------------------------------------------------------------
+    def struct_param(self, p: A.ParamDecl) -> None:
+        t = T.unqual(p.ty)
+        off = self.frame_slot(t)
+        name = p.declarator.name or f"arg{len(self.fn.params)}"
+        for i in range(word_count(t)):
+            r = self.reg("r")
+            self.fn.params.append(Param(r, f"{name}.{i}", 4, "value"))
+            self.emit("STL", (), (), (Mem(Sym("frame", off + 4 * i)), r))
+        self.vars[id(p)] = ("frame", off)
+
+    def struct_words(self, e: A.Expr) -> list:
+        """The 32-bit words of a struct value, loaded from where it is."""
+        mem = self.address(e)
+        op = self.load_op_of(mem, e)
+        words = []
+        for i in range(word_count(e.ty)):
+            r = self.reg("r")
+            self.emit(op, (), (r,), (Mem(mem.base, mem.offset + 4 * i),))
+            words.append(r)
+        return words
+
+    def load_op_of(self, mem: Mem, e: A.Expr) -> str:
+        if isinstance(mem.base, Sym) and mem.base.name == "frame":
+            return "LDL"
+        if isinstance(mem.base, Sym):
+            return self.access_op(e, load=True)
+        return "LDG"
+
+    def arguments(self, args: list) -> list:
+        out = []
+        for a in args:
+            if is_struct(a.ty):
+                out += self.struct_words(a)
+            else:
+                out.append(self.rvalue(a))
+        return out
+
+    def call_into(self, e: A.Call, dst: Mem | None) -> Mem | None:
+        """A call of a function returning a struct, its value stored at `dst` (a frame
+        slot of its own when None)."""
+        if dst is None:
+            dst = Mem(Sym("frame", self.frame_slot(T.unqual(e.ty))))
+        args = self.arguments(e.args)
+        self.at(e).emit("CALL", dsts=(), srcs=(Sym(self.lowering.function_name(e.decl)), self.mem_address(dst)) + tuple(args))
+        return dst
+
+    def mem_address(self, mem: Mem) -> Reg:
+        r = self.reg("rd")
+        if isinstance(mem.base, Sym):
+            self.emit("MOV", dsts=(r,), srcs=(Sym(mem.base.name, mem.base.offset + mem.offset),))
+        elif mem.offset:
+            self.emit("IADD", ("S64",), (r,), (mem.base, Imm(mem.offset)))
+        else:
+            return mem.base
+        return r
+
+    def return_struct(self, value: A.Expr) -> None:
+        dst = Mem(self.sret)
+        if isinstance(value, A.Call) and is_struct(value.ty) and not value.decl.is_builtin:
+            self.call_into(value, dst)
+        elif isinstance(value, A.Construct) and getattr(value, "ctor", None) is not None:
+            self.construct_at(value, dst)
+        else:
+            self.copy_struct(dst, self.address(value), T.unqual(value.ty), "STG")
+
+    # ---- constructors and destructors ---------------------------------------------------
+    def construct_at(self, e: A.Construct, dst: Mem) -> Mem:
+        args = self.arguments(e.args)
+        self.at(e).emit("CALL", dsts=(), srcs=(Sym(self.lowering.function_name(e.ctor)), self.mem_address(dst)) + tuple(args))
+        return dst
+
+    def destructible(self, v: A.VarDecl) -> None:
+        """Remember a local object whose class has a destructor, to destroy at its scope's end."""
+        t = T.unqual(v.ty)
+        if isinstance(t, T.Struct) and t.info.dtor is not None and self.dtor_scopes:
+            self.dtor_scopes[-1].append(v)
+
+    def destroy(self, objects: list) -> None:
+        for v in reversed(objects):
+            dtor = T.unqual(v.ty).info.dtor
+            self.emit("CALL", dsts=(), srcs=(Sym(self.lowering.function_name(dtor)), self.mem_address(self.address_of_var(v))))
+
+    def address_of_var(self, v: A.VarDecl) -> Mem:
+        kind = self.vars[id(v)]
+        return Mem(Sym("frame", kind[1]))
+
+    def destroy_to(self, depth: int) -> None:
+        """Destroy the objects of every scope above `depth` (a jump out of them)."""
+        for scope in reversed(self.dtor_scopes[depth:]):
+            self.destroy(scope)
