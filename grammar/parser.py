@@ -435,7 +435,8 @@ _BINARY = {"logor": "||", "logand": "&&", "bitor": "|", "bitxor": "^", "bitand":
            "add": "+", "sub": "-", "mul": "*", "div": "/", "mod": "%"}
 _UNARY = {"addr_of": "&", "deref": "*", "pos": "+", "neg": "-", "bitnot": "~", "lognot": "!"}
 
-_STORAGE = {"typedef", "extern", "static", "inline", "__forceinline__", "__noinline__", "register", "constexpr"}
+_STORAGE = {"typedef", "extern", "static", "inline", "__forceinline__", "__noinline__", "register", "constexpr",
+            "virtual", "explicit"}
 _QUALS = {"const", "volatile"}
 _CUDA = {"__global__", "__device__", "__host__", "__shared__", "__constant__", "__managed__"}
 
@@ -650,6 +651,9 @@ class _ToAST(Transformer_NonRecursive):
         d.ctor_args = next((i for i in items[1:] if isinstance(i, list)), [])
         d.braced = True
         return d
+
+    def lambda_expr(self, meta, items):
+        raise _Located("lambdas are not supported", meta.line, meta.column)
 
     def qualified_name(self, meta, items):
         scope, tok = items

@@ -62,7 +62,7 @@ class Classes:
             fields.append((BASE_FIELD, base))
         for m in spec.members:
             if "virtual" in m.specs.storage:
-                self.fail("virtual member functions are not supported", m.loc)
+                self.fail("virtual member functions are not supported", m.specs.loc)
             for d in m.declarators:
                 if d.params_suffix is not None:   # `int get() const;`: a member function declared
                     fn = A.FunctionDef(m.specs, d, None, name=d.name, loc=d.loc)
@@ -112,7 +112,7 @@ class Classes:
     def declare_method(self, s: T.Struct, fn: A.FunctionDef) -> A.FunctionDef:
         """A member function's type (with `this`), execution space and place in its class."""
         if "virtual" in fn.specs.storage:
-            self.fail("virtual member functions are not supported", fn.loc)
+            self.fail("virtual member functions are not supported", fn.specs.loc)
         member = fn.declarator.name
         kind = self.method_kind(s, member)
         fn.owner, fn.is_static = s, "static" in fn.specs.storage
@@ -356,7 +356,8 @@ class Classes:
             return args[0]
         this = A.IntLit(0, "0", loc=loc)
         this.ty = T.Pointer(base=s)
-        fn = self.best_overload(s.name, s.info.ctors, [this] + list(args), loc) if s.info.ctors else None
+        viable = [c for c in s.info.ctors if self.match_cost(c, [this] + list(args)) is not None]
+        fn = self.best_overload(s.name, viable, [this] + list(args), loc) if viable else None
         if fn is None:
             self.fail(f"no matching constructor for initialization of '{s}'", loc)
         self.check_access(s, s.name, loc) if s.name in s.info.access else None
