@@ -168,7 +168,7 @@ def _typedef_names(toks: list[str], start: int) -> list[int]:
 _KEYWORDS = frozenset("""typedef extern static inline const volatile void char short int long float double
 signed unsigned bool struct union class if else for while do switch case default break continue
 return sizeof template typename true false __global__ __device__ __host__ __shared__ __constant__
-__restrict__ register this public private protected""".split())
+__restrict__ register this public private protected operator""".split())
 
 
 def _is_ident(t: str) -> bool:
@@ -651,6 +651,15 @@ class _ToAST(Transformer_NonRecursive):
         d.ctor_args = next((i for i in items[1:] if isinstance(i, list)), [])
         d.braced = True
         return d
+
+    def operator_declarator(self, meta, items):
+        return A.Declarator("operator" + items[1].value, loc=self._tok_loc(items[0]))
+
+    def subscript_operator_declarator(self, meta, items):
+        return A.Declarator("operator[]", loc=self._tok_loc(items[0]))
+
+    def call_operator_declarator(self, meta, items):
+        return A.Declarator("operator()", loc=self._tok_loc(items[0]))
 
     def lambda_expr(self, meta, items):
         raise _Located("lambdas are not supported", meta.line, meta.column)

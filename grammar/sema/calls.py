@@ -51,6 +51,8 @@ class Calls:
     def expr_Call(self, e: A.Call):
         if isinstance(e.func, A.Member) or (isinstance(e.func, A.Name) and type(self.scope.lookup(e.func.name)).__name__ == "MethodSym"):
             return self.method_call(e)
+        if isinstance(e.func, A.Name) and isinstance(T.unqual(getattr(self.scope.lookup(e.func.name), "ty", None) or T.VOID), T.Struct):
+            return self.method_call(A.Call(A.Member(e.func, "operator()", False, loc=e.func.loc), e.args, loc=e.loc))
         args = [self.guarded(self.value, a) for a in e.args]
         if any(a.ty is None for a in args):
             self.callee(e.func)  # report an unknown callee too, then give up on the call

@@ -300,6 +300,20 @@ class Classes:
         e.decl, e.ty = fn, T.unqual(fn.ty.ret)
         return e
 
+    def overloaded_operator(self, name: str, operands: list, loc):
+        """`a op b` of a class object as the call of its `operator op`: a member of the left
+        operand's class, or a function of the file; None when there is none."""
+        first = T.unqual(operands[0].ty)
+        members = self.find_methods(first, name)[0] if isinstance(first, T.Struct) else []
+        this = A.Unary("&", operands[0], loc=loc)
+        this.ty = T.Pointer(base=operands[0].ty)
+        viable = [m for m in members if self.match_cost(m, ([] if m.is_static else [this]) + operands[1:]) is not None]
+        if viable or (members and not isinstance(self.globals.names.get(name), Overloads)):
+            return self.method_call(A.Call(A.Member(operands[0], name, False, loc=loc), operands[1:], loc=loc))
+        if isinstance(self.globals.names.get(name), Overloads):
+            return self.expr_Call(A.Call(A.Name(name, loc=loc), operands, loc=loc))
+        return None
+
     def find_methods(self, s: T.Struct, name: str):
         while s is not None:
             if name in s.info.methods:

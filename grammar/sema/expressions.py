@@ -185,6 +185,10 @@ class Expressions:
 
     def expr_Index(self, e: A.Index):
         base, index = self.value(e.base), self.value(e.index)
+        if isinstance(T.unqual(base.ty), T.Struct):
+            call = self.overloaded_operator("operator[]", [base, index], operator_location(e))
+            if call is not None:
+                return call
         if isinstance(T.unqual(index.ty), T.Pointer) and T.is_integer(base.ty):
             base, index = index, base
         bt = T.unqual(base.ty)

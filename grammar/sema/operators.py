@@ -29,6 +29,10 @@ class Operators:
             return e
         lhs, rhs = self.value(e.lhs), self.value(e.rhs)
         lt, rt = T.unqual(lhs.ty), T.unqual(rhs.ty)
+        if isinstance(lt, T.Struct) or isinstance(rt, T.Struct):
+            call = self.overloaded_operator("operator" + op, [lhs, rhs], operator_location(e))
+            if call is not None:
+                return call
         bad = lambda: self.fail(f"invalid operands to binary expression ('{lhs.ty}' and '{rhs.ty}')", operator_location(e))
         if op in ("+", "-") and (isinstance(lt, T.Pointer) or isinstance(rt, T.Pointer)):
             return self.pointer_arith(e, lhs, rhs, bad)
@@ -95,6 +99,13 @@ class Operators:
 
     def expr_Unary(self, e: A.Unary):
         op = e.op
+        if op in ("-", "+", "!", "~"):
+            operand = self.value(e.operand)
+            call = self.overloaded_operator("operator" + op, [operand], e.loc) \
+                if isinstance(T.unqual(operand.ty), T.Struct) else None
+            if call is not None:
+                return call
+            e.operand = operand
         if op == "&":
             inner = self.expr(e.operand)
             if isinstance(inner, A.Name) and isinstance(inner.decl, Overloads):
@@ -152,6 +163,10 @@ class Operators:
         target = self.assignable(e.target, operator_location(e))
         value = self.value(e.value)
         tt = T.unqual(target.ty)
+        if isinstance(tt, T.Struct) and (e.op != "=" or self.find_methods(tt, "operator=")[0]):
+            call = self.overloaded_operator("operator" + e.op, [target, value], operator_location(e))
+            if call is not None:
+                return call
         if e.op == "=":
             e.target, e.value, e.ty = target, self.convert(value, tt, "assigning", e.value.loc), tt
             return e
