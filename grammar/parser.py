@@ -125,7 +125,7 @@ def _names_special_member(toks: list[str], i: int, classes: dict[int, str]) -> b
     if not _is_ident(t) or i == 0:
         return False
     before = toks[i - 1]
-    if before == "~":
+    if before == "~" and (classes.get(i) == t or (i >= 3 and toks[i - 2] == "::" and toks[i - 3] == t)):
         return True
     if before == "::" and i >= 2 and toks[i - 2] == t:
         return True
