@@ -166,11 +166,18 @@ def _integer_rows():
 def _libc_rows():
     # <stdio.h>
     yield runtime("printf", 32, device="device_printf")
-    for name in ("fprintf", "sprintf", "snprintf", "puts", "putchar", "fflush"):
+    for name in ("fprintf", "sprintf", "snprintf", "puts", "putchar", "fflush", "scanf", "fscanf", "sscanf",
+                 "fputs", "fputc", "getchar", "fgetc", "ungetc", "fclose", "feof", "ferror", "fseek", "remove",
+                 "rename"):
         yield runtime(name, 32)
-    no_files = "minicuda gives a program no files; write output with printf"
-    for name in ("fopen", "fclose", "fread", "fwrite"):
-        yield unsupported(name, no_files)
+    yield runtime("putc", 32, host="fputc")
+    yield runtime("getc", 32, host="fgetc")
+    for name in ("fopen", "fgets", "fread", "fwrite", "ftell"):
+        yield runtime(name, 64)
+    for name in ("clearerr", "rewind", "perror"):
+        yield runtime(name, 0)
+    # <errno.h>
+    yield runtime("__errno_location", 64, host="errno_location")
     # <stdlib.h>
     yield runtime("malloc", 64, device="malloc")
     yield runtime("free", 0, device="free")
@@ -196,7 +203,7 @@ def _libc_rows():
     yield runtime("memmove", 64, host="memcpy")   # the runtime reads the source whole before writing
     for name in ("memcmp", "strcmp", "strncmp"):
         yield runtime(name, 32)
-    for name in ("strlen", "strcpy", "strncpy", "strcat", "strchr", "strstr"):
+    for name in ("strlen", "strcpy", "strncpy", "strcat", "strchr", "strstr", "strerror"):
         yield runtime(name, 64)
     # <time.h>, <sys/time.h>, <assert.h>
     yield runtime("time", 64)

@@ -26,6 +26,7 @@ from minicuda.vm import libc
 from minicuda.vm.launch_checks import set_max_dynamic_shared
 from minicuda.vm.libc import GlibcRandom, PrintfError, format_printf
 from minicuda.vm.memory import HOST, OutOfMemory
+from minicuda.vm.stdio import StdioCalls
 
 ERROR_STRINGS = {0: "no error", 1: "invalid argument", 2: "out of memory", 3: "initialization error",
                  719: "unspecified launch failure", 9: "invalid configuration argument", 17: "invalid device pointer",
@@ -143,8 +144,8 @@ def implementation(name: str, device: bool) -> str:
     return impl
 
 
-class Runtime:
-    def __init__(self, machine, stdout=None, stderr=None):
+class Runtime(StdioCalls):
+    def __init__(self, machine, stdout=None, stderr=None, stdin=None):
         self.machine = machine
         self.memory = machine.memory
         self.out = stdout or sys.stdout.buffer
@@ -163,6 +164,7 @@ class Runtime:
         self.methods: dict[tuple[str, bool], object] = {}   # (name, device) -> the bound rt_ method that runs it
         self.started = time.time()
         self.program_name = "a.out"     # argv[0]'s last part, as glibc's messages name the program
+        self.init_stdio(stdin)           # FILE streams (vm/stdio.py)
 
     def call(self, name: str, args: list[int], device: bool = False) -> int:
         if name in SYNCHRONIZING and self.pending_error:
@@ -234,11 +236,6 @@ class Runtime:
             self.write_string(buffer, text[:size - 1])
         return len(text)
 
-    def rt_fprintf(self, stream, *args) -> int:
-        text = self.format(list(args))
-        (self.err if stream == self.machine.stderr_handle else self.out).write(text)
-        return len(text)
-
     def rt_puts(self, s) -> int:
         self.out.write(self.memory.read_cstring(s) + b"\n")
         return 1
@@ -246,10 +243,6 @@ class Runtime:
     def rt_putchar(self, c) -> int:
         self.out.write(bytes([c & 0xFF]))
         return c & 0xFF
-
-    def rt_fflush(self, stream) -> int:
-        self.out.flush()
-        return 0
 
     # ---- stdlib ---------------------------------------------------------------------------
     def rt_malloc(self, size) -> int:
