@@ -134,6 +134,8 @@ def implementation(name: str, device: bool) -> str:
     """The method (without rt_) that runs the runtime function `name` on that side;
     RuntimeError when the builtin table has no such runtime function or forbids the side."""
     row = builtins.lookup(name)
+    if row is not None and row.kind == builtins.MISSING:
+        raise RuntimeError(f"'{name}' is not supported")
     if row is None or row.kind != builtins.RUNTIME:
         why = f": {row.reason}" if row is not None and row.reason else ""
         raise RuntimeError(f"the runtime function '{name}' is not supported{why}")
@@ -165,6 +167,7 @@ class Runtime(StdioCalls):
         self.started = time.time()
         self.program_name = "a.out"     # argv[0]'s last part, as glibc's messages name the program
         self.init_stdio(stdin)           # FILE streams (vm/stdio.py)
+        self.try_blocks = 0              # the C++ `try` blocks the host thread is in
 
     def call(self, name: str, args: list[int], device: bool = False) -> int:
         if name in SYNCHRONIZING and self.pending_error:
@@ -362,6 +365,44 @@ class Runtime(StdioCalls):
         """A failed assert() in device code: the launch fails (the machine adds the thread)."""
         text = lambda address: self.memory.read_cstring(address).decode("utf-8", "replace")
         raise DeviceAssert(text(expr), text(file), line & 0xFFFFFFFF, text(func))
+
+    # ---- C++ exceptions, <unistd.h>, <omp.h> -----------------------------------------------------
+    def rt_try_blocks(self, step) -> int:
+        self.try_blocks += _s32(step)
+        return 0
+
+    def rt_throw(self, kind, what, std) -> int:
+        """An uncaught exception: libstdc++'s terminate message, then abort().  One thrown
+        inside a `try` block would be caught, which minicuda does not do: an error."""
+        name = self.memory.read_cstring(kind)
+        if self.try_blocks > 0:
+            raise RuntimeError(f"an exception ('{name.decode()}') thrown inside a 'try' block: catching "
+                               f"exceptions is not supported")
+        text = b"terminate called after throwing an instance of '%s'\n" % name
+        if std:
+            text += b"  what():  %s\n" % (self.memory.read_cstring(what) if what else name)
+        sys.stdout.flush()
+        self.out.flush()
+        self.err.write(text)
+        self.err.flush()
+        return self.rt_abort()
+
+    def rt_sleep(self, seconds) -> int:
+        time.sleep(seconds & 0xFFFFFFFF)
+        return 0
+
+    def rt_usleep(self, microseconds) -> int:
+        time.sleep((microseconds & 0xFFFFFFFF) / 1e6)
+        return 0
+
+    def rt_omp_get_wtime(self) -> int:
+        return _double_bits(time.time())
+
+    def rt_one(self, *args) -> int:
+        return 1
+
+    def rt_zero(self, *args) -> int:
+        return 0
 
     # ---- string.h ---------------------------------------------------------------------------
     def rt_memset(self, p, c, n) -> int:
