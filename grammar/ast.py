@@ -270,6 +270,27 @@ class Pragma(Node):
     text: str
 
 
+@dataclass(eq=False)
+class Throw(Node):
+    """`throw value;`: sema sets `type_name` (libstdc++'s name of the thrown type) and, for a
+    std exception, `what` (its message, None for what() of the class's own)."""
+    value: "Expr | None"
+    type_name: str = ""
+    what: "Expr | None" = None
+
+
+@dataclass(eq=False)
+class Catch(Node):
+    param: "ParamDecl | None"     # None: catch (...)
+    body: "Compound"
+
+
+@dataclass(eq=False)
+class Try(Node):
+    body: "Compound"
+    handlers: list
+
+
 # ---- expressions -------------------------------------------------------------------
 @dataclass(eq=False)
 class Expr(Node):

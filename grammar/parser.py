@@ -34,6 +34,7 @@ from minicuda.grammar.collector import collector_paused
 from minicuda.grammar.inline_build import NotParsed, parse_to_end
 from minicuda.grammar.nesting import BRACKET_DEPTH, bracket_overflow, report_bracket_overflow
 from minicuda.grammar.preprocess import PreprocessedSource
+from minicuda.grammar.stdnames import std_errors, std_identifier, unqualified
 
 GRAMMAR_PATH = os.path.join(os.path.dirname(__file__), "minicuda.lark")
 
@@ -190,6 +191,8 @@ class _Retagger:
 
     def process(self, stream):
         for tok in stream:
+            if tok.type == "IDENT" and "::" in tok.value:   # std::name (grammar/stdnames.py)
+                tok = Token.new_borrow_pos("IDENT", std_identifier(unqualified(tok.value)) or tok.value, tok)
             if tok.type == "IDENT" and tok.start_pos not in self.declaring:
                 if tok.start_pos in self.scopes:
                     tok = Token.new_borrow_pos("SCOPE_NAME", tok.value, tok)
@@ -356,6 +359,9 @@ def parse(pp: PreprocessedSource, diags: DiagnosticEngine, bracket_depth: int = 
     text = pp.text
     retagger.types, retagger.templates, retagger.declaring, retagger.scopes = scan_names(text)
     poisoned: set[str] = set()
+    text = _blank_std_errors(pp, text, diags, poisoned)
+    if text is not pp.text:
+        build_inline = False
     if build_inline and (tu := _parse_valid(parser, retagger, pp)) is not None:
         tu.poisoned = poisoned
         return tu
@@ -383,6 +389,20 @@ def parse(pp: PreprocessedSource, diags: DiagnosticEngine, bracket_depth: int = 
                 return None
             raise
     return None
+
+
+def _blank_std_errors(pp: PreprocessedSource, text: str, diags: DiagnosticEngine, poisoned: set[str]) -> str:
+    """Report each `std::name` minicuda lacks at its place (grammar/stdnames.py) and blank
+    the declaration holding it, as after a syntax error; the text itself when there is none."""
+    toks, offsets = _scan_tokens(text)
+    for offset, length, message in std_errors(toks, offsets):
+        line = text.count("\n", 0, offset) + 1
+        col = offset - (text.rfind("\n", 0, offset) + 1) + 1
+        diags.error(message, pp.locate(line, col, length))
+        blanked = _blank_declaration(text, line, col)
+        poisoned.update(t for t in _scan_tokens(_removed(text, blanked))[0] if _is_ident(t))
+        text = blanked
+    return text
 
 
 def _parse_valid(parser: Lark, retagger: _Retagger, pp: PreprocessedSource) -> A.TranslationUnit | None:
@@ -806,6 +826,20 @@ class _ToAST(Transformer_NonRecursive):
 
     def pragma_stmt(self, meta, items):
         return A.Pragma(_pragma_text(items[0]), loc=self._tok_loc(items[0]))
+
+    def throw_stmt(self, meta, items):
+        return A.Throw(items[0] if items else None, loc=self._loc(meta))
+
+    def try_stmt(self, meta, items):
+        return A.Try(items[0], list(items[1:]), loc=self._loc(meta))
+
+    def catch_clause(self, meta, items):
+        nodes = [i for i in items if isinstance(i, A.Node)]
+        param = None
+        if isinstance(nodes[0], A.DeclSpecs):
+            declarator = nodes[1] if len(nodes) > 2 else A.Declarator(None, loc=nodes[0].loc)
+            param = A.ParamDecl(nodes[0], declarator, loc=declarator.loc)
+        return A.Catch(param, nodes[-1], loc=self._loc(meta))
 
     # expressions
     def comma(self, meta, items):

@@ -1,6 +1,6 @@
 """The builtin table: what every function the bundled headers declare becomes.
 
-One row per name (`BUILTINS[name]`), of one of three kinds:
+One row per name (`BUILTINS[name]`), of one of four kinds:
 
 - an intrinsic: the lowering emits instructions in place of the call.  The row
   names the opcode and modifiers and, in `shape`, the lowering's handler that
@@ -12,6 +12,9 @@ One row per name (`BUILTINS[name]`), of one of three kinds:
   the result register the VM writes: 0 (void), 32 or 64.
 - unsupported: declared so that a program gets a located compile error at the
   call (with `reason`) rather than "undeclared identifier".
+- missing: declared so that a program compiles (pthread_create); a call is lowered
+  as a runtime call and fails when it runs, at the call: "'pthread_create' is not
+  supported" (a program may hold such calls on a path it never takes).
 
 Invariants (tests/minicuda/test_builtin_table.py checks them): every function
 declared in grammar/include has a row; every intrinsic's opcode is in
@@ -26,7 +29,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-INTRINSIC, RUNTIME, UNSUPPORTED = "intrinsic", "runtime", "unsupported"
+INTRINSIC, RUNTIME, UNSUPPORTED, MISSING = "intrinsic", "runtime", "unsupported", "missing"
 
 # shape -> what the lowering's handler of that name (`builtin_<shape>`) builds from
 # the row's op and mods; "by type" shapes pick the typed form from the call's types
@@ -54,7 +57,7 @@ HOST, DEVICE = "host", "device"
 @dataclass(frozen=True)
 class Builtin:
     name: str
-    kind: str                          # INTRINSIC, RUNTIME or UNSUPPORTED
+    kind: str                          # INTRINSIC, RUNTIME, UNSUPPORTED or MISSING
     op: str = ""                       # intrinsic: the opcode emitted
     mods: tuple[str, ...] = ()         # intrinsic: its modifiers
     shape: str = "plain"               # intrinsic: the lowering's handler (SHAPES)
@@ -85,6 +88,10 @@ def runtime(name: str, returns: int, host: str | None = "", device: str | None =
 
 def unsupported(name: str, reason: str) -> Builtin:
     return Builtin(name, UNSUPPORTED, reason=reason)
+
+
+def missing(name: str) -> Builtin:
+    return Builtin(name, MISSING)
 
 
 # ---- families ------------------------------------------------------------------------------
@@ -166,11 +173,18 @@ def _integer_rows():
 def _libc_rows():
     # <stdio.h>
     yield runtime("printf", 32, device="device_printf")
-    for name in ("fprintf", "sprintf", "snprintf", "puts", "putchar", "fflush"):
+    for name in ("fprintf", "sprintf", "snprintf", "puts", "putchar", "fflush", "scanf", "fscanf", "sscanf",
+                 "fputs", "fputc", "getchar", "fgetc", "ungetc", "fclose", "feof", "ferror", "fseek", "remove",
+                 "rename"):
         yield runtime(name, 32)
-    no_files = "minicuda gives a program no files; write output with printf"
-    for name in ("fopen", "fclose", "fread", "fwrite"):
-        yield unsupported(name, no_files)
+    yield runtime("putc", 32, host="fputc")
+    yield runtime("getc", 32, host="fgetc")
+    for name in ("fopen", "fgets", "fread", "fwrite", "ftell"):
+        yield runtime(name, 64)
+    for name in ("clearerr", "rewind", "perror"):
+        yield runtime(name, 0)
+    # <errno.h>
+    yield runtime("__errno_location", 64, host="errno_location")
     # <stdlib.h>
     yield runtime("malloc", 64, device="malloc")
     yield runtime("free", 0, device="free")
@@ -196,7 +210,7 @@ def _libc_rows():
     yield runtime("memmove", 64, host="memcpy")   # the runtime reads the source whole before writing
     for name in ("memcmp", "strcmp", "strncmp"):
         yield runtime(name, 32)
-    for name in ("strlen", "strcpy", "strncpy", "strcat", "strchr", "strstr"):
+    for name in ("strlen", "strcpy", "strncpy", "strcat", "strchr", "strstr", "strerror"):
         yield runtime(name, 64)
     # <time.h>, <sys/time.h>, <assert.h>
     yield runtime("time", 64)
@@ -204,7 +218,25 @@ def _libc_rows():
     yield runtime("difftime", 64)
     yield runtime("gettimeofday", 32)
     yield runtime("__assert_fail", 0, host="assert_fail", device="device_assert_fail")
+    # <unistd.h>, <omp.h> (one host thread), <pthread.h> (none of it runs)
+    yield runtime("sleep", 32)
+    yield runtime("usleep", 32)
+    yield runtime("omp_get_wtime", 64)
+    for name in ("omp_get_num_threads", "omp_get_max_threads", "omp_get_num_procs"):
+        yield runtime(name, 32, host="one")
+    yield runtime("omp_get_thread_num", 32, host="zero")
+    yield runtime("omp_set_num_threads", 0, host="zero")
+    for name in PTHREADS:
+        yield missing(name)
+    # C++: `throw` and `try` (grammar/sema/statements.py)
+    yield runtime("__minicuda_throw", 0, host="throw")
+    yield runtime("__minicuda_try", 0, host="try_blocks")
 
+
+PTHREADS = ("pthread_create", "pthread_join", "pthread_exit", "pthread_self", "pthread_attr_init",
+            "pthread_attr_destroy", "pthread_mutex_init", "pthread_mutex_lock", "pthread_mutex_unlock",
+            "pthread_mutex_destroy", "pthread_cond_init", "pthread_cond_wait", "pthread_cond_signal",
+            "pthread_cond_broadcast", "pthread_cond_destroy")
 
 CUDA_RUNTIME = ("cudaMalloc", "cudaMallocHost", "cudaFree", "cudaFreeHost", "cudaMemcpy", "cudaMemset",
                 "cudaMemcpyToSymbol", "cudaMemcpyFromSymbol", "cudaDeviceSynchronize", "cudaDeviceReset",

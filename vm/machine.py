@@ -38,6 +38,7 @@ from minicuda.vm.errors import VMError
 from minicuda.vm.launch_checks import launch_error
 from minicuda.vm.interp import Interpreter, Warp
 from minicuda.vm.state import WARP
+from minicuda.vm.stdio import standard_streams
 from minicuda.vm.memory import DEVICE, HOST, Memory, MemoryFault, OutOfMemory, byte_size, pointer_note
 from minicuda.vm.runtime import STACK_LIMIT, DeviceAssert, ProgramExit, Runtime, device_for, error_code
 from minicuda.vm.callstack import CallStack, StatePool
@@ -53,20 +54,20 @@ DEVICE_FAULTS = ("memory", "trap", "assert", "stack")
 class Machine:
     def __init__(self, module, sched: str | None = None, max_steps: int | None = None, trace=None,
                  stdout=None, stderr=None, seed: int | None = None, engine: str = "jit", jobs: int | None = None,
-                 memory_limit: int | None = None, tools=()):
+                 memory_limit: int | None = None, tools=(), stdin=None):
         self.module = module = module_of(module, sched)
         self.arch = module.sm
         self.memory = Memory(memory_limit)
         max_steps = max_steps or default_max_steps(engine, trace)
         self.symbols: dict[str, int] = {}
         self.strings: dict[bytes, int] = {}
-        self.stdout_handle, self.stderr_handle = 1, 2
+        self.stream_handles = standard_streams(self.memory)   # stdin, stdout, stderr: their FILEs
         for name, g in module.globals.items():
             if g.space != "shared":
                 space = MEMORY_SPACES.get(g.space, "static")
                 init = g.init
-                if name in ("stdout", "stderr", "stdin"):
-                    init = struct.pack("<Q", {"stdin": 0, "stdout": 1, "stderr": 2}[name])
+                if name in self.stream_handles:
+                    init = struct.pack("<Q", self.stream_handles[name])
                 self.symbols[name] = self.static_object(name, g, space, init)
         self.kernel_handles = self.make_kernel_handles()
         self.static_shared: dict[str, int] = {}   # kernel -> bytes of static shared memory per block
@@ -80,7 +81,7 @@ class Machine:
         self.stop = StopFlag()   # polled by both engines; shared by the host's and the kernels' interpreters
         self.interp.stop = self.host.stop = self.stop
         self.watcher = None      # vm/watch.py's Watcher, when one times the run (--timeout, --watchdog, progress)
-        self.runtime = Runtime(self, stdout, stderr)
+        self.runtime = Runtime(self, stdout, stderr, stdin)
         self.launches = []
         self.faults: list[VMError] = []   # the faults that failed launches (CUDA's sticky errors)
         self.asserts: list[VMError] = []  # the failed device asserts of the launch running, a warp's each
@@ -148,17 +149,20 @@ class Machine:
             ptrs = [self.writable_string(os.fsencode(a), f"argv[{i}]") for i, a in enumerate(argv)] + [0]
             array = self.memory.alloc(8 * len(ptrs), "static", "argv", align=8, init=b"".join(struct.pack("<Q", p) for p in ptrs))
             args = [len(argv), array][: len(fn.params)]
+        ended = False   # by returning from main or exit(): the open files are flushed, as exit() does
         try:
             value = self.call_function(self.host, "main", args, live=_lane0(), ids=_host_ids())
             code = value & 0xFFFFFFFF if fn.rets else 0
-            code = code - (1 << 32) if code >> 31 else code
+            code, ended = code - (1 << 32) if code >> 31 else code, True
         except ProgramExit as e:
-            code = e.code
+            code, ended = e.code, not e.shell_line
             if e.shell_line:   # killed by a signal (abort()): what the shell prints
                 sys.stdout.flush()
                 self.runtime.out.flush()
                 self.runtime.err.write(e.shell_line.encode() + b"\n")
                 self.runtime.err.flush()
+        finally:
+            self.runtime.close_files(flush=ended)
         self.runtime.flush_device()
         return code & 0xFF
 

@@ -26,6 +26,7 @@ from minicuda.vm import libc
 from minicuda.vm.launch_checks import set_max_dynamic_shared
 from minicuda.vm.libc import GlibcRandom, PrintfError, format_printf
 from minicuda.vm.memory import HOST, OutOfMemory
+from minicuda.vm.stdio import StdioCalls
 
 ERROR_STRINGS = {0: "no error", 1: "invalid argument", 2: "out of memory", 3: "initialization error",
                  719: "unspecified launch failure", 9: "invalid configuration argument", 17: "invalid device pointer",
@@ -133,6 +134,8 @@ def implementation(name: str, device: bool) -> str:
     """The method (without rt_) that runs the runtime function `name` on that side;
     RuntimeError when the builtin table has no such runtime function or forbids the side."""
     row = builtins.lookup(name)
+    if row is not None and row.kind == builtins.MISSING:
+        raise RuntimeError(f"'{name}' is not supported")
     if row is None or row.kind != builtins.RUNTIME:
         why = f": {row.reason}" if row is not None and row.reason else ""
         raise RuntimeError(f"the runtime function '{name}' is not supported{why}")
@@ -143,8 +146,8 @@ def implementation(name: str, device: bool) -> str:
     return impl
 
 
-class Runtime:
-    def __init__(self, machine, stdout=None, stderr=None):
+class Runtime(StdioCalls):
+    def __init__(self, machine, stdout=None, stderr=None, stdin=None):
         self.machine = machine
         self.memory = machine.memory
         self.out = stdout or sys.stdout.buffer
@@ -163,6 +166,8 @@ class Runtime:
         self.methods: dict[tuple[str, bool], object] = {}   # (name, device) -> the bound rt_ method that runs it
         self.started = time.time()
         self.program_name = "a.out"     # argv[0]'s last part, as glibc's messages name the program
+        self.init_stdio(stdin)           # FILE streams (vm/stdio.py)
+        self.try_blocks = 0              # the C++ `try` blocks the host thread is in
 
     def call(self, name: str, args: list[int], device: bool = False) -> int:
         if name in SYNCHRONIZING and self.pending_error:
@@ -234,11 +239,6 @@ class Runtime:
             self.write_string(buffer, text[:size - 1])
         return len(text)
 
-    def rt_fprintf(self, stream, *args) -> int:
-        text = self.format(list(args))
-        (self.err if stream == self.machine.stderr_handle else self.out).write(text)
-        return len(text)
-
     def rt_puts(self, s) -> int:
         self.out.write(self.memory.read_cstring(s) + b"\n")
         return 1
@@ -246,10 +246,6 @@ class Runtime:
     def rt_putchar(self, c) -> int:
         self.out.write(bytes([c & 0xFF]))
         return c & 0xFF
-
-    def rt_fflush(self, stream) -> int:
-        self.out.flush()
-        return 0
 
     # ---- stdlib ---------------------------------------------------------------------------
     def rt_malloc(self, size) -> int:
@@ -369,6 +365,44 @@ class Runtime:
         """A failed assert() in device code: the launch fails (the machine adds the thread)."""
         text = lambda address: self.memory.read_cstring(address).decode("utf-8", "replace")
         raise DeviceAssert(text(expr), text(file), line & 0xFFFFFFFF, text(func))
+
+    # ---- C++ exceptions, <unistd.h>, <omp.h> -----------------------------------------------------
+    def rt_try_blocks(self, step) -> int:
+        self.try_blocks += _s32(step)
+        return 0
+
+    def rt_throw(self, kind, what, std) -> int:
+        """An uncaught exception: libstdc++'s terminate message, then abort().  One thrown
+        inside a `try` block would be caught, which minicuda does not do: an error."""
+        name = self.memory.read_cstring(kind)
+        if self.try_blocks > 0:
+            raise RuntimeError(f"an exception ('{name.decode()}') thrown inside a 'try' block: catching "
+                               f"exceptions is not supported")
+        text = b"terminate called after throwing an instance of '%s'\n" % name
+        if std:
+            text += b"  what():  %s\n" % (self.memory.read_cstring(what) if what else name)
+        sys.stdout.flush()
+        self.out.flush()
+        self.err.write(text)
+        self.err.flush()
+        return self.rt_abort()
+
+    def rt_sleep(self, seconds) -> int:
+        time.sleep(seconds & 0xFFFFFFFF)
+        return 0
+
+    def rt_usleep(self, microseconds) -> int:
+        time.sleep((microseconds & 0xFFFFFFFF) / 1e6)
+        return 0
+
+    def rt_omp_get_wtime(self) -> int:
+        return _double_bits(time.time())
+
+    def rt_one(self, *args) -> int:
+        return 1
+
+    def rt_zero(self, *args) -> int:
+        return 0
 
     # ---- string.h ---------------------------------------------------------------------------
     def rt_memset(self, p, c, n) -> int:

@@ -14,4 +14,5 @@ __host__ char *strncpy(char *dst, const char *src, size_t n);
 __host__ char *strcat(char *dst, const char *src);
 __host__ char *strchr(const char *s, int c);
 __host__ char *strstr(const char *s, const char *t);
+__host__ char *strerror(int errnum);
 #endif

@@ -21,6 +21,7 @@ from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
 from minicuda.grammar.nesting import TOO_DEEP, finish, run_nested
 from minicuda.grammar.sema.scopes import Abort, Scope
+from minicuda.grammar.stdnames import EXCEPTION_PREFIX
 
 
 class Statements:
@@ -186,3 +187,63 @@ class Statements:
 
     def stmt_Pragma(self, s: A.Pragma):
         return s
+
+    # exceptions: a throw ends the program as an uncaught exception; a handler never runs
+    def host_only_exceptions(self, s: A.Node) -> None:
+        if self.fn is not None and ("device" in self.fn.exec_space or "global" in self.fn.exec_space):
+            self.error("device code does not support exception handling", s.loc)
+
+    def stmt_Throw(self, s: A.Throw):
+        self.host_only_exceptions(s)
+        if s.value is None:
+            self.fail("a 'throw;' that rethrows is not supported (minicuda never catches an exception)", s.loc)
+        std = std_exception_constructed(s.value, self.type_of)
+        if std is not None:
+            s.type_name, args = std
+            if len(args) > (0 if s.type_name in ("std::exception", "std::bad_alloc") else 1) or \
+                    (len(args) == 0 and s.type_name not in ("std::exception", "std::bad_alloc")):
+                self.fail(f"no matching constructor for initialization of '{s.type_name}'", s.value.loc)
+            if args:
+                s.what = self.convert(self.value(args[0]), T.Pointer(base=T.Prim("char", const=True)), "parameter",
+                                      args[0].loc)
+            s.value = None
+            return s
+        s.value = self.value(s.value)
+        s.type_name = thrown_type_name(s.value.ty)
+        return s
+
+    def stmt_Try(self, s: A.Try):
+        self.host_only_exceptions(s)
+        s.body = yield self.block(s.body)
+        for handler in s.handlers:
+            with self.in_scope(Scope(self.scope)):
+                p = handler.param
+                if p is not None:
+                    p.ty = self.declarator_type(self.base_type(p.specs), p.declarator)
+                    if p.declarator.name:
+                        self.scope.names[p.declarator.name] = p
+                handler.body = yield self.block(handler.body)
+        return s
+
+
+def std_exception_constructed(value: A.Expr, type_of) -> tuple[str, list] | None:
+    """("std::runtime_error", its arguments) for `throw std::runtime_error(...)`
+    (grammar/stdnames.py's struct for the class), else None."""
+    if isinstance(value, A.Construct) and value.type_name is not None:
+        t = T.unqual(type_of(value.type_name))
+        if isinstance(t, T.Struct) and t.name.startswith(EXCEPTION_PREFIX):
+            return "std::" + t.name[len(EXCEPTION_PREFIX):], value.args
+    return None
+
+
+def thrown_type_name(t: T.Type) -> str:
+    """The thrown object's type as libstdc++'s terminate message spells it ('char const*')."""
+    t = T.unqual(t)
+    if isinstance(t, T.Array):
+        t = T.Pointer(base=t.elem)
+    if isinstance(t, T.Pointer):
+        base = t.base
+        return thrown_type_name(base) + (" const" if base.const else "") + "*"
+    if isinstance(t, T.Struct) and t.name.startswith(EXCEPTION_PREFIX):
+        return "std::" + t.name[len(EXCEPTION_PREFIX):]
+    return t.spelled()

@@ -185,8 +185,31 @@ class StatementLowering:
         self.at(s).destroy_to(loop.depth)
         self.jump(loop.cont)
 
+    def s_Throw(self, s: A.Throw):
+        """The uncaught exception's report and abort (vm/runtime.py's rt_throw)."""
+        self.at(s)
+        what = Imm(0)
+        if s.what is not None:
+            what = self.rvalue(s.what)
+        elif s.value is not None:
+            self.effect(s.value)   # evaluated for what it does: the report names only its type
+        kind = Sym(self.lowering.string(s.type_name.encode()))
+        std = Imm(int(s.type_name.startswith("std::")))
+        self.at(s).emit("CALL", ("RT",), (), (Sym("__minicuda_throw"), kind, what, std))
+
+    def s_Try(self, s: A.Try):
+        """The body between the runtime's count of `try` blocks entered and left (a throw
+        inside one is an error: minicuda does not catch); the handlers never run."""
+        self.tries = getattr(self, "tries", 0) + 1
+        self.at(s).emit("CALL", ("RT",), (), (Sym("__minicuda_try"), Imm(1)))
+        yield self.stmt_step(s.body)
+        self.emit("CALL", ("RT",), (), (Sym("__minicuda_try"), Imm(-1)))
+        self.tries -= 1
+
     def s_Return(self, s: A.Return):
         self.at(s)
+        if getattr(self, "tries", 0):   # leaving the try blocks it is in
+            self.emit("CALL", ("RT",), (), (Sym("__minicuda_try"), Imm(-self.tries)))
         if s.value is not None:
             if self.sret is not None:
                 self.return_struct(s.value)

@@ -1,0 +1,69 @@
+"""C++ exceptions as an uncaught one ends a native program: libstdc++'s terminate message
+(g++ 13 here: the expected lines are its output), abort's status 134; `try` runs its body,
+and a throw inside one (which C++ would catch) is minicuda's located error; both engines."""
+import pytest
+
+from minicuda.cli import minicuda_main
+
+ENGINES = ["interp", "jit"]
+
+THROWS = """#include <stdio.h>
+#include <stdexcept>
+int check(int v) {
+    if (v > 3) throw std::out_of_range("value too large");
+    return v;
+}
+int main(int argc, char **argv) {
+    try {
+        printf("in try %d\\n", check(1));
+    } catch (const std::exception &e) {
+        printf("never\\n");
+    } catch (...) {
+    }
+    if (argc == 2) throw 42;
+    if (argc == 3) throw "text";
+    if (argc == 4) throw 1.5;
+    if (argc == 5) throw std::exception();
+    if (argc == 6) throw std::runtime_error("bad thing");
+    if (argc == 7) { try { check(9); } catch (std::out_of_range &e) { } }
+    return check(argc);
+}
+"""
+
+# argc -> what g++'s program writes to stderr before abort
+TERMINATE = {
+    1: "terminate called after throwing an instance of 'int'\n",
+    2: "terminate called after throwing an instance of 'char const*'\n",
+    3: "terminate called after throwing an instance of 'double'\n",
+    4: "terminate called after throwing an instance of 'std::exception'\n  what():  std::exception\n",
+    5: "terminate called after throwing an instance of 'std::runtime_error'\n  what():  bad thing\n",
+    7: "terminate called after throwing an instance of 'std::out_of_range'\n  what():  value too large\n",
+}
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("extra", sorted(TERMINATE))
+def test_an_uncaught_exception_is_libstdcxx_terminate_and_abort(extra, engine, tmp_path, capsys):
+    (tmp_path / "throws.cu").write_text(THROWS)
+    assert minicuda_main(["run", "--engine", engine, str(tmp_path / "throws.cu")] + ["x"] * extra) == 134
+    captured = capsys.readouterr()
+    assert captured.out == "in try 1\n"
+    assert captured.err == TERMINATE[extra] + "Aborted\n"
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_throw_inside_a_try_block_is_an_error_at_the_throw(engine, tmp_path, capsys):
+    (tmp_path / "throws.cu").write_text(THROWS)
+    assert minicuda_main(["run", "--engine", engine, str(tmp_path / "throws.cu")] + ["x"] * 6) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{tmp_path / 'throws.cu'}:4:16: error: an exception ('std::out_of_range') thrown inside "
+                          f"a 'try' block: catching exceptions is not supported")
+
+
+def test_a_return_from_inside_a_try_block_leaves_it(tmp_path, capsys):
+    source = """int f() { try { return 1; } catch (...) { } return 0; }
+int main() { f(); throw 7; }
+"""
+    (tmp_path / "r.cu").write_text(source)
+    assert minicuda_main(["run", str(tmp_path / "r.cu")]) == 134
+    assert "instance of 'int'" in capsys.readouterr().err
