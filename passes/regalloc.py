@@ -15,7 +15,7 @@ import numpy as np
 from minicuda.arch import ptxas_registers, reserved_cmem, sm_of
 from minicuda.ir import Function, Mem, Reg
 from minicuda.passes.bitgraph import BitGraph
-from minicuda.passes.liveness import Liveness, kills, reads
+from minicuda.passes.liveness import Liveness, kill_names, read_names, return_names
 
 DENSE_EDGES = 400_000   # past this many, the interference graph is built as bit rows
 PREDICATES = 7
@@ -45,18 +45,19 @@ def _writes_while_live(fn: Function, live: Liveness):
     register, and for every parameter at the entry.  The set is the scan's own: read
     it before the next step."""
     params = [p.reg.name for p in fn.params]
+    rets = return_names(fn)
     for b in fn.blocks:
         now = {False: set(), True: set()}   # live registers by kind (predicate or not)
         for r in live.live_out[b.label]:
-            now[r.is_pred].add(r.name)
+            now[_is_pred(r)].add(r)
         for ins in reversed(b.instrs):
             for d in ins.dsts:
                 if d.is_virtual:
-                    yield d.name, now[d.is_pred]
-            for r in kills(ins):
-                now[r.is_pred].discard(r.name)
-            for r in reads(ins, fn):
-                now[r.is_pred].add(r.name)
+                    yield d.name, now[_is_pred(d.name)]
+            for r in kill_names(ins):
+                now[_is_pred(r)].discard(r)
+            for r in read_names(ins, rets):
+                now[_is_pred(r)].add(r)
         if b.label == fn.blocks[0].label:
             for p in params:
                 yield p, now[_is_pred(p)]
@@ -154,6 +155,7 @@ def _directed_rows(fn: Function, live: Liveness) -> tuple[list[str], list[int], 
         return 1 << index[name]
 
     params = [p.reg.name for p in fn.params]
+    rets = return_names(fn)
     nodes = 0
     for p in params:
         mine = bit(p)
@@ -164,7 +166,7 @@ def _directed_rows(fn: Function, live: Liveness) -> tuple[list[str], list[int], 
     for b in fn.blocks:
         now = {False: 0, True: 0}
         for r in live.live_out[b.label]:
-            now[r.is_pred] |= bit(r.name)
+            now[_is_pred(r)] |= bit(r)
         for ins in reversed(b.instrs):
             for d in ins.dsts:
                 if d.is_virtual:
@@ -172,10 +174,10 @@ def _directed_rows(fn: Function, live: Liveness) -> tuple[list[str], list[int], 
                     edges = now[d.is_pred] & ~mine
                     rows[index[d.name]] |= edges
                     nodes |= mine | edges
-            for r in kills(ins):
-                now[r.is_pred] &= ~bit(r.name)
-            for r in reads(ins, fn):
-                now[r.is_pred] |= bit(r.name)
+            for r in kill_names(ins):
+                now[_is_pred(r)] &= ~bit(r)
+            for r in read_names(ins, rets):
+                now[_is_pred(r)] |= bit(r)
         if b.label == fn.blocks[0].label:
             for p in params:
                 edges = now[_is_pred(p)] & ~bit(p)
