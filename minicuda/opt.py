@@ -107,8 +107,8 @@ def divergence_lines(fn: Function, analyses: Analyses) -> Notes:
 
 def liveness_lines(fn: Function, analyses: Analyses) -> Notes:
     live = analyses.get("liveness")
-    return [], {b.label: [f"in {register_list(r.name for r in live.live_in[b.label])} | "
-                          f"out {register_list(r.name for r in live.live_out[b.label])}"] for b in fn.blocks}
+    return [], {b.label: [f"in {register_list(live.live_in[b.label])} | out {register_list(live.live_out[b.label])}"]
+                for b in fn.blocks}
 
 
 # analysis name -> its annotation lines for one function

@@ -28,7 +28,7 @@ class CopyPropagation:
             copied_from: dict[str, list[str]] = {}   # register x -> the registers made copies of x
             for i, ins in enumerate(block.instrs):
                 rewritten = _propagate(ins, copies)
-                if rewritten != ins:
+                if rewritten is not ins:
                     block.instrs[i] = ins = rewritten
                     changed = True
                 for d in ins.dsts:
@@ -71,24 +71,32 @@ def _forget(copies: dict[str, Reg | Imm], copied_from: dict[str, list[str]], nam
 def _propagate(ins: Instr, copies: dict[str, Reg | Imm]) -> Instr:
     """ins reading the originals of its registers: anywhere for a register, only in
     value operands of pure ops for an immediate, only virtual registers in an address
-    or a guard."""
-    def virtual_copy(reg: Reg) -> Reg | None:
-        x = copies.get(reg.name)
-        return x if isinstance(x, Reg) and x.is_virtual else None
-
-    srcs = []
-    for k, s in enumerate(ins.srcs):
-        if isinstance(s, Reg) and s.name in copies:
-            x = copies[s.name]
-            if isinstance(x, Reg) or _takes_immediate(ins, k, s):
-                s = x
-        elif isinstance(s, Mem) and isinstance(s.base, Reg) and virtual_copy(s.base):
-            s = Mem(virtual_copy(s.base), s.offset)
-        srcs.append(s)
+    or a guard (ins itself when no operand changes)."""
+    if not copies:
+        return ins
+    srcs = list(ins.srcs)
+    changed = False
+    for k, s in enumerate(srcs):
+        if isinstance(s, Reg):
+            x = copies.get(s.name)
+            if x is not None and (isinstance(x, Reg) or _takes_immediate(ins, k, s)):
+                srcs[k] = x
+                changed = True
+        elif isinstance(s, Mem) and isinstance(s.base, Reg):
+            x = _virtual_copy(s.base, copies)
+            if x is not None:
+                srcs[k] = Mem(x, s.offset)
+                changed = True
     guard = ins.guard
-    if guard is not None and virtual_copy(guard) is not None:
-        guard = virtual_copy(guard)
-    return replace(ins, srcs=tuple(srcs), guard=guard)
+    if guard is not None and _virtual_copy(guard, copies) is not None:
+        guard = _virtual_copy(guard, copies)
+        changed = True
+    return replace(ins, srcs=tuple(srcs), guard=guard) if changed else ins
+
+
+def _virtual_copy(reg: Reg, copies: dict[str, Reg | Imm]) -> Reg | None:
+    x = copies.get(reg.name)
+    return x if isinstance(x, Reg) and x.is_virtual else None
 
 
 def _takes_immediate(ins: Instr, k: int, reg: Reg) -> bool:

@@ -40,8 +40,8 @@ class CommonSubexpressions:
                 out.append(ins)
                 for d in ins.dsts:
                     _invalidate(available, mentions, d.name)
-                if key is not None and earlier is None and ins.dsts[0] not in ins.srcs:
-                    available[key] = ins.dsts[0]
+                if key is not None and earlier is None and ("reg", ins.dsts[0].name) not in key[2]:
+                    available[key] = ins.dsts[0]                # (an instruction reading its own result is not)
                     for name in [ins.dsts[0].name] + [k[1] for k in key[2] if k[0] == "reg"]:
                         mentions.setdefault(name, []).append(key)
             block.instrs = out
@@ -49,11 +49,11 @@ class CommonSubexpressions:
 
 
 def _operand_key(s) -> tuple | None:
+    if isinstance(s, Reg):
+        return ("reg", s.name) if s.name[:1] == "%" or s.name in CONSTANT_REGS else None
     if isinstance(s, Imm):   # 1 and 1.0, 0.0 and -0.0 are different immediates
         v = s.value
         return ("imm", "f", struct.pack("<d", v)) if isinstance(v, float) else ("imm", "i", v)
-    if isinstance(s, Reg):
-        return ("reg", s.name) if s.is_virtual or s.name in CONSTANT_REGS else None
     if isinstance(s, Sym):
         return ("sym", s.name, s.offset)
     if isinstance(s, Special):
@@ -63,11 +63,13 @@ def _operand_key(s) -> tuple | None:
 
 def _expression(ins: Instr) -> tuple | None:
     """What an instruction computes, as a hashable key; None if it may not be reused."""
-    if ins.op == "MOV" or ins.guard is not None or len(ins.dsts) != 1 or not is_pure(ins):
+    if ins.op == "MOV" or ins.guard is not None or len(ins.dsts) != 1:
         return None
     kind = width_class(ins.dsts[0])
-    srcs = tuple(_operand_key(s) for s in ins.srcs)
-    if kind is None or None in srcs:
+    if kind is None or not is_pure(ins):
+        return None
+    srcs = tuple(map(_operand_key, ins.srcs))
+    if None in srcs:
         return None
     return (ins.op, ins.mods, srcs, kind)
 

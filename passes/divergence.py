@@ -60,10 +60,11 @@ def analyze_divergence(fn: Function, analyses=None) -> Divergence:
     result = Divergence(guards=_branch_guards(fn))
     if fn.kind == "host":
         return result
-    varying = result.varying = _incoming(fn)
-    readers, seeds = _dataflow(fn, module)
+    operands = [(b.label, [(ins, *_reads_writes(ins)) for ins in b.instrs]) for b in fn.blocks]
+    varying = result.varying = _incoming(fn, operands)
+    readers, seeds = _dataflow(operands, module)
     _spread(varying, [n for names in seeds for n in names] + list(varying), readers)
-    writes = {b.label: {n for ins in b.instrs for n in _writes(ins)} for b in fn.blocks}
+    writes = {label: {n for _, _, w in block for n in w} for label, block in operands}
     explored: dict[str | None, set[str]] = {}   # join -> the blocks the regions ending there covered
     while True:
         new = _divergent(cfg, result) - result.divergent_branches
@@ -110,28 +111,29 @@ def _divergent(cfg: CFG, result: Divergence) -> set[str]:
             if guard in result.varying and len(cfg.succs(label)) > 1}
 
 
-def _incoming(fn: Function) -> set[str]:
+def _incoming(fn: Function, operands) -> set[str]:
     """A device function's parameters and live-in registers come from divergent callers."""
     if fn.kind != "device":
         return set()
-    read = {name for ins in fn.instructions() for name in _reads(ins)}
-    written = {name for ins in fn.instructions() for name in _writes(ins)}
+    read = {name for _, block in operands for _, r, _ in block for name in r}
+    written = {name for _, block in operands for _, _, w in block for name in w}
     return {p.reg.name for p in fn.params} | (read - written)
 
 
-def _dataflow(fn: Function, module) -> tuple[dict[str, list[set[str]]], list[set[str]]]:
+def _dataflow(operands, module) -> tuple[dict[str, list[set[str]]], list[set[str]]]:
     """(register -> the write sets of the instructions reading it, the write sets of the
-    instructions varying whatever they read)."""
+    instructions varying whatever they read); `operands`: each block's (instruction,
+    the names it reads, the names it writes)."""
     readers: dict[str, list[set[str]]] = {}
     seeds = []
-    for ins in fn.instructions():
-        writes = _writes(ins)
-        if not writes:
-            continue
-        if _produces_varying(ins, set(), module):
-            seeds.append(writes)
-        for name in _reads(ins):
-            readers.setdefault(name, []).append(writes)
+    for _, block in operands:
+        for ins, reads, writes in block:
+            if not writes:
+                continue
+            if _produces_varying(ins, module):
+                seeds.append(writes)
+            for name in reads:
+                readers.setdefault(name, []).append(writes)
     return readers, seeds
 
 
@@ -148,14 +150,14 @@ def _spread(varying: set[str], new, readers: dict[str, list[set[str]]]) -> None:
                 work.extend(fresh)
 
 
-def _produces_varying(ins: Instr, varying: set[str], module) -> bool:
+def _produces_varying(ins: Instr, module) -> bool:
+    """ins varies whatever it reads: a thread-private result, a varying special
+    register, a per-thread frame slot."""
     if ins.info.varying == ALWAYS:
         return True
     if any(isinstance(s, Special) and not s.name.startswith(UNIFORM_SPECIALS) for s in ins.srcs):
         return True
-    if any(_private_symbol(s, module) for s in ins.srcs):
-        return True
-    return any(name in varying for name in _reads(ins))
+    return any(_private_symbol(s, module) for s in ins.srcs)
 
 
 def _private_symbol(operand, module) -> bool:
@@ -170,27 +172,29 @@ def _wide(ins: Instr) -> bool:
     return ins.op.startswith("D") and ins.op != "DSETP" or any("64" in m for m in ins.mods)
 
 
-def _names(reg: Reg, wide: bool) -> set[str]:
-    """The register and, for a 64-bit value in an allocated pair, its high half."""
-    m = _PHYSICAL.match(reg.name)
-    return {reg.name, f"R{int(m.group(1)) + 1}"} if wide and m else {reg.name}
+def _add_names(names: set[str], reg: Reg, wide: bool) -> None:
+    """Add the register and, for a 64-bit value in an allocated pair, its high half."""
+    names.add(reg.name)
+    if wide:
+        m = _PHYSICAL.match(reg.name)
+        if m:
+            names.add(f"R{int(m.group(1)) + 1}")
 
 
-def _reads(ins: Instr) -> set[str]:
-    wide = _wide(ins)
-    names = set()
-    for s in ins.srcs:
-        if isinstance(s, Reg):
-            names |= _names(s, wide)
-        elif isinstance(s, Mem) and isinstance(s.base, Reg):
-            names |= _names(s.base, True)        # addresses are 64-bit
+def _reads_writes(ins: Instr) -> tuple[set[str], set[str]]:
+    """(the names ins reads, the names it writes), the constants left out."""
+    regs = [s for s in ins.srcs if isinstance(s, Reg)]
+    bases = [s.base for s in ins.srcs if isinstance(s, Mem) and isinstance(s.base, Reg)]
+    physical = any(r.name[:1] == "R" for r in (*regs, *bases, *ins.dsts))
+    wide = physical and _wide(ins)
+    reads: set[str] = set()
+    for r in regs:
+        _add_names(reads, r, wide)
+    for r in bases:
+        _add_names(reads, r, physical)           # addresses are 64-bit
     if ins.guard is not None:
-        names.add(ins.guard.name)
-    return names - CONSTANT_REGS
-
-
-def _writes(ins: Instr) -> set[str]:
-    wide = _wide(ins)
-    return {n for d in ins.dsts for n in _names(d, wide)} - CONSTANT_REGS
-
-
+        reads.add(ins.guard.name)
+    writes: set[str] = set()
+    for d in ins.dsts:
+        _add_names(writes, d, wide)
+    return reads - CONSTANT_REGS, writes - CONSTANT_REGS

@@ -8,14 +8,14 @@ registers, shared memory, stack frame, spills and the constant bank.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
 from minicuda.arch import ptxas_registers, reserved_cmem, sm_of
-from minicuda.ir import Function, Mem, Reg
+from minicuda.ir import Function, Instr, Mem, Reg
 from minicuda.passes.bitgraph import BitGraph
-from minicuda.passes.liveness import Liveness, kills, reads
+from minicuda.passes.liveness import Liveness, kill_names, read_names, return_names
 
 DENSE_EDGES = 400_000   # past this many, the interference graph is built as bit rows
 PREDICATES = 7
@@ -25,17 +25,22 @@ def interference(fn: Function, live: Liveness) -> dict[Reg, set[Reg]]:
     return {Reg(a): {Reg(b) for b in others} for a, others in interference_by_name(fn, live).items()}
 
 
-def interference_by_name(fn: Function, live: Liveness) -> dict[str, set[str]]:
+def interference_by_name(fn: Function, live: Liveness, limit: int | None = None) -> dict[str, set[str]] | None:
     """Each register's neighbours, by name: a register written while another (of its
     kind: predicate or not) is live interferes with it; the parameters with each other
     and with what is live at the entry.  Built a live set at a time (set unions, not
-    pairs, over names, which hash faster than registers)."""
+    pairs, over names, which hash faster than registers).  None once the live sets
+    at the writes add up to more than `limit`: a graph for bit rows."""
     graph: dict[str, set[str]] = {}
     params = [p.reg.name for p in fn.params]
     for p in params:
         graph.setdefault(p, set())
         _connect(graph, p, {q for q in params if _is_pred(q) == _is_pred(p)})
+    edges = 0
     for written, live_now in _writes_while_live(fn, live):
+        edges += len(live_now)
+        if limit is not None and edges > limit:
+            return None
         _connect(graph, written, live_now)
     return graph
 
@@ -45,18 +50,19 @@ def _writes_while_live(fn: Function, live: Liveness):
     register, and for every parameter at the entry.  The set is the scan's own: read
     it before the next step."""
     params = [p.reg.name for p in fn.params]
+    rets = return_names(fn)
     for b in fn.blocks:
         now = {False: set(), True: set()}   # live registers by kind (predicate or not)
         for r in live.live_out[b.label]:
-            now[r.is_pred].add(r.name)
+            now[_is_pred(r)].add(r)
         for ins in reversed(b.instrs):
             for d in ins.dsts:
                 if d.is_virtual:
-                    yield d.name, now[d.is_pred]
-            for r in kills(ins):
-                now[r.is_pred].discard(r.name)
-            for r in reads(ins, fn):
-                now[r.is_pred].add(r.name)
+                    yield d.name, now[_is_pred(d.name)]
+            for r in kill_names(ins):
+                now[_is_pred(r)].discard(r)
+            for r in read_names(ins, rets):
+                now[_is_pred(r)].add(r)
         if b.label == fn.blocks[0].label:
             for p in params:
                 yield p, now[_is_pred(p)]
@@ -90,10 +96,8 @@ def allocate(fn: Function, live: Liveness) -> Allocation:
     """Greedy colouring, the registers with the most neighbours first (ties: by kind
     and name); each takes the lowest register (an aligned pair for %rd) its coloured
     neighbours leave free."""
-    if sum(len(now) for _, now in _writes_while_live(fn, live)) > DENSE_EDGES:
-        slots = _colour_dense(fn, live)
-    else:
-        slots = _colour(interference_by_name(fn, live))
+    graph = interference_by_name(fn, live, DENSE_EDGES)
+    slots = _colour(graph) if graph is not None else _colour_dense(fn, live)
     regs = [s + (2 if r.startswith("%rd") else 1) for r, s in slots.items() if not _is_pred(r)]
     preds = [s + 1 for r, s in slots.items() if _is_pred(r)]
     mapping = {Reg(r): Reg(f"P{s}") if _is_pred(r) else Reg(f"R{s}") for r, s in slots.items()}
@@ -154,6 +158,7 @@ def _directed_rows(fn: Function, live: Liveness) -> tuple[list[str], list[int], 
         return 1 << index[name]
 
     params = [p.reg.name for p in fn.params]
+    rets = return_names(fn)
     nodes = 0
     for p in params:
         mine = bit(p)
@@ -164,7 +169,7 @@ def _directed_rows(fn: Function, live: Liveness) -> tuple[list[str], list[int], 
     for b in fn.blocks:
         now = {False: 0, True: 0}
         for r in live.live_out[b.label]:
-            now[r.is_pred] |= bit(r.name)
+            now[_is_pred(r)] |= bit(r)
         for ins in reversed(b.instrs):
             for d in ins.dsts:
                 if d.is_virtual:
@@ -172,10 +177,10 @@ def _directed_rows(fn: Function, live: Liveness) -> tuple[list[str], list[int], 
                     edges = now[d.is_pred] & ~mine
                     rows[index[d.name]] |= edges
                     nodes |= mine | edges
-            for r in kills(ins):
-                now[r.is_pred] &= ~bit(r.name)
-            for r in reads(ins, fn):
-                now[r.is_pred] |= bit(r.name)
+            for r in kill_names(ins):
+                now[_is_pred(r)] &= ~bit(r)
+            for r in read_names(ins, rets):
+                now[_is_pred(r)] |= bit(r)
         if b.label == fn.blocks[0].label:
             for p in params:
                 edges = now[_is_pred(p)] & ~bit(p)
@@ -191,12 +196,22 @@ def _lowest_free(taken: set[int], wide: bool) -> int:
     return min(set(range(0, 2 * len(taken) + 2, 2)) - taken - {t - 1 for t in taken})
 
 
-def _sub(o, mapping):
+def _sub(o, by_name: dict[str, Reg]):
     if isinstance(o, Reg):
-        return mapping.get(o, o)
+        return by_name.get(o.name, o)
     if isinstance(o, Mem) and isinstance(o.base, Reg):
-        return Mem(mapping.get(o.base, o.base), o.offset)
+        return Mem(by_name.get(o.base.name, o.base), o.offset)
     return o
+
+
+def _allocated(ins: Instr, by_name: dict[str, Reg]) -> Instr:
+    """ins on its physical registers; a 64-bit MOV or SEL spells its width (a physical
+    register does not say it)."""
+    mods = ins.mods
+    if ins.op in ("MOV", "SEL") and ins.dsts and ins.dsts[0].is_wide and "64" not in mods:
+        mods = mods + ("64",)
+    return Instr(ins.op, mods, tuple(_sub(d, by_name) for d in ins.dsts), tuple(_sub(s, by_name) for s in ins.srcs),
+                 _sub(ins.guard, by_name) if ins.guard is not None else None, ins.guard_neg, ins.loc)
 
 
 @dataclass(frozen=True)
@@ -206,13 +221,10 @@ class RegisterAllocation:
     def run(self, fn: Function, analyses) -> bool:
         alloc = allocate(fn, analyses.get("liveness"))
         m = alloc.mapping
+        by_name = {r.name: p for r, p in m.items()}
         fn.ret_wide = bool(fn.rets) and fn.rets[0].is_wide  # R0 alone does not say it holds a pair
-        for b in fn.blocks:  # a physical register does not say its width: spell 64-bit moves
-            b.instrs = [replace(i, mods=i.mods + ("64",)) if i.op in ("MOV", "SEL") and i.dsts and i.dsts[0].is_wide
-                        and "64" not in i.mods else i for i in b.instrs]
         for b in fn.blocks:
-            b.instrs = [replace(i, dsts=tuple(_sub(d, m) for d in i.dsts), srcs=tuple(_sub(s, m) for s in i.srcs),
-                                guard=_sub(i.guard, m) if i.guard is not None else None) for i in b.instrs]
+            b.instrs = [_allocated(i, by_name) for i in b.instrs]
             b.instrs = [i for i in b.instrs if not (i.op == "MOV" and i.dsts == i.srcs)]  # coalesced copies
         for p in fn.params:
             p.reg = m.get(p.reg, p.reg)

@@ -22,9 +22,10 @@ CONSTANT_REGS = ("RZ", "PT")
 
 def width_class(reg: Reg) -> str | None:
     """'p', 'rd' or 'r' for a virtual register, None for anything else."""
-    if not reg.is_virtual:
+    name = reg.name                      # %pN, %rdN or %rN when virtual
+    if name[:1] != "%":
         return None
-    return "p" if reg.is_pred else ("rd" if reg.is_wide else "r")
+    return "p" if name[1:2] == "p" else ("rd" if name[1:3] == "rd" else "r")
 
 
 def unconditional_end(block: Block) -> bool:
