@@ -23,6 +23,9 @@ for minicuda itself); an allocation past it, or one the OS refuses, raises
 `OutOfMemory`, which the runtime turns into a NULL from malloc or
 cudaErrorMemoryAllocation.  Storage is numpy's zeroed memory, which the OS maps
 lazily: an allocation costs physical memory only for the pages the program touches.
+Small allocations (up to ARENA_MAX bytes) are slices of shared chunks of ARENA_CHUNK
+bytes, never reused, so that a program making many costs one numpy array per chunk;
+a chunk's memory goes back when none of its allocations is live.
 """
 from __future__ import annotations
 
@@ -56,11 +59,13 @@ SPACE_WHAT = {"global": "a device pointer", "constant": "a pointer to '__constan
               "shared": "a pointer to shared memory", "local": "a pointer to a thread's local variable"}
 
 RESERVED_BYTES = 1 << 30   # address space kept for the VM itself (Python, numpy, LLVM, threads)
+ARENA_MAX, ARENA_CHUNK = 256, 1 << 16
+NO_STORAGE = np.zeros(0, dtype=np.uint8)   # a freed allocation's
 
 WIDTH_BYTES = {"U8": 1, "S8": 1, "U16": 2, "S16": 2, "32": 4, "64": 8}
 
 
-@dataclass
+@dataclass(slots=True, eq=False)
 class Allocation:
     base: int
     size: int
@@ -195,23 +200,26 @@ class _Table:
         self.side_addresses: dict[str, tuple[int, int, int, int]] = {}   # native_addresses' answers
 
     @staticmethod
-    def _column(a: Allocation) -> tuple[int, ...]:
+    def _column(a: Allocation, storage: int | None = None) -> tuple[int, ...]:
+        """`a`'s entry in each row; `storage`: where its bytes are, when known."""
         base = a.base
         if a.freed:
             return (base, 0, base, base, base, base)
+        if storage is None:
+            storage = storage_address(a.data)
         end = base + a.size
         space = a.space   # (Allocation.reached_from, for each side)
         host_end = end if space in HOST_REACH or a.host_shadow else base
         device_end = end if space in DEVICE_REACH else base
         if space in READ_ONLY:
-            return (base, storage_address(a.data), host_end, device_end, base, base)
-        return (base, storage_address(a.data), host_end, device_end, host_end, device_end)
+            return (base, storage, host_end, device_end, base, base)
+        return (base, storage, host_end, device_end, host_end, device_end)
 
-    def put_column(self, i: int, a: Allocation) -> None:
+    def put_column(self, i: int, a: Allocation, storage: int | None = None) -> None:
         v0, v1, v2, v3, v4, v5 = self.views
-        v0[i], v1[i], v2[i], v3[i], v4[i], v5[i] = self._column(a)
+        v0[i], v1[i], v2[i], v3[i], v4[i], v5[i] = self._column(a, storage)
 
-    def insert(self, a: Allocation) -> None:
+    def insert(self, a: Allocation, storage: int | None = None) -> None:
         bases = self.bases
         n = len(bases)
         i = n if not n or bases[-1] <= a.base else bisect.bisect(bases, a.base)
@@ -223,7 +231,7 @@ class _Table:
             self.use_arrays(grown)
         if i < n:   # (allocations come at rising addresses: usually none to move)
             self.arrays[:, i + 1:n + 1] = self.arrays[:, i:n]   # numpy copies overlapping ranges correctly
-        self.put_column(i, a)
+        self.put_column(i, a, storage)
 
     def remove(self, a: Allocation) -> None:
         i = self.index(a)
@@ -333,6 +341,8 @@ class Memory(_Table):
         self.version = 0  # bumped whenever the allocation table changes (the JIT reads it again)
         self.live_bytes = 0
         self.peak_live_bytes = 0
+        self.chunk = np.zeros(0, dtype=np.uint8)   # the arena chunk small allocations are cut from
+        self.chunk_address, self.chunk_used = 0, ARENA_CHUNK   # (none yet: full)
         self.side: str | None = None   # the side scalar accesses are made on (the runtime sets it per call)
         self.line: int | None = None   # the source line of the runtime call running, for allocations and frees
 
@@ -343,18 +353,31 @@ class Memory(_Table):
             raise OutOfMemory(size, name or space, self.limit, self.live_bytes)
         base = (self.next[space] + align - 1) // align * align
         try:
-            data = np.zeros(max(size, 0), dtype=np.uint8)
+            data, storage = self.storage(size)
         except MemoryError:   # the OS refused the mapping (overcommit)
             raise OutOfMemory(size, name or space, self.limit, self.live_bytes) from None
-        self.next[space] = base + max(size, 1) + 256   # a gap, so overruns fault
+        self.next[space] = base + (size if size > 1 else 1) + 256   # a gap, so overruns fault
         if init:
             data[: len(init)] = np.frombuffer(init, dtype=np.uint8)[:size]
-        self.insert(Allocation(base, size, space, name or f"{space}#{len(self.allocs)}", data, line=self.line))
+        self.insert(Allocation(base, size, space, name or f"{space}#{len(self.allocs)}", data, line=self.line), storage)
         self.version += 1
         self.live_bytes += size
         if self.live_bytes > self.peak_live_bytes:
             self.peak_live_bytes = self.live_bytes
         return base
+
+    def storage(self, size: int) -> tuple[np.ndarray, int]:
+        """Zeroed bytes for an allocation of `size` and where they are: a slice of the arena
+        chunk when small, else an array of its own (MemoryError when the OS refuses it)."""
+        if 0 < size <= ARENA_MAX:
+            used = self.chunk_used
+            if used + size > ARENA_CHUNK:
+                self.chunk = np.zeros(ARENA_CHUNK, dtype=np.uint8)
+                self.chunk_address, used = storage_address(self.chunk), 0
+            self.chunk_used = used + (size + 15) // 16 * 16
+            return self.chunk[used:used + size], self.chunk_address + used
+        data = np.zeros(size if size > 0 else 0, dtype=np.uint8)
+        return data, storage_address(data)
 
     def free(self, address: int, space: str) -> bool:
         i = bisect.bisect(self.bases, address) - 1   # (find, keeping the index)
@@ -367,7 +390,7 @@ class Memory(_Table):
         if space in ("stack", "device stack"):   # a returned frame: gone, not kept for use-after-free reports
             self.remove(a)
         else:
-            a.data = np.zeros(0, dtype=np.uint8)   # the storage goes back; the record stays
+            a.data = NO_STORAGE   # the storage goes back; the record stays
             self.put_column(i, a)   # (nothing is inside it now)
         self.version += 1
         return True

@@ -67,7 +67,9 @@ class HostCallSite:
         self.name = name = ins.srcs[0].name
         self.ins = ins
         self.runtime, self.memory = machine.runtime, machine.memory
-        self.operands = operands
+        # each operand as (index of its low word in HostView.regs, of its high word, constant)
+        self.reads = [(row * WARP, (row + 1) * WARP, value) if row >= 0 else (-1, -1, value)
+                      for row, value in operands]
         self.result = result   # (row, width) or None
         self.line = ins.loc.line if ins.loc else None
         self.synchronizing = name in SYNCHRONIZING
@@ -91,7 +93,7 @@ class HostCallSite:
 
     def run(self, regs: memoryview) -> None:
         """Run the call with the operands in `regs` (HostView.regs), writing its result there."""
-        args = [value if row < 0 else regs[row * WARP] | regs[(row + 1) * WARP] << 32 for row, value in self.operands]
+        args = [value if low < 0 else regs[low] | regs[high] << 32 for low, high, value in self.reads]
         runtime, memory = self.runtime, self.memory
         memory.side, memory.line = HOST, self.line
         try:
