@@ -14,7 +14,6 @@ import traceback
 
 from minicuda.argtypes import INT64_MAX, MAX_JOBS, int_in, seconds
 from minicuda.arch import ITS_FROM, arch_choices, format_arch, parse_arch, sched_summary
-from minicuda.bench import main as bench_main
 from minicuda.compiler import compile_program
 from minicuda.diagnostics import CompileError, DiagnosticEngine, InternalError
 from minicuda.frontend import SourceText, load, preprocess_only
@@ -522,6 +521,8 @@ def minicudac_main(argv: list[str] | None = None) -> int:
 def minicuda_main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["bench"]:   # the benchmark has its own options (minicuda bench --help)
+        from minicuda.bench import main as bench_main   # loaded only for it (it loads much of its own)
+
         return bench_main(argv[1:])
     p = _Parser(prog="minicuda", description="Compile and inspect mini-CUDA programs.")
     sub = p.add_subparsers(dest="command", required=True)

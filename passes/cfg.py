@@ -1,5 +1,6 @@
 """Control-flow graph of an IR function: successor and predecessor lists over block
-labels, and the same graph as a networkx DiGraph for the graph algorithms.
+labels, and the same graph as a networkx DiGraph on request (tests compare the graph
+algorithms here with networkx's; a compile never loads it).
 
 A block ends in an unconditional BRA (one successor), a guarded BRA (its target
 and the next block, or the BRA after it), another terminator of the ISA table
@@ -8,8 +9,6 @@ block).  Every path ends at the one virtual exit node `EXIT`, which makes
 post-dominance well defined.
 """
 from __future__ import annotations
-
-import networkx as nx
 
 from minicuda.ir import Block, Function
 
@@ -35,6 +34,8 @@ class CFG:
     @property
     def graph(self) -> nx.DiGraph:
         if self._graph is None:
+            import networkx as nx   # an optional extra: only tests ask for it
+
             g = nx.DiGraph()
             g.add_node(EXIT)
             for label in self.order:

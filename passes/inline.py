@@ -16,22 +16,22 @@ from __future__ import annotations
 
 import re
 
-import networkx as nx
-
 from minicuda.ir import Block, Function, Imm, Instr, Label, Mem, Module, Reg, Sym
+from minicuda.passes.cfg import CFG, postorder, strongly_connected
 
 _VIRTUAL = re.compile(r"%(rd|r|p)(\d+)$")
 
 
 def inline_device_calls(module: Module) -> None:
-    graph = nx.DiGraph()
+    calls: dict[str, list[str]] = {}   # the call graph: caller -> callees, each once
     for fn in module.functions.values():
-        graph.add_node(fn.name)
+        callees = calls.setdefault(fn.name, [])
         for ins in fn.instructions():
-            if _is_call(ins):
-                graph.add_edge(fn.name, ins.srcs[0].name)
-    recursive = {n for scc in nx.strongly_connected_components(graph)
-                 for n in scc if len(scc) > 1 or graph.has_edge(n, n)}
+            if _is_call(ins) and ins.srcs[0].name not in callees:
+                callees.append(ins.srcs[0].name)
+    graph = CFG(calls, next(iter(calls), ""), list(calls))
+    recursive = {n for n, scc in strongly_connected(graph).items()
+                 if n in calls and (len(scc) > 1 or n in calls[n])}
     shared_owners = {name.split("::")[0] for name, g in module.globals.items() if g.space == "shared"}
 
     def inlinable(name: str) -> bool:
@@ -39,8 +39,16 @@ def inline_device_calls(module: Module) -> None:
         return (callee is not None and callee.kind == "device" and name not in recursive
                 and name not in shared_owners and all(p.kind != "struct" for p in callee.params))
 
-    # callees first, so what is copied is already inlined itself
-    for name in reversed(list(nx.topological_sort(graph.subgraph(set(graph) - recursive)))):
+    # callees first, so what is copied is already inlined itself (any such order gives
+    # the same functions: each is inlined into on its own)
+    seen: set[str] = set()
+    order: list[str] = []
+    for name in calls:
+        if name not in seen and name not in recursive:
+            walk = postorder(name, lambda n: [c for c in calls.get(n, ()) if c not in seen and c not in recursive])
+            seen.update(walk)
+            order += walk
+    for name in order:
         fn = module.functions.get(name)
         if fn is not None:
             _inline_into(fn, module, inlinable)

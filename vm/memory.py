@@ -23,10 +23,14 @@ for minicuda itself); an allocation past it, or one the OS refuses, raises
 `OutOfMemory`, which the runtime turns into a NULL from malloc or
 cudaErrorMemoryAllocation.  Storage is numpy's zeroed memory, which the OS maps
 lazily: an allocation costs physical memory only for the pages the program touches.
+Small allocations (up to ARENA_MAX bytes) are slices of shared chunks of ARENA_CHUNK
+bytes, never reused, so that a program making many costs one numpy array per chunk;
+a chunk's memory goes back when none of its allocations is live.
 """
 from __future__ import annotations
 
 import bisect
+import ctypes
 import os
 import resource
 from dataclasses import dataclass
@@ -42,6 +46,7 @@ HOST, DEVICE = "host", "device"
 # the spaces an access made on each side may land in; string literals are read-only on both
 REACH = {HOST: frozenset({"host", "pinned", "stack", "static", "string"}),
          DEVICE: frozenset({"global", "constant", "shared", "local", "pinned", "device stack", "string"})}
+HOST_REACH, DEVICE_REACH = REACH[HOST], REACH[DEVICE]
 READ_ONLY = frozenset({"string"})
 STORES = ("write", "store", "atomic")
 NULL_PAGE = 1 << 16   # addresses below it (Linux's mmap_min_addr) are a NULL pointer plus an offset
@@ -54,11 +59,13 @@ SPACE_WHAT = {"global": "a device pointer", "constant": "a pointer to '__constan
               "shared": "a pointer to shared memory", "local": "a pointer to a thread's local variable"}
 
 RESERVED_BYTES = 1 << 30   # address space kept for the VM itself (Python, numpy, LLVM, threads)
+ARENA_MAX, ARENA_CHUNK = 256, 1 << 16
+NO_STORAGE = np.zeros(0, dtype=np.uint8)   # a freed allocation's
 
 WIDTH_BYTES = {"U8": 1, "S8": 1, "U16": 2, "S16": 2, "32": 4, "64": 8}
 
 
-@dataclass
+@dataclass(slots=True, eq=False)
 class Allocation:
     base: int
     size: int
@@ -173,46 +180,58 @@ class _Table:
     the JIT's native lookup (`native_table`).  An end is the base again where the side
     may not make that access (the allocation is freed, out of the side's REACH, or
     read-only to stores), so no address is inside it and native code hands the access
-    to the interpreter, which reports it.  The arrays are kept up to date entry by
-    entry: an insert or removal moves only the entries above it (allocations come at
-    rising addresses, so few), a free or a change of reach rewrites one column.  The
-    arrays grow by doubling."""
+    to the interpreter, which reports it; a freed or empty allocation's host pointer is
+    0 (never read).  The arrays are kept up to date entry by entry, through memoryviews
+    of their rows (`views`): an insert or removal moves only the entries above it
+    (allocations come at rising addresses, so few), a free or a change of reach
+    rewrites one column.  The arrays grow by doubling."""
 
     ROWS = ("base", "host", "end host", "end device", "write end host", "write end device")
 
     def __init__(self) -> None:
         self.bases: list[int] = []
         self.allocs: list[Allocation] = []
-        self.arrays = np.zeros((len(self.ROWS), 64), dtype=np.uint64)
-        self.addresses = tuple(row.ctypes.data for row in self.arrays)
+        self.use_arrays(np.zeros((len(self.ROWS), 64), dtype=np.uint64))
+
+    def use_arrays(self, arrays: np.ndarray) -> None:
+        self.arrays = arrays
+        self.views = tuple(memoryview(row) for row in arrays)
+        self.addresses = tuple(row.ctypes.data for row in arrays)
         self.side_addresses: dict[str, tuple[int, int, int, int]] = {}   # native_addresses' answers
 
     @staticmethod
-    def _column(a: Allocation) -> tuple[int, ...]:
+    def _column(a: Allocation, storage: int | None = None) -> tuple[int, ...]:
+        """`a`'s entry in each row; `storage`: where its bytes are, when known."""
         base = a.base
         if a.freed:
-            return (base, a.data.ctypes.data, base, base, base, base)
+            return (base, 0, base, base, base, base)
+        if storage is None:
+            storage = storage_address(a.data)
         end = base + a.size
-        host_end = end if a.reached_from(HOST) else base
-        device_end = end if a.reached_from(DEVICE) else base
-        if a.space in READ_ONLY:
-            return (base, a.data.ctypes.data, host_end, device_end, base, base)
-        return (base, a.data.ctypes.data, host_end, device_end, host_end, device_end)
+        space = a.space   # (Allocation.reached_from, for each side)
+        host_end = end if space in HOST_REACH or a.host_shadow else base
+        device_end = end if space in DEVICE_REACH else base
+        if space in READ_ONLY:
+            return (base, storage, host_end, device_end, base, base)
+        return (base, storage, host_end, device_end, host_end, device_end)
 
-    def insert(self, a: Allocation) -> None:
-        i = bisect.bisect(self.bases, a.base)
-        n = len(self.bases)
-        self.bases.insert(i, a.base)
+    def put_column(self, i: int, a: Allocation, storage: int | None = None) -> None:
+        v0, v1, v2, v3, v4, v5 = self.views
+        v0[i], v1[i], v2[i], v3[i], v4[i], v5[i] = self._column(a, storage)
+
+    def insert(self, a: Allocation, storage: int | None = None) -> None:
+        bases = self.bases
+        n = len(bases)
+        i = n if not n or bases[-1] <= a.base else bisect.bisect(bases, a.base)
+        bases.insert(i, a.base)
         self.allocs.insert(i, a)
         if n == self.arrays.shape[1]:
             grown = np.zeros((len(self.ROWS), 2 * n), dtype=np.uint64)
             grown[:, :n] = self.arrays
-            self.arrays = grown
-            self.addresses = tuple(row.ctypes.data for row in grown)
-            self.side_addresses = {}
+            self.use_arrays(grown)
         if i < n:   # (allocations come at rising addresses: usually none to move)
             self.arrays[:, i + 1:n + 1] = self.arrays[:, i:n]   # numpy copies overlapping ranges correctly
-        self.arrays[:, i] = self._column(a)
+        self.put_column(i, a, storage)
 
     def remove(self, a: Allocation) -> None:
         i = self.index(a)
@@ -222,7 +241,7 @@ class _Table:
 
     def refresh(self, a: Allocation) -> None:
         """`a` changed (freed, its storage or its reach): rewrite its column."""
-        self.arrays[:, self.index(a)] = self._column(a)
+        self.put_column(self.index(a), a)
 
     def mark_freed(self, a: Allocation) -> None:
         """`a` is freed: nothing is inside it any more."""
@@ -261,6 +280,12 @@ class _Table:
         i = bisect.bisect(self.bases, address)
         cands = [self.allocs[j] for j in (i - 1, i) if 0 <= j < len(self.allocs)]
         return min(cands, key=lambda a: min(abs(address - a.base), abs(address - (a.base + a.size))), default=None)
+
+
+def storage_address(data: np.ndarray) -> int:
+    """Where an allocation's bytes are (0 when it has none): ctypes' view of the buffer,
+    a fraction of the cost of numpy's `.ctypes`."""
+    return ctypes.addressof(ctypes.c_char.from_buffer(data)) if len(data) else 0
 
 
 BLOCK_SPACES = ("shared", "local")
@@ -316,6 +341,8 @@ class Memory(_Table):
         self.version = 0  # bumped whenever the allocation table changes (the JIT reads it again)
         self.live_bytes = 0
         self.peak_live_bytes = 0
+        self.chunk = np.zeros(0, dtype=np.uint8)   # the arena chunk small allocations are cut from
+        self.chunk_address, self.chunk_used = 0, ARENA_CHUNK   # (none yet: full)
         self.side: str | None = None   # the side scalar accesses are made on (the runtime sets it per call)
         self.line: int | None = None   # the source line of the runtime call running, for allocations and frees
 
@@ -326,30 +353,45 @@ class Memory(_Table):
             raise OutOfMemory(size, name or space, self.limit, self.live_bytes)
         base = (self.next[space] + align - 1) // align * align
         try:
-            data = np.zeros(max(size, 0), dtype=np.uint8)
+            data, storage = self.storage(size)
         except MemoryError:   # the OS refused the mapping (overcommit)
             raise OutOfMemory(size, name or space, self.limit, self.live_bytes) from None
-        self.next[space] = base + max(size, 1) + 256   # a gap, so overruns fault
+        self.next[space] = base + (size if size > 1 else 1) + 256   # a gap, so overruns fault
         if init:
             data[: len(init)] = np.frombuffer(init, dtype=np.uint8)[:size]
-        self.insert(Allocation(base, size, space, name or f"{space}#{len(self.allocs)}", data, line=self.line))
+        self.insert(Allocation(base, size, space, name or f"{space}#{len(self.allocs)}", data, line=self.line), storage)
         self.version += 1
         self.live_bytes += size
-        self.peak_live_bytes = max(self.peak_live_bytes, self.live_bytes)
+        if self.live_bytes > self.peak_live_bytes:
+            self.peak_live_bytes = self.live_bytes
         return base
 
+    def storage(self, size: int) -> tuple[np.ndarray, int]:
+        """Zeroed bytes for an allocation of `size` and where they are: a slice of the arena
+        chunk when small, else an array of its own (MemoryError when the OS refuses it)."""
+        if 0 < size <= ARENA_MAX:
+            used = self.chunk_used
+            if used + size > ARENA_CHUNK:
+                self.chunk = np.zeros(ARENA_CHUNK, dtype=np.uint8)
+                self.chunk_address, used = storage_address(self.chunk), 0
+            self.chunk_used = used + (size + 15) // 16 * 16
+            return self.chunk[used:used + size], self.chunk_address + used
+        data = np.zeros(size if size > 0 else 0, dtype=np.uint8)
+        return data, storage_address(data)
+
     def free(self, address: int, space: str) -> bool:
-        a = self.find(address)
+        i = bisect.bisect(self.bases, address) - 1   # (find, keeping the index)
+        a = self.allocs[i] if i >= 0 else None
         if a is None or a.base != address or a.freed or a.space != space:
             return False
         a.freed_line = self.line
-        self.mark_freed(a)
+        a.freed = True
         self.live_bytes -= a.size
         if space in ("stack", "device stack"):   # a returned frame: gone, not kept for use-after-free reports
             self.remove(a)
         else:
-            a.data = np.zeros(0, dtype=np.uint8)   # the storage goes back; the record stays
-            self.refresh(a)
+            a.data = NO_STORAGE   # the storage goes back; the record stays
+            self.put_column(i, a)   # (nothing is inside it now)
         self.version += 1
         return True
 
@@ -378,7 +420,7 @@ class Memory(_Table):
         a, off = self.locate(address, 1, "read")
         if off + size > a.size:
             raise MemoryFault(address, size, "read", a, "out-of-bounds access")
-        return a.data[off:off + size].tobytes()
+        return bytes(a.data.data[off:off + size])
 
     def write(self, address: int, data: bytes) -> None:
         if not data:
@@ -386,7 +428,7 @@ class Memory(_Table):
         a, off = self.locate(address, 1, "write")
         if off + len(data) > a.size:
             raise MemoryFault(address, len(data), "write", a, "out-of-bounds access")
-        a.data[off:off + len(data)] = np.frombuffer(data, dtype=np.uint8)
+        a.data.data[off:off + len(data)] = data   # (storage is always a contiguous uint8 array)
         self.writes += 1
 
     def fill(self, address: int, value: int, n: int, side: str | None = "scalar") -> None:

@@ -177,10 +177,15 @@ class Runtime(StdioCalls):
             if name in SYNCHRONIZING:   # what the kernels printed comes out all the same
                 self.flush_device()
             return self.sticky_error
+        return self.method(name, device)(*args)
+
+    def method(self, name: str, device: bool):
+        """The bound rt_ method that runs `name` on that side (`implementation`'s RuntimeError
+        when there is none), looked up once."""
         method = self.methods.get((name, device))
         if method is None:
             method = self.methods[name, device] = getattr(self, "rt_" + implementation(name, device))
-        return method(*args)
+        return method
 
     def fifo_records(self) -> int:
         """How many printf records the FIFO holds."""

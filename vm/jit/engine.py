@@ -35,10 +35,11 @@ from minicuda.vm.metrics import LaunchMetrics
 from minicuda.vm.jit import cache as jit_cache
 from minicuda.vm.jit import layout as L
 from minicuda.vm.jit import ops
+from minicuda.vm.jit.host_calls import HostCallSite, HostView
 from minicuda.vm.jit.module import module_ir
 from minicuda.vm.jit.printf_fifo import NONE_DROPPED, LaunchFifo
 from minicuda.vm.callstack import NO_METRICS, run_frame_on_warp
-from minicuda.vm.state import (AT_BAR, CHECK, DEPTH, DONE, RUN, SAMPLED, SPINNING, STALL, STATUS, BlockState,
+from minicuda.vm.state import (AT_BAR, CHECK, DEPTH, DONE, RUN, SAMPLED, SPINNING, STALL, STATUS, WARP, BlockState,
                                bits_mask, mask_bits)
 from minicuda.vm.stop import Stopped, block_positions
 
@@ -173,8 +174,16 @@ class _Context:
         c[L.STOP] = stop_address
         c[L.FIRST_CHECK] = cycles.FIRST_CHECK
         self.table_key = None
+        self.table = None
         self.host_warp: Warp | None = None   # the host thread's runtime calls read and write through it
         self.address = c.ctypes.data
+        # for the host thread's loop: scalar views of the fields and counters, its state's
+        # rows, and its runtime call sites by pc (None: the interpreter runs it)
+        self.fields = memoryview(c)
+        self.counter_view = memoryview(self.counters)
+        self.no_counters = memoryview(np.zeros(L.NCOUNTERS, dtype=np.int64))
+        self.host_view: HostView | None = None
+        self.host_sites: dict[int, HostCallSite | None] = {}
 
     def set_table(self, memory, scope, side: str) -> None:
         """Point native code at the allocations (the program's, and the block scope's) as
@@ -185,6 +194,14 @@ class _Context:
         scope has storage of its own and whose neighbours may allocate while it runs,
         reads a private copy with the scope's entries spliced in, made again only when
         the memory changed."""
+        if scope is None:   # the memory's own arrays: where they are changes only as they grow
+            fields = self.fields
+            fields[L.MT_N] = len(memory.bases)
+            if self.table is not memory.arrays or self.table_key != side:
+                self.table, self.table_key = memory.arrays, side
+                fields[L.MT_BASE], fields[L.MT_END], fields[L.MT_HOST], fields[L.MT_WEND] = \
+                    memory.native_addresses(side)
+            return
         key = (memory.version, id(scope), side)
         if key == self.table_key:
             return
@@ -316,23 +333,34 @@ class JitEngine:
             return run_frame_on_warp(self, interp, frame)
         state = frame.state
         context = state_context(state, frame.symbols, compiled, interp)
-        counters = context.counters
+        counters, fields, no_counters = context.counter_view, context.fields, context.no_counters
         rt = interp.machine.runtime.random if interp.machine is not None and code.calls_rand else None
+        memory, side, run_function, address = interp.memory, interp.side, compiled.run_function, context.address
+        view = host_view(context, state)
+        sites, regs, stack, words, flags = context.host_sites, view.regs, view.stack, view.words, view.flags
+        stop = interp.stop.word
         while True:
-            context.set_table(interp.memory, None, interp.side)
-            counters[:] = 0
+            context.set_table(memory, None, side)
+            counters[:] = no_counters
             counters[L.STEPS] = interp.steps
             if rt is not None:
                 _rand_out(rt, context.rand)
-            status = compiled.run_function(context.address)
+            status = run_function(address)
             if rt is not None:
                 _rand_in(rt, context.rand)
-            interp.steps = int(counters[L.STEPS])
+            interp.steps = counters[L.STEPS]
             if status == L.DONE:
                 return "done"
             if status == L.AT_BAR:
                 return "bar"
-            pc = int(context.ctx[L.BAIL_PC])
+            pc = fields[L.BAIL_PC]
+            site = sites.get(pc)
+            if site is not None and words[DEPTH] == 1 and stack[1] & 1 and not flags[WARP] and not stop[0]:
+                interp.count_step(site.ins)   # run_host_runtime_call's work, for a decoded call site
+                site.run(regs)
+                stack[0] = pc + 1
+                words[STALL] = 0
+                continue
             ins = code.instrs[pc]
             if _user_call(ins):
                 interp.count_step(ins)
@@ -410,27 +438,49 @@ def _runtime_call(ins) -> bool:
 
 
 def run_host_runtime_call(interp: Interpreter, context: _Context, frame, pc: int) -> None:
-    """The host thread's CALL.RT (cudaMalloc, malloc, printf, ...) at `pc`, run by the
-    interpreter as the instruction itself, on a Warp kept with the context: no scheduler
-    state to read and write back, so a loop of runtime calls costs the calls alone.  The
-    thread's stack holds one entry (its caller checks), which moves on past the call."""
+    """The host thread's CALL.RT (cudaMalloc, malloc, printf, ...) at `pc`, run as the
+    instruction itself: through its HostCallSite (vm/jit/host_calls.py: decoded once,
+    straight to the runtime's method), or where it has none by the interpreter, on a Warp
+    kept with the context; either way no scheduler state to read and write back, so a
+    loop of runtime calls costs the calls alone.  The thread's stack holds one entry (its
+    caller checks), which moves on past the call."""
     state = frame.state
-    w = context.host_warp
-    if w is None or w.state is not state:
-        w = context.host_warp = Warp(frame.code, state, 0, frame.symbols, frame.scope, frame.warp_id)
-        w.driven = True
-    top = state.stack[0, 0]
-    if interp.trace is None and int(top[1]) & 1 and not state.flags[0, 1, 0]:   # execute's work, for one lane
+    view = host_view(context, state)
+    stack = view.stack
+    if interp.trace is None and stack[1] & 1 and not view.flags[WARP]:   # execute's work, for one lane
         if interp.stop.word[0]:
             raise Stopped(interp.stop.reason)
         ins = frame.code.instrs[pc]
         interp.count_step(ins)
-        interp.machine.call(interp, w, ins, HOST_LANE)
+        sites = context.host_sites
+        site = sites[pc] if pc in sites else sites.setdefault(
+            pc, HostCallSite.make(interp.machine, ins, frame.code, frame.symbols))
+        if site is not None:
+            site.run(view.regs)
+        else:
+            interp.machine.call(interp, host_warp(context, frame), ins, HOST_LANE)
     else:
-        lanes = int(top[1]) & ~mask_bits(state.flags[0, 1].view(bool))
-        interp.execute(w, pc, bits_mask(lanes), NO_METRICS)
-    top[0] = pc + 1
-    state.words[0, STALL] = 0
+        lanes = int(stack[1]) & ~mask_bits(state.flags[0, 1].view(bool))
+        interp.execute(host_warp(context, frame), pc, bits_mask(lanes), NO_METRICS)
+    stack[0] = pc + 1
+    view.words[STALL] = 0
+
+
+def host_view(context: _Context, state: BlockState) -> HostView:
+    """The scalar views of the host thread's state, kept with the context."""
+    view = context.host_view
+    if view is None or view.state is not state:
+        view = context.host_view = HostView(state)
+    return view
+
+
+def host_warp(context: _Context, frame) -> Warp:
+    """The Warp the interpreter runs the host thread's instructions on, kept with the context."""
+    w = context.host_warp
+    if w is None or w.state is not frame.state:
+        w = context.host_warp = Warp(frame.code, frame.state, 0, frame.symbols, frame.scope, frame.warp_id)
+        w.driven = True
+    return w
 
 
 class _Worker:
