@@ -18,11 +18,13 @@ import re
 
 import networkx as nx
 
+from minicuda.grammar.collector import collector_paused
 from minicuda.ir import Block, Function, Imm, Instr, Label, Mem, Module, Reg, Sym
 
 _VIRTUAL = re.compile(r"%(rd|r|p)(\d+)$")
 
 
+@collector_paused()
 def inline_device_calls(module: Module) -> None:
     graph = nx.DiGraph()
     for fn in module.functions.values():
