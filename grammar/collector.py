@@ -8,9 +8,11 @@ decorator) turns it off for the stage and back on after, only if it was on: nest
 stages and a caller that turned it off themselves are left as they were.  Objects
 freed by reference counting are freed at once as always; a cycle made during the
 stage waits for the collector's next run.  A stage that kept more than
-`LARGE_STAGE` objects ends with a full collection: one walk over what is alive,
-where the collector left on walks it several times as the stage's objects pile up;
-that way the stage pays for it, not the next stage's first collections.  A small
+`LARGE_STAGE` objects ends with a collection of the young generations: one walk over
+what the stage made (not over all that is alive: at 100,000 lines a full collection
+walks 3 million objects, 2 s), which moves them to the oldest generation, where the
+collector left on walks them several times as they pile up; that way the stage pays
+for it, not the next stage's first collections.  A small
 stage does not (a full collection of a large process, as a test run's, costs more
 than compiling a small program).
 """
@@ -35,4 +37,4 @@ def collector_paused() -> Iterator[None]:
             kept = gc.get_count()[0]   # counted while the collector was off
             gc.enable()
             if kept > LARGE_STAGE:
-                gc.collect()
+                gc.collect(1)

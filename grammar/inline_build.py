@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
+from lark import Token
 from lark.parsers.lalr_analysis import Shift
 
 
@@ -51,34 +52,100 @@ def parse_to_end(ip, transformer):
     (or the lexer's UnexpectedInput) at the first error, without saying more."""
     state = ip.parser_state
     conf = state.parse_conf
-    states, end_state = conf.states, conf.end_state
-    callbacks = inline_callbacks({arg for row in states.values() for action, arg in row.values() if action is not Shift},
-                                 transformer)
-    reductions = {rule: (callback, len(rule.expansion), rule.origin.name) for rule, callback in callbacks.items()}
+    table, rules = _action_table(conf.states)
+    callbacks = inline_callbacks(rules, transformer)
+    reductions = [(callbacks[rule], len(rule.expansion), rule.origin.name) for rule in rules]
     stack, values = state.state_stack, state.value_stack   # the contextual lexer reads the state from stack
-    token = None
-    for token in ip.lexer_thread.lex(state):
+    lexing = ip.lexer_thread.lexer
+    for token in lexing.postlexer.process(_contextual_tokens(lexing.lexer, ip.lexer_thread.state.text.text, stack)):
         kind = token.type
         while True:
             try:
-                action, arg = states[stack[-1]][kind]
+                action = table[stack[-1]][kind]
             except KeyError:
                 raise NotParsed from None
-            if action is Shift:
-                stack.append(arg)
+            if action >= 0:
+                stack.append(action)
                 values.append(token)
                 break
-            _reduce(reductions[arg], stack, values, states)
+            reduce, size, name = reductions[~action]
+            if size == 1 and reduce is _PASS_ON:   # a ?rule handing its child on: only the state changes
+                stack[-1] = table[stack[-2]][name]
+                continue
+            if size:
+                children = values[-size:]
+                del stack[-size:]
+                del values[-size:]
+            else:
+                children = []
+            values.append(reduce(children))
+            stack.append(table[stack[-1]][name])
     while True:
-        action, arg = _action(states[stack[-1]], "$END")
-        if action is Shift:
+        action = _action(table[stack[-1]], "$END")
+        if action >= 0:
             raise NotParsed
-        _reduce(reductions[arg], stack, values, states)
-        if stack[-1] == end_state:
+        _reduce(reductions[~action], stack, values, table)
+        if stack[-1] == conf.end_state:
             return values[-1].value
 
 
-def _reduce(reduction: tuple, stack: list, values: list, states: dict) -> None:
+_ACTION_TABLES: dict = {}   # id(lark's parse table) -> (that table, its action table, its rules)
+
+
+def _action_table(states: dict) -> tuple[dict, list]:
+    """(state -> symbol -> action, the rules): lark's table with a shift (and a goto) as
+    the next state and a reduction by rules[i] as ~i, so that no step hashes a Rule."""
+    cached = _ACTION_TABLES.get(id(states))
+    if cached is None or cached[0] is not states:
+        rules = list({arg for row in states.values() for action, arg in row.values() if action is not Shift})
+        index = {rule: i for i, rule in enumerate(rules)}
+        table = {state: {symbol: arg if action is Shift else ~index[arg] for symbol, (action, arg) in row.items()}
+                 for state, row in states.items()}
+        cached = _ACTION_TABLES[id(states)] = (states, table, rules)
+    return cached[1], cached[2]
+
+
+def _contextual_tokens(lexer, text: str, stack: list):
+    """The tokens lark's contextual lexer (`lexer`) reads from `text`, each matched with
+    the terminals of the parser's state when it is read (`stack[-1]`), positioned as lark
+    positions them; its per-token machinery is left out.  Raises NotParsed where no
+    terminal matches."""
+    scanners: dict = {}
+    pos, line, line_start, end = 0, 1, 0, len(text)
+    while pos < end:
+        state = stack[-1]
+        try:
+            matchers, ignore, newline_types, callbacks = scanners[state]
+        except KeyError:
+            basic = lexer.lexers[state]
+            matchers = tuple(mre.match for mre in basic.scanner._mres)
+            scanners[state] = matchers, ignore, newline_types, callbacks = \
+                (matchers, basic.ignore_types, basic.newline_types, basic.callback)
+        for match in matchers:
+            m = match(text, pos)
+            if m is not None:
+                break
+        else:
+            raise NotParsed
+        value, kind = m.group(0), m.lastgroup
+        start, column = pos, pos - line_start + 1
+        token_line = line
+        pos = m.end()
+        if kind in newline_types:
+            newlines = value.count("\n")
+            if newlines:
+                line += newlines
+                line_start = start + value.rindex("\n") + 1
+        if kind in ignore and kind not in callbacks:
+            continue
+        token = Token(kind, value, start, token_line, column, line, pos - line_start + 1, pos)
+        if kind in callbacks:
+            token = callbacks[kind](token)
+        if kind not in ignore:
+            yield token
+
+
+def _reduce(reduction: tuple, stack: list, values: list, table: dict) -> None:
     """One LALR reduction: pop the rule's symbols, push the value its callback builds
     and the state the goto table names."""
     reduce, size, name = reduction
@@ -89,14 +156,17 @@ def _reduce(reduction: tuple, stack: list, values: list, states: dict) -> None:
     else:
         children = []
     values.append(reduce(children))
-    stack.append(states[stack[-1]][name][1])
+    stack.append(table[stack[-1]][name])
 
 
-def _action(row: dict, token_type: str) -> tuple:
+def _action(row: dict, token_type: str) -> int:
     try:
         return row[token_type]
     except KeyError:
         raise NotParsed from None
+
+
+_PASS_ON = itemgetter(0)
 
 
 def inline_callbacks(rules, transformer) -> dict:
@@ -111,7 +181,7 @@ def _callback(rule, transformer):
                  if rule.options.keep_all_tokens or not (sym.is_term and sym.filter_out))
     pass_single = bool(rule.options.expand1) and not rule.alias
     if pass_single and len(rule.expansion) == 1 and kept == ((0, False),):
-        return itemgetter(0)   # a ?rule handing its only child on: its text is the child's
+        return _PASS_ON   # a ?rule handing its only child on: its text is the child's
     if name.startswith("_"):
         method = None   # an inlined rule: its parent splices its children in
     else:

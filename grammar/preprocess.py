@@ -8,10 +8,16 @@ declarations of what minicuda supports, in grammar/include/), predefines
 __CUDACC__ and the CUDA version macros, and turns pcpp's complaints into located
 diagnostics.  The result maps every output line back to (file, line).
 
+pcpp lexes and writes text a token at a time; a plain line (no directive, comment,
+quote, backslash or macro name) it would write unchanged travels through it as one
+token, and is lexed only when a macro's invocation or expansion could reach it: the
+output is pcpp's own, byte for byte.
+
 Like nvcc, every .cu file implicitly includes <cuda_runtime.h>.
 """
 from __future__ import annotations
 
+import copy
 import functools
 import io
 import itertools
@@ -21,6 +27,7 @@ import sys
 from dataclasses import dataclass, field
 
 import pcpp
+from pcpp.parser import LexToken
 
 from minicuda.diagnostics import DiagnosticEngine, SourceLocation
 from minicuda.sourcefile import SourceFileError, read_text
@@ -32,6 +39,7 @@ MAX_MACRO_NESTING = 512   # macros expanding macros (and arguments) at once
 RECURSION_LIMIT = 8 * (MAX_INCLUDE_DEPTH + MAX_MACRO_NESTING)   # pcpp's frames for both, with room to spare
 PIECE_TOKENS = 512   # text between directives is expanded in pieces of about this many tokens
 PIECE_ENDS = {";", "{", "}"}   # a line ending in one of these can end a piece
+TEXT_RUN = "CPP_TEXTRUN"   # a whole plain line as one token (no pcpp type name contains it)
 
 
 def is_system_location(loc: SourceLocation | None) -> bool:
@@ -118,6 +126,96 @@ class _Preprocessor(pcpp.Preprocessor):
                 lines[i] = f"#{m.group('kw')} 0"
         return "\n".join(lines)
 
+    def group_lines(self, input, abssource):
+        """pcpp's lines of tokens, with a plain line (see `_plain_line`) as one TEXT_RUN
+        token and its newline: pcpp would write its text unchanged, token by token.
+        Other lines are lexed as pcpp lexes them; `_explode_near_macros` lexes a TEXT_RUN
+        that a macro's expansion could reach."""
+        lex = self.lexer.clone()
+        lines = [x.rstrip() for x in input.splitlines()]
+        text = "\n".join(lines)
+        lex.input(text)
+        macros = self.macros
+        pos, lineno, count = 0, 1, len(lines)
+        while lineno <= count and pos < len(text):
+            line = lines[lineno - 1]
+            if not line:
+                if lineno < count:
+                    yield [_token("CPP_WS", "\n", lineno, pos, abssource)]
+                pos += 1
+                lineno += 1
+            elif _plain_line(line, macros):
+                run = _token(TEXT_RUN, line, lineno, pos, abssource)
+                run.parens = line.count("(") - line.count(")")
+                yield [run, _token(self.t_NEWLINE, "\n", lineno, pos + len(line), abssource)]
+                pos += len(line) + 1
+                lineno += 1
+            else:
+                lex.lexpos, lex.lineno = pos, lineno
+                yield self._lexed_line(lex, abssource)
+                pos, lineno = lex.lexpos, lex.lineno
+
+    def _lexed_line(self, lex, abssource) -> list:
+        """The tokens pcpp's lexer reads from lex.lexpos to the end of that line (the
+        lines a comment or string continues on with it)."""
+        current_line = []
+        while True:
+            tok = lex.token()
+            if not tok:
+                break
+            tok.source = abssource
+            current_line.append(tok)
+            if tok.type in self.t_WS and tok.value == "\n":
+                return current_line
+        if current_line:
+            nltok = copy.copy(current_line[-1])
+            nltok.type = self.t_NEWLINE
+            nltok.value = "\n"
+            current_line.append(nltok)
+        return current_line
+
+    def _explode_near_macros(self, tokens: list) -> list:
+        """`tokens` with every TEXT_RUN that a macro's invocation or expansion could reach
+        lexed into pcpp's tokens: those from a macro's name (or __LINE__, __COUNTER__) until
+        no parenthesis it opened is open and the last token is neither a name nor ')'."""
+        if not any(tok.type == TEXT_RUN for tok in tokens):
+            return tokens
+        out, guarded, depth, macros = [], False, 0, self.macros
+        pending = list(reversed(tokens))
+        while pending:
+            tok = pending.pop()
+            kind = tok.type
+            if kind == TEXT_RUN:
+                if guarded:
+                    pending.extend(reversed(self._lex_run(tok)))
+                else:
+                    out.append(tok)
+                continue
+            out.append(tok)
+            if kind in self.t_WS or kind in self.t_COMMENT:
+                continue
+            if kind == self.t_ID and (tok.value in macros or tok.value in _DYNAMIC_MACROS):
+                guarded, depth = True, 0
+            elif guarded:
+                if tok.value == "(":
+                    depth += 1
+                elif tok.value == ")":
+                    depth = max(depth - 1, 0)
+                elif depth == 0 and kind != self.t_ID:
+                    guarded = False
+        return out
+
+    def _lex_run(self, run) -> list:
+        """The tokens pcpp's lexer makes of a TEXT_RUN's line."""
+        lex = self.lexer.clone()
+        lex.input(run.value)
+        lex.lineno = run.lineno
+        tokens = []
+        while (tok := lex.token()) is not None:
+            tok.source = run.source
+            tokens.append(tok)
+        return tokens
+
     def include(self, tokens, original_line):
         self._include_token = tokens[0] if tokens else None
         self._include_name = _written_name(tokens)
@@ -140,6 +238,7 @@ class _Preprocessor(pcpp.Preprocessor):
         one piece's expansion grows past MAX_EXPANSION_TOKENS."""
         if self._expansion_depth > 0:
             return self._expand_counted(tokens, expanding_from)
+        tokens = self._explode_near_macros(tokens)
         out = []
         for piece in self._pieces(tokens):
             self._expanded_tokens = 0
@@ -190,6 +289,9 @@ class _Preprocessor(pcpp.Preprocessor):
                     pieces.append(tokens[start:i + 1])
                     start = i + 1
                 last = None
+            elif tok.type == TEXT_RUN:
+                depth += tok.parens
+                last = tok.value[-1]
             elif tok.type not in self.t_WS and tok.type not in self.t_COMMENT:
                 depth += (tok.value == "(") - (tok.value == ")")
                 last = tok.value
@@ -282,6 +384,34 @@ def _lines_in_block_comments(text: str) -> set[int]:
 
 
 _BLOCK_COMMENT = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|/\*.*?\*/', re.S)
+
+
+# a plain line: none of these (a directive, a comment, a continued line or string, a
+# quote whose parentheses are not the text's)
+_NOT_PLAIN = re.compile(r"""[#\\"']|/[/*]""")
+_WORD = re.compile(r"\b[A-Za-z_]\w*")
+_NUMBER_WORD = re.compile(r"\b\d+[A-Za-z_]\w*")   # a name may start after the number: 5f, 1e5N
+_DYNAMIC_MACROS = frozenset({"__LINE__", "__COUNTER__"})   # pcpp expands these without a macro
+
+
+def _plain_line(line: str, macros: dict) -> bool:
+    """Whether pcpp writes `line` (not blank, trailing space stripped) as it is: ASCII
+    text with no directive, comment, quote or backslash, and no name that is a macro."""
+    if not line.isascii() or _NOT_PLAIN.search(line):
+        return False
+    words = set(_WORD.findall(line))
+    if not macros.keys().isdisjoint(words) or not _DYNAMIC_MACROS.isdisjoint(words):
+        return False
+    for word in _NUMBER_WORD.findall(line):
+        if any(word[k:] in macros or word[k:] in _DYNAMIC_MACROS for k in range(len(word)) if not word[k].isdigit()):
+            return False
+    return True
+
+
+def _token(kind: str, value: str, lineno: int, lexpos: int, source) -> LexToken:
+    tok = LexToken()
+    tok.type, tok.value, tok.lineno, tok.lexpos, tok.source = kind, value, lineno, lexpos, source
+    return tok
 
 
 def _balanced(tokens) -> bool:

@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import re
 
+from minicuda.grammar.collector import collector_paused
 from minicuda.ir import Block, Function, Imm, Instr, Label, Mem, Module, Reg, Sym
 from minicuda.passes.cfg import CFG, postorder, strongly_connected
 
 _VIRTUAL = re.compile(r"%(rd|r|p)(\d+)$")
 
 
+@collector_paused()
 def inline_device_calls(module: Module) -> None:
     calls: dict[str, list[str]] = {}   # the call graph: caller -> callees, each once
     for fn in module.functions.values():

@@ -23,11 +23,13 @@ is minicuda/builtins.py.
 """
 from minicuda.diagnostics import DiagnosticEngine
 from minicuda.grammar import ast as A
+from minicuda.grammar.collector import collector_paused
 from minicuda.grammar.sema.analyser import Sema
 from minicuda.grammar.sema.scopes import Overloads
 
 __all__ = ["check", "Sema", "Overloads"]
 
 
+@collector_paused()   # sema annotates a large AST: the collector would walk it again and again
 def check(tu: A.TranslationUnit, diags: DiagnosticEngine) -> A.TranslationUnit:
     return Sema(diags).check(tu)

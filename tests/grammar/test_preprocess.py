@@ -3,6 +3,7 @@ import pytest
 
 from minicuda.diagnostics import CompileError, DiagnosticEngine
 from minicuda.frontend import load, preprocess_only
+from minicuda.grammar import preprocess as preprocess_module
 
 
 def pp(src, **kw):
@@ -82,3 +83,40 @@ def test_missing_include_is_a_located_fatal_error():
     d = diags.diagnostics[0]
     assert d.severity == "fatal error" and d.message == "'missing.h' file not found"
     assert (d.loc.line, d.loc.col) == (2, 10)
+
+
+# lines a macro's invocation or expansion reaches past the line that names it
+_REACHING_MACROS = """#define F(a, b) ((a) + (b))
+#define G F
+#define ID(x, y) x y
+int u = G
+(1,
+ 2)x;
+int v = ID(
+    3 + (4),
+    5)
+  (6);
+int w = F(7, 8) + y;
+#if 0
+ignored(1);
+#endif
+G
+#if 1
+  (9, 10);
+#endif
+int line = __LINE__ * (2);
+    indented   (spaced ,   text);
+
+
+z = 1.5f + 0x1F + 5f;
+"""
+
+
+@pytest.mark.parametrize("text", [_REACHING_MACROS, _REACHING_MACROS.replace("\n", " \n"),
+                                  _REACHING_MACROS.rstrip("\n")])
+def test_plain_lines_are_written_as_pcpp_writes_them_token_by_token(monkeypatch, text):
+    fast = pp(text)
+    monkeypatch.setattr(preprocess_module, "_plain_line", lambda line, macros: False)
+    slow = pp(text)
+    assert fast.text == slow.text and fast.line_map == slow.line_map
+    assert "int u = ((1) + (2)) x;" in fast.text and "((9) + (10));" in fast.text
