@@ -26,5 +26,7 @@ def test_mutated_samples_give_success_or_located_diagnostics(name, edits):
     except CompileError as e:
         assert e.diagnostics
         for d in e.diagnostics:
+            if d.severity == "fatal error" and d.message == "too many errors emitted, stopping now":
+                continue   # clang's error limit: it names no place either
             assert d.loc is not None and d.loc.line > 0 and d.loc.col > 0, d.header()
             assert not d.message.startswith("internal"), d.header()
