@@ -568,11 +568,33 @@ def parse_instr(text: str, line: int) -> Instr:
         op, mods = "BAR.RED", mods[1:]
     if op not in OPS:
         raise IRParseError(f"unknown opcode '{op}'", line)
-    operands = [parse_operand(o, line) for o in _OPERAND_SPLIT.split(rest) if o.strip()] if rest.strip() else []
+    operands = [parse_operand(o, line) for o in _split_operands(rest) if o.strip()] if rest.strip() else []
     n_dst = OPS[op].n_dst
     if n_dst < 0:  # CALL: destinations are the registers before the callee symbol
         n_dst = next((i for i, o in enumerate(operands) if isinstance(o, Sym)), 0)
     return Instr(op, mods, tuple(operands[:n_dst]), tuple(operands[n_dst:]), guard, neg, loc)
+
+
+def _split_operands(rest: str) -> list[str]:
+    """The operand texts of an instruction: split at the commas outside strings and outside
+    a symbol's parentheses (an overload's name, `$f(int,float)`)."""
+    if "(" not in rest:
+        return _OPERAND_SPLIT.split(rest)
+    parts, start, depth, quoted, i = [], 0, 0, False, 0
+    while i < len(rest):
+        c = rest[i]
+        if quoted:
+            i += c == "\\"   # an escaped character in a string
+            quoted = c != '"'
+        elif c == '"':
+            quoted = True
+        elif c in "()":
+            depth += 1 if c == "(" else -1
+        elif c == "," and depth == 0:
+            parts.append(rest[start:i])
+            start = i + 1
+        i += 1
+    return parts + [rest[start:]]
 
 
 def parse_module(text: str, check: bool = False) -> Module:
