@@ -331,13 +331,15 @@ def preprocess(source: str, filename: str, diags: DiagnosticEngine,
                include_dirs: list[str] | None = None,
                defines: list[str] | None = None,
                undefines: list[str] | None = None,
-               implicit_cuda_runtime: bool = True) -> PreprocessedSource:
-    """Preprocess `source` (the text of `filename`); errors go to `diags`."""
+               implicit_cuda_runtime: bool = True,
+               predefined: list[str] = PREDEFINED) -> PreprocessedSource:
+    """Preprocess `source` (the text of `filename`); errors go to `diags`.  A host unit
+    (grammar/languages.py) passes its own `predefined` macros and no implicit include."""
     display_names: dict[str, str] = {}
     if filename and not filename.startswith("<"):
         display_names[os.path.abspath(filename)] = filename
     pp = _Preprocessor(diags, display_names)
-    for d in PREDEFINED:
+    for d in predefined:
         pp.define(d)
     for d in defines or []:
         name, _, value = d.partition("=")

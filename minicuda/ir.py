@@ -597,12 +597,14 @@ def _split_operands(rest: str) -> list[str]:
     return parts + [rest[start:]]
 
 
-def parse_module(text: str, check: bool = False) -> Module:
+def parse_module(text: str, check: bool = False, external=frozenset()) -> Module:
     """The module a text holds.  With `check` (text from outside, a .sass file) each
     instruction is also checked against the opcode table and the module (operand
     counts, labels, symbols, register names), so the VM never meets a malformed one;
-    every error is an IRParseError naming its line."""
+    every error is an IRParseError naming its line.  `external`: the symbols another
+    unit defines (an object file's undefined ones), which the module may name."""
     reader = _ModuleReader()
+    reader.external = external
     for n, raw in enumerate(text.splitlines(), 1):
         s = raw.strip()
         if s and not s.startswith(("//", "#")):
@@ -623,6 +625,7 @@ class _ModuleReader:
         self.block: Block | None = None
         self.struct: StructLayout | None = None
         self.where: dict[int, int] = {}   # id(instruction or function) -> its line
+        self.external = frozenset()       # symbols defined in another unit
 
     def read(self, s: str, n: int) -> None:
         if s.endswith(":") and " " not in s:
@@ -810,6 +813,8 @@ class _ModuleReader:
             return f"no label {o.name} in function {fn.name}"
         elif isinstance(o, Special) and o.name not in SPECIAL_REGISTERS:
             return f"unknown special register '{o.name}'"
+        elif isinstance(o, Sym) and o.name in self.external:
+            return None
         elif isinstance(o, Sym) and o is ins.srcs[0] and ins.op in ("CALL", "LAUNCH"):
             callee = self.mod.functions.get(o.name)
             if "RT" not in ins.mods and (callee is None or (ins.op == "LAUNCH") != (callee.kind == "kernel")):
