@@ -71,9 +71,26 @@ class PreprocessedSource:
         return SourceLocation(last[0], last[1], col, length)
 
 
+class _FilesOnce(dict):
+    """pcpp's table of the files `#pragma once` (or an include guard) has closed, keyed by
+    the file itself (its real path, as gcc compares files), so a header reached through a
+    symbolic link or another relative path is still read once."""
+
+    def __setitem__(self, path, value):
+        super().__setitem__(_real(path), value)
+
+    def __contains__(self, path):
+        return super().__contains__(_real(path))
+
+
+def _real(path: str | None) -> str | None:
+    return os.path.realpath(path) if path else path
+
+
 class _Preprocessor(pcpp.Preprocessor):
     def __init__(self, diags: DiagnosticEngine, display_names: dict[str, str]):
         super().__init__()
+        self.include_once = _FilesOnce()
         self.diags = diags
         self.display_names = display_names
         self.line_directive = "#line"

@@ -28,7 +28,7 @@ from minicuda.outputs import OutputError, check_output, silence_stdout, write_ou
 from minicuda.passes.dot import module_dot
 from minicuda.passes.regalloc import resource_usage
 from minicuda.pipeline import PASSES, Options, check_pass_names, passes_named
-from minicuda.sourcefile import SourceFileError, read_stream, read_text
+from minicuda.sourcefile import SourceFileError, check_regular, read_stream, read_text
 from minicuda.version import __version__
 from minicuda.vm.errors import SIGNALS, VMError
 from minicuda.vm.tools import TOOLS
@@ -154,8 +154,21 @@ CU_ONLY = [("preprocess_only", "-E"), ("arch", "--arch"), ("sched", "--sched"), 
            ("undefines", "-U"), ("bracket_depth", "-fbracket-depth"), ("language", "-x")]
 
 
+SASS_HEADER = b"// minicuda sass-like output"   # the first line of what minicudac -o writes
+
+
 def _is_sass(path: str) -> bool:
-    return path.endswith(".sass")
+    """A .sass file, or a file of another name minicudac wrote (`minicudac a.cu b.cpp -o prog`)."""
+    if path.endswith(".sass"):
+        return True
+    if path == "-" or path.endswith((".cu", ".cpp", ".cc", ".cxx", ".c", ".o", ".ir", ".cuh", ".h")):
+        return False
+    try:
+        check_regular(path, path)
+        with open(path, "rb") as f:
+            return f.read(len(SASS_HEADER)) == SASS_HEADER
+    except (SourceFileError, OSError):
+        return False
 
 
 def _source_input(args) -> SourceText:
@@ -689,7 +702,7 @@ def _bracket_depth(args) -> int:
 
 
 def minicudac_main(argv: list[str] | None = None) -> int:
-    args = compiler_parser().parse_args(argv)
+    args = compiler_parser().parse_intermixed_args(argv)   # files may come between options, as nvcc's
     args.file = args.files[0]
     if args.device_c:
         args.compile_only, args.rdc = True, "true"

@@ -259,7 +259,8 @@ def _definitions(units: list[ObjectUnit], errors: list[Diagnostic]) -> dict[str,
                 out[s.display] = _Definition(i, s)
             elif s.binding == "global" and prev.symbol.binding == "global":
                 errors.append(Diagnostic("error", f"multiple definition of '{s.display}'", s.loc))
-                errors.append(Diagnostic("note", f"first defined here (in {units[prev.unit].filename})",
+                errors.append(Diagnostic("note", "first defined here" if prev.symbol.loc else
+                                         f"first defined in {units[prev.unit].filename}",
                                          prev.symbol.loc))
     return out
 
