@@ -41,11 +41,11 @@ def predefined_for(language: str, predefined: list[str]) -> list[str]:
 
 
 def check_host_code(tu: A.TranslationUnit, diags: DiagnosticEngine, language: str, filename: str,
-                    is_system) -> None:
+                    is_system) -> bool:
     """Report CUDA syntax written in a host unit's own code (`is_system(loc)`: what the
-    bundled headers declare, which may name CUDA's qualifiers)."""
+    bundled headers declare, which may name CUDA's qualifiers); whether there was any."""
     if language == CUDA:
-        return
+        return False
     first = None
     for node in A.walk(tu):
         if is_system(node.loc):
@@ -60,3 +60,4 @@ def check_host_code(tu: A.TranslationUnit, diags: DiagnosticEngine, language: st
             first = first or node.loc
     if first is not None:
         diags.note(HOST_NOTE.format(file=filename, language="C++" if language == CXX else "C"), first)
+    return first is not None

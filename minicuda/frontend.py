@@ -81,8 +81,8 @@ def load(path_or_source, include_dirs=(), defines=(), undefines=(),
     tu = _stage("parse", parse, pp, diags, bracket_depth)
     if tu is None:
         raise CompileError(diags.diagnostics)
-    if language != CUDA:
-        check_host_code(tu, diags, language, next(iter(diags.sources.files), "<input>"), is_system_location)
+    if check_host_code(tu, diags, language, next(iter(diags.sources.files), "<input>"), is_system_location):
+        raise CompileError(diags.diagnostics)   # CUDA in host code: what sema would say of it is noise
     _stage("sema", check, tu, diags)
     diags.check()
     filename = next(iter(diags.sources.files), "<input>")  # the user's file is registered first
