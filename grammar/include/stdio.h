@@ -8,15 +8,15 @@ extern __host__ FILE *stdout;
 extern __host__ FILE *stderr;
 extern __host__ FILE *stdin;
 #define EOF (-1)
-__host__ __device__ int printf(const char *format, ...);
-__host__ int fprintf(FILE *stream, const char *format, ...);
-__host__ int sprintf(char *str, const char *format, ...);
-__host__ int snprintf(char *str, size_t size, const char *format, ...);
-__host__ int puts(const char *s);
-__host__ int putchar(int c);
-__host__ int fflush(FILE *stream);
-__host__ FILE *fopen(const char *path, const char *mode);
-__host__ int fclose(FILE *stream);
-__host__ size_t fread(void *ptr, size_t size, size_t n, FILE *stream);
-__host__ size_t fwrite(const void *ptr, size_t size, size_t n, FILE *stream);
+__host__ __device__ int printf(const char *__format, ...);
+__host__ int fprintf(FILE *__stream, const char *__format, ...);
+__host__ int sprintf(char *__str, const char *__format, ...);
+__host__ int snprintf(char *__str, size_t __size, const char *__format, ...);
+__host__ int puts(const char *__s);
+__host__ int putchar(int __c);
+__host__ int fflush(FILE *__stream);
+__host__ FILE *fopen(const char *__path, const char *__mode);
+__host__ int fclose(FILE *__stream);
+__host__ size_t fread(void *__ptr, size_t __size, size_t __n, FILE *__stream);
+__host__ size_t fwrite(const void *__ptr, size_t __size, size_t __n, FILE *__stream);
 #endif
