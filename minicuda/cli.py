@@ -507,7 +507,7 @@ def _linked_program(args, inputs: list[str], options: Options, prog: str):
             unit = _compiled_unit(args, path, options, prog)
             if not isinstance(unit, int):
                 objects.append(unit[0])
-                ir_before.update(unit[1])
+                ir_before.update({f"{path}:{name}": text for name, text in unit[1].items()})
                 units.append(unit[2])
                 link_diags.sources.files.update(unit[2].diags.sources.files)
         status = unit if isinstance(unit, int) else status
@@ -610,6 +610,10 @@ def _run_input(args):
     """What `minicuda run` runs: a .sass file's module, or the .cu program compiled for
     --arch with the markers for --sched; an exit status when there is nothing to run."""
     if _is_sass(args.file) and not args.language:
+        if len(args.files) > 1:
+            print(f"minicuda: error: {args.file} is a linked program; it runs alone (link sources and object "
+                  f"files instead)", file=sys.stderr)
+            return EXIT_USAGE
         flag = _cu_only_option(args, allowed=("--sched",))
         if flag:
             print(f"minicuda: error: {flag} applies to a .cu source; {args.file} is compiled already "

@@ -155,7 +155,7 @@ def link_program(units: list, options: Options, rdc: bool = False) -> CompiledPr
     for unit in units:
         if isinstance(unit, Frontend):
             unit, ir = compile_unit(unit, options, rdc)
-            ir_before.update(ir)
+            ir_before.update({f"{unit.filename}:{name}": text for name, text in ir.items()})
         compiled.append(unit)
     module = link(compiled)
     first = next((u for u in units if isinstance(u, Frontend)), None)
