@@ -188,3 +188,13 @@ def test_check_and_syntax_only_take_several_files(tmp_path, monkeypatch, capsys)
     assert "bad.cpp:1:18: error: use of undeclared identifier 'y'" in err
     assert "bad2.c:1:18: error: use of undeclared identifier 'z'" in err
     assert minicudac_main(["-fsyntax-only", "good.cu", "good.cu"]) == 0
+
+
+def test_c_and_cpp_names_link_alike_both_ways(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "m.c").write_text('#include <stdio.h>\nint from_cpp(int);\n'
+                                  'int main(void) { printf("%d\\n", from_cpp(20)); return 0; }\n')
+    (tmp_path / "f.cpp").write_text("int from_c(int x);\nint from_cpp(int x) { return from_c(x) + 1; }\n")
+    (tmp_path / "g.c").write_text("int from_c(int x) { return 2 * x; }\n")
+    assert minicuda_main(["run", "m.c", "f.cpp", "g.c"]) == 0
+    assert capsys.readouterr().out == "41\n"
