@@ -62,6 +62,9 @@ PREDEFINED = [
 ]
 
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+_PUSH_POP = re.compile(r'^([ \t]*)#[ \t]*pragma[ \t]+(push|pop)_macro[ \t]*\([ \t]*"([A-Za-z_]\w*)"[ \t]*\)[ \t]*$',
+                       re.M)
+_PUSH_POP_UNDEF = re.compile(r"__minicuda_(push|pop)_macro__(\w+)")
 _LINE_MARKER = re.compile(r'^#line (\d+) "(.*)"\s*$')
 
 
@@ -79,9 +82,26 @@ class PreprocessedSource:
         return SourceLocation(last[0], last[1], col, length)
 
 
+class _FilesOnce(dict):
+    """pcpp's table of the files `#pragma once` (or an include guard) has closed, keyed by
+    the file itself (its real path, as gcc compares files), so a header reached through a
+    symbolic link or another relative path is still read once."""
+
+    def __setitem__(self, path, value):
+        super().__setitem__(_real(path), value)
+
+    def __contains__(self, path):
+        return super().__contains__(_real(path))
+
+
+def _real(path: str | None) -> str | None:
+    return os.path.realpath(path) if path else path
+
+
 class _Preprocessor(pcpp.Preprocessor):
     def __init__(self, diags: DiagnosticEngine, display_names: dict[str, str]):
         super().__init__()
+        self.include_once = _FilesOnce()
         self.diags = diags
         self.display_names = display_names
         self.line_directive = "#line"
@@ -91,6 +111,7 @@ class _Preprocessor(pcpp.Preprocessor):
         self._expansion_depth = 0
         self._expanded_tokens = 0
         self._splittable = None   # whether every macro's body balances its parentheses; None: not known
+        self._pushed_macros: dict[str, list] = {}   # #pragma push_macro's saved definitions, by name
 
     # pcpp hooks -------------------------------------------------------------
     def on_file_open(self, is_system_include, includepath):
@@ -107,7 +128,7 @@ class _Preprocessor(pcpp.Preprocessor):
         """pcpp's parse of one file, after `_empty_conditions` has reported (and turned
         into `#if 0`) the conditions pcpp cannot evaluate: it reports an empty one with
         no location, and crashes on one that opens a file."""
-        return super().parsegen(self._empty_conditions(input, source), source, abssource)
+        return super().parsegen(_pragma_macros(self._empty_conditions(input, source)), source, abssource)
 
     def _empty_conditions(self, text: str, source) -> str:
         if "#" not in text or not _EMPTY_CONDITION.search(text):
@@ -230,6 +251,8 @@ class _Preprocessor(pcpp.Preprocessor):
 
     def undef(self, tokens):
         self._splittable = None
+        if tokens and self._push_or_pop_macro(tokens[0].value):
+            return None
         return super().undef(tokens)
 
     def expand_macros(self, tokens, expanding_from=[]):
@@ -344,6 +367,27 @@ class _Preprocessor(pcpp.Preprocessor):
         raise pcpp.OutputDirective(pcpp.Action.IgnoreAndRemove)
 
     # helpers ----------------------------------------------------------------
+    def _push_or_pop_macro(self, name: str) -> bool:
+        """`#pragma push_macro("min")` saves min's definition (or its absence) and
+        `#pragma pop_macro("min")` restores it, as gcc, clang and MSVC do (a bundled
+        header declares `min` between them with a user's macro set aside).  pcpp expands
+        the text before a directive it does not know only after running it, so the
+        pragma arrives here as an #undef of a reserved name (`_pragma_macros`), which
+        pcpp runs after the text before it.  Whether `name` was such a pragma."""
+        m = _PUSH_POP_UNDEF.fullmatch(name)
+        if m is None:
+            return False
+        stack = self._pushed_macros.setdefault(m.group(2), [])
+        if m.group(1) == "push":
+            stack.append(self.macros.get(m.group(2)))
+        elif stack:
+            saved = stack.pop()
+            if saved is None:
+                self.macros.pop(m.group(2), None)
+            else:
+                self.macros[m.group(2)] = saved
+        return True
+
     def _include_location(self) -> SourceLocation | None:
         tok = self._include_token
         return self._token_location(tok) if tok is not None else None
@@ -368,6 +412,14 @@ class _Preprocessor(pcpp.Preprocessor):
 _EMPTY_CONDITION = re.compile(
     r"^[ \t]*#[ \t]*(?P<kw>if|elif)(?![\w])[ \t]*(?P<rest>(?:!(?:[ \t]*defined[ \t]*\(?)?)?)[ \t]*"
     r"(?://.*|/\*.*\*/[ \t]*)?$", re.M)
+
+
+def _pragma_macros(text: str) -> str:
+    """Each `#pragma push_macro("x")` / `pop_macro` line as the #undef that carries it
+    (see _Preprocessor._push_or_pop_macro); every other line as it is."""
+    if "_macro" not in text:
+        return text
+    return _PUSH_POP.sub(lambda m: f"{m.group(1)}#undef __minicuda_{m.group(2)}_macro__{m.group(3)}", text)
 
 
 def _lines_in_block_comments(text: str) -> set[int]:
@@ -461,13 +513,15 @@ def preprocess(source: str, filename: str, diags: DiagnosticEngine,
                include_dirs: list[str] | None = None,
                defines: list[str] | None = None,
                undefines: list[str] | None = None,
-               implicit_cuda_runtime: bool = True) -> PreprocessedSource:
-    """Preprocess `source` (the text of `filename`); errors go to `diags`."""
+               implicit_cuda_runtime: bool = True,
+               predefined: list[str] = PREDEFINED) -> PreprocessedSource:
+    """Preprocess `source` (the text of `filename`); errors go to `diags`.  A host unit
+    (grammar/languages.py) passes its own `predefined` macros and no implicit include."""
     display_names: dict[str, str] = {}
     if filename and not filename.startswith("<"):
         display_names[os.path.abspath(filename)] = filename
     pp = _Preprocessor(diags, display_names)
-    for d in PREDEFINED:
+    for d in predefined:
         pp.define(d)
     for d in defines or []:
         name, _, value = d.partition("=")

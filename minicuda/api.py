@@ -10,7 +10,8 @@ from minicuda.pipeline import Options
 
 
 def compile(path_or_source, arch="sm_70", opt=3, **options) -> CompiledProgram:
-    """Compile a mini-CUDA program (a path or the source text itself).
+    """Compile a mini-CUDA program (a path or the source text itself; or a list of paths:
+    the translation units of one program, each compiled as its suffix says and linked).
 
     Returns a CompiledProgram: `.functions` (the IR), `.sass()`, `.resource_usage`
     and `.branch_decisions` (one record per conditional branch: file, line,
@@ -18,8 +19,10 @@ def compile(path_or_source, arch="sm_70", opt=3, **options) -> CompiledProgram:
     options: uniform_threshold, divergent_threshold, rule ("seed" or "guide"),
     verify_each, sched ("stack" or "its": place the reconvergence markers for that
     model, not the arch's), bracket_depth (how deep (), [] and {} may nest, each
-    kind: clang's -fbracket-depth, default 256), include_dirs, defines.
+    kind: clang's -fbracket-depth, default 256), include_dirs, defines, rdc (several units:
+    nvcc's -rdc=true).
     """
     include_dirs = options.pop("include_dirs", ())
     defines = options.pop("defines", ())
-    return compile_program(path_or_source, arch, opt, Options(**options), include_dirs, defines)
+    rdc = options.pop("rdc", False)
+    return compile_program(path_or_source, arch, opt, Options(**options), include_dirs, defines, rdc=rdc)

@@ -14,18 +14,20 @@ import traceback
 
 from minicuda.argtypes import INT64_MAX, MAX_JOBS, int_in, seconds
 from minicuda.arch import ITS_FROM, arch_choices, format_arch, parse_arch, sched_summary
-from minicuda.compiler import compile_program
+from minicuda.compiler import CompiledProgram, compile_program, compile_unit
 from minicuda.diagnostics import CompileError, DiagnosticEngine, InternalError
 from minicuda.frontend import SourceText, load, preprocess_only
 from minicuda.grammar.astdump import dump
+from minicuda.grammar.languages import SUFFIXES, language_of
 from minicuda.grammar.nesting import BRACKET_DEPTH
 from minicuda.ir import IRParseError, format_module, parse_module, verify
+from minicuda.linker import LinkError, ObjectFormatError, format_object, link, parse_object
 from minicuda.opt import ANNOTATIONS, format_annotated, run_pass_list
 from minicuda.outputs import OutputError, check_output, silence_stdout, write_output
 from minicuda.passes.dot import module_dot
 from minicuda.passes.regalloc import resource_usage
 from minicuda.pipeline import PASSES, Options, check_pass_names, passes_named
-from minicuda.sourcefile import SourceFileError, read_stream, read_text
+from minicuda.sourcefile import SourceFileError, check_regular, read_stream, read_text
 from minicuda.version import __version__
 from minicuda.vm.errors import SIGNALS, VMError
 from minicuda.vm.tools import TOOLS
@@ -57,12 +59,24 @@ def _add_frontend_options(p: argparse.ArgumentParser) -> None:
                    help=f"let (), [] and {{}} nest N deep, each kind (default {BRACKET_DEPTH}, as clang)")
 
 
+def _add_rdc_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("-rdc", "--relocatable-device-code", dest="rdc", choices=["true", "false"], default="false",
+                   help="relocatable device code: a __device__ function or variable of one unit may be used by "
+                        "another (default false: each unit's device code is its own, as nvcc's whole-program mode)")
+
+
 def compiler_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="minicudac", description="Compile a mini-CUDA program.", epilog=_pass_list(),
                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("file", help="the .cu source file, or a .sass file to check, print again or report on, or a "
-                                "module text (.ir, .sass) to run --passes on")
+    p.add_argument("files", nargs="+", metavar="file",
+                   help="the .cu source file, or a .sass file to check, print again or report on, or a module text "
+                        "(.ir, .sass) to run --passes on; several sources (.cu, .cpp, .c) and object files (.o) "
+                        "are compiled and linked into one program, as nvcc does")
     p.add_argument("-E", dest="preprocess_only", action="store_true", help="print the preprocessed source and stop")
+    p.add_argument("-c", dest="compile_only", action="store_true",
+                   help="compile each source to an object file (FILE.o in the current directory, or -o's) and stop")
+    p.add_argument("-dc", dest="device_c", action="store_true", help="as nvcc: -c -rdc=true")
+    _add_rdc_option(p)
     p.add_argument("--emit", choices=["sass-like", "ir", "cfg", "ast"], default=None,
                    help="what to print: sass-like (the final bytecode, the default with -o), ir (right "
                         "after lowering), cfg (Graphviz DOT, IPDOMs and divergent branches marked), ast")
@@ -139,8 +153,21 @@ CU_ONLY = [("preprocess_only", "-E"), ("arch", "--arch"), ("sched", "--sched"), 
            ("undefines", "-U"), ("bracket_depth", "-fbracket-depth"), ("language", "-x")]
 
 
+SASS_HEADER = b"// minicuda sass-like output"   # the first line of what minicudac -o writes
+
+
 def _is_sass(path: str) -> bool:
-    return path.endswith(".sass")
+    """A .sass file, or a file of another name minicudac wrote (`minicudac a.cu b.cpp -o prog`)."""
+    if path.endswith(".sass"):
+        return True
+    if path == "-" or path.endswith((".cu", ".cpp", ".cc", ".cxx", ".c", ".o", ".ir", ".cuh", ".h")):
+        return False
+    try:
+        check_regular(path, path)
+        with open(path, "rb") as f:
+            return f.read(len(SASS_HEADER)) == SASS_HEADER
+    except (SourceFileError, OSError):
+        return False
 
 
 def _source_input(args) -> SourceText:
@@ -203,7 +230,11 @@ def _compile_sass(args) -> int:
 
 
 def _compile(args) -> int:
-    check_output(args.output, [args.file])
+    check_output(args.output, list(args.files))
+    if _links(args):
+        return _compile_units(args)
+    if len(args.files) > 1:
+        return _compile_each(args)
     if _runs_passes(args):
         return _run_pass_list(args)
     if _is_sass(args.file) and not args.language:
@@ -211,13 +242,14 @@ def _compile(args) -> int:
     diags = DiagnosticEngine()
     try:
         source = _source_input(args)
+        language = language_of(args.file, args.language)
         if args.preprocess_only:
-            pp, _ = preprocess_only(source, args.include_dirs, args.defines, args.undefines, diags)
+            pp, _ = preprocess_only(source, args.include_dirs, args.defines, args.undefines, diags, language)
             _report(diags)
             _write(pp.text if pp.text.endswith("\n") else pp.text + "\n", args.output)
             return 0
         if args.emit == "ast" or getattr(args, "syntax_only", False) or not hasattr(args, "arch"):
-            fe = load(source, args.include_dirs, args.defines, args.undefines, diags, _bracket_depth(args))
+            fe = load(source, args.include_dirs, args.defines, args.undefines, diags, _bracket_depth(args), language)
             _report(diags)
             if args.emit == "ast":
                 _write(dump(fe.tu), args.output)
@@ -311,20 +343,33 @@ def _pass_list_options(args, module) -> Options:
                    **{k: v for k, v in given.items() if v is not None})
 
 
-def _compile_to_ir(args, source: SourceText, diags: DiagnosticEngine) -> int:
-    try:
-        arch = parse_arch(args.arch or "sm_70")
-        check_pass_names(args.print_after)
-    except ValueError as e:
-        print(f"minicudac: error: {e}", file=sys.stderr)
-        return EXIT_USAGE
+def _compiler_options(args) -> Options:
+    """minicudac's Options (arch and -O level set); ValueError for an unknown arch or pass."""
+    arch = parse_arch(args.arch or "sm_70")
+    check_pass_names(args.print_after)
     given = {"uniform_threshold": args.uniform_threshold, "divergent_threshold": args.divergent_threshold,
              "rule": args.predication_rule}
     options = Options(verify_each=args.verify_each, print_after=tuple(args.print_after), sched=args.sched,
                       bracket_depth=_bracket_depth(args), **{k: v for k, v in given.items() if v is not None})
-    opt = 0 if args.debug else 3 if args.opt is None else args.opt
-    program = compile_program(source, arch, opt, options, args.include_dirs, args.defines, diags)
+    options.arch, options.opt = arch, 0 if args.debug else 3 if args.opt is None else args.opt
+    return options
+
+
+def _compile_to_ir(args, source: SourceText, diags: DiagnosticEngine) -> int:
+    try:
+        options = _compiler_options(args)
+    except ValueError as e:
+        print(f"minicudac: error: {e}", file=sys.stderr)
+        return EXIT_USAGE
+    program = compile_program(source, options.arch, options.opt, options, args.include_dirs, args.defines, diags,
+                              language=language_of(args.file, args.language))
     _report(diags)
+    return _emit_program(args, program)
+
+
+def _emit_program(args, program: CompiledProgram) -> int:
+    """What minicudac prints of a compiled (or linked) program: the sass-like text, the IR,
+    the CFG, resource usage, the predication report, as its options ask."""
     if args.resource_usage:
         for usage in program.resource_usage.values():
             print("\n".join(usage.ptxas_lines()), file=sys.stderr)
@@ -338,6 +383,143 @@ def _compile_to_ir(args, source: SourceText, diags: DiagnosticEngine) -> int:
     if args.report == "predication":
         _write_report(program.branch_decisions, args, emit)
     return 0
+
+
+# ---- several translation units ---------------------------------------------------------------
+OBJECT_SUFFIX = ".o"
+LINK_INPUTS = (".cu", ".cpp", ".cc", ".cxx", ".c", OBJECT_SUFFIX)   # what `minicuda run` takes as its inputs
+
+
+def _links(args) -> bool:
+    """Whether minicudac compiles units to objects (-c) or links a program of several inputs."""
+    if getattr(args, "command", None) == "check" or args.preprocess_only or args.syntax_only or args.emit == "ast":
+        return False
+    return args.compile_only or len(args.files) > 1 or args.files[0].endswith(OBJECT_SUFFIX)
+
+
+def _compile_each(args) -> int:
+    """-E, -fsyntax-only, --emit=ast and check of several files: each file alone, in order."""
+    if args.output:
+        print(f"{_prog(args)}: error: cannot specify -o with several files here (each file's output is "
+              f"separate)", file=sys.stderr)
+        return EXIT_USAGE
+    status = 0
+    for path in args.files:
+        one = argparse.Namespace(**vars(args))
+        one.file, one.files = path, [path]
+        status = max(status, _compile(one))
+    return status
+
+
+def _compile_units(args) -> int:
+    """minicudac -c (each source to an object file) or the link of several inputs."""
+    modules = [f for f in args.files if f.endswith((".sass", ".ir")) or f == "-"]
+    if modules:
+        print(f"minicudac: error: {modules[0]}: only sources ({', '.join(SUFFIXES)}) and object files (.o) are "
+              f"compiled and linked together", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        options = _compiler_options(args)
+    except ValueError as e:
+        print(f"minicudac: error: {e}", file=sys.stderr)
+        return EXIT_USAGE
+    if args.compile_only:
+        return _write_objects(args, options)
+    program = _linked_program(args, args.files, options, "minicudac")
+    return program if isinstance(program, int) else _emit_program(args, program)
+
+
+def _write_objects(args, options: Options) -> int:
+    sources = [f for f in args.files if not f.endswith(OBJECT_SUFFIX)]
+    if args.output and len(sources) > 1:
+        print("minicudac: error: cannot specify -o with -c and several files", file=sys.stderr)
+        return EXIT_USAGE
+    status = 0
+    for path in args.files:
+        if path.endswith(OBJECT_SUFFIX):
+            print(f"minicudac: warning: {path}: linker input file unused because linking not done", file=sys.stderr)
+            continue
+        unit = _compiled_unit(args, path, options, "minicudac")
+        if isinstance(unit, int):
+            status = unit
+            continue
+        stem = os.path.splitext(os.path.basename(path))[0]
+        _write(format_object(unit[0]), args.output or stem + OBJECT_SUFFIX)
+    return status
+
+
+def _compiled_unit(args, path: str, options: Options, prog: str):
+    """(ObjectUnit, its IR after lowering, its Frontend) of one source, diagnostics
+    reported; an exit status when it does not compile."""
+    diags = DiagnosticEngine()
+    try:
+        fe = load(SourceText(path, read_text(path)), args.include_dirs, args.defines, getattr(args, "undefines", []),
+                  diags, _bracket_depth(args), language_of(path, args.language))
+        unit, ir_before = compile_unit(fe, options, args.rdc == "true")
+    except SourceFileError as e:
+        print(f"{prog}: error: {e.message}", file=sys.stderr)
+        return EXIT_USER
+    except CompileError as e:
+        _report(diags, e)
+        return EXIT_USER
+    _report(diags)
+    return unit, ir_before, fe
+
+
+def _read_object(path: str, options: Options, prog: str):
+    """The unit an object file holds, checked against the link's arch and scheduling model;
+    an exit status when it cannot be linked."""
+    try:
+        unit = parse_object(read_text(path))
+    except SourceFileError as e:
+        print(f"{prog}: error: {e.message}", file=sys.stderr)
+        return EXIT_USER
+    except ObjectFormatError as e:
+        print(f"{prog}: error: {path}: {e}", file=sys.stderr)
+        return EXIT_USER
+    sched = options.sched or ("stack" if options.stack_arch else "its")
+    if unit.module.sm != options.arch or unit.module.sched != sched:
+        print(f"{prog}: error: {path} was compiled for {unit.module.arch} ({unit.module.sched}); this link is for "
+              f"sm_{options.arch} ({sched}): compile every unit for one target", file=sys.stderr)
+        return EXIT_USER
+    return unit
+
+
+def _linked_program(args, inputs: list[str], options: Options, prog: str):
+    """The program of several sources and object files, compiled and linked, every unit's
+    diagnostics and the linker's reported; an exit status when there is none."""
+    if args.arch is None:   # objects alone name the target
+        first = next((f for f in inputs if f.endswith(OBJECT_SUFFIX)), None)
+        if first is not None and not any(not f.endswith(OBJECT_SUFFIX) for f in inputs):
+            unit = _read_object(first, options, prog) if os.path.exists(first) else None
+            if unit is not None and not isinstance(unit, int):
+                options.arch = unit.module.sm
+    units, objects, ir_before, status = [], [], {}, 0
+    link_diags = DiagnosticEngine()   # the link's errors, shown with the units' source lines
+    for path in inputs:
+        if path.endswith(OBJECT_SUFFIX):
+            unit = _read_object(path, options, prog)
+            if not isinstance(unit, int):
+                units.append(unit)
+                objects.append(unit)
+        else:
+            unit = _compiled_unit(args, path, options, prog)
+            if not isinstance(unit, int):
+                objects.append(unit[0])
+                ir_before.update({f"{path}:{name}": text for name, text in unit[1].items()})
+                units.append(unit[2])
+                link_diags.sources.files.update(unit[2].diags.sources.files)
+        status = unit if isinstance(unit, int) else status
+    if status:
+        return status
+    try:
+        module = link(objects)
+    except LinkError as e:
+        link_diags.diagnostics.extend(e.diagnostics)
+        _report(link_diags)
+        return EXIT_USER
+    first = next((u for u in units if not hasattr(u, "symbols")), None)
+    return CompiledProgram(first, module, options, ir_before, units, args.rdc == "true")
 
 
 def _write_report(records, args, emit: str | None) -> None:
@@ -356,7 +538,7 @@ def _write_report(records, args, emit: str | None) -> None:
 
 def _run(args) -> int:
     """minicuda run, watched from the start: --timeout counts the compile too, Ctrl-C is heard."""
-    check_output(args.metrics_json, [args.file])
+    check_output(args.metrics_json, list(args.files))
     if sys.stdout is None:   # a closed stdout: the program's output is lost, as a C program's is
         sys.stdout = open(os.devnull, "w")
     progress = not args.quiet and _is_terminal(sys.stderr)
@@ -427,6 +609,10 @@ def _run_input(args):
     """What `minicuda run` runs: a .sass file's module, or the .cu program compiled for
     --arch with the markers for --sched; an exit status when there is nothing to run."""
     if _is_sass(args.file) and not args.language:
+        if len(args.files) > 1:
+            print(f"minicuda: error: {args.file} is a linked program; it runs alone (link sources and object "
+                  f"files instead)", file=sys.stderr)
+            return EXIT_USAGE
         flag = _cu_only_option(args, allowed=("--sched",))
         if flag:
             print(f"minicuda: error: {flag} applies to a .cu source; {args.file} is compiled already "
@@ -448,10 +634,15 @@ def _run_input(args):
         return EXIT_USAGE
     diags = DiagnosticEngine()
     opt = 0 if args.debug else 3 if args.opt is None else args.opt
+    if len(args.files) > 1 or args.file.endswith(OBJECT_SUFFIX):
+        options = Options(sched=args.sched, bracket_depth=_bracket_depth(args))
+        options.arch, options.opt = arch, opt
+        return _linked_program(args, args.files, options, "minicuda")
     try:
         program = compile_program(_source_input(args), arch, opt,
                                   Options(sched=args.sched, bracket_depth=_bracket_depth(args)),
-                                  args.include_dirs, args.defines, diags)
+                                  args.include_dirs, args.defines, diags,
+                                  language=language_of(args.file, args.language))
     except SourceFileError as e:
         print(f"minicuda: error: {e.message}", file=sys.stderr)
         return EXIT_USER
@@ -514,7 +705,10 @@ def _bracket_depth(args) -> int:
 
 
 def minicudac_main(argv: list[str] | None = None) -> int:
-    args = compiler_parser().parse_args(argv)
+    args = compiler_parser().parse_intermixed_args(argv)   # files may come between options, as nvcc's
+    args.file = args.files[0]
+    if args.device_c:
+        args.compile_only, args.rdc = True, "true"
     return _guard(_compile, args)
 
 
@@ -529,11 +723,13 @@ def minicuda_main(argv: list[str] | None = None) -> int:
     sub.add_parser("bench", help="measure the engines per kernel against native C, PoCL and Numba "
                                  "(see minicuda bench --help)")
     check = sub.add_parser("check", help="check a program (parse and type-check) and report every error")
-    check.add_argument("file")
+    check.add_argument("files", nargs="+", metavar="file", help="the sources to check, each alone")
     _add_frontend_options(check)
     run = sub.add_parser("run", help="compile a program (or load a .sass file) and run it on the VM, warp by warp")
-    run.add_argument("file", help="a .cu source, or a .sass file minicudac wrote")
-    run.add_argument("args", nargs="*", help="arguments for the program's main (after -- when they start with -)")
+    run.add_argument("file", help="a .cu source, or a .sass file minicudac wrote; several sources (.cu, .cpp, "
+                                  ".c) and object files (.o) are compiled and linked into one program")
+    run.add_argument("args", nargs="*", help="arguments for the program's main (after -- when they start with -); "
+                                             "the first that is no source or object file starts them")
     run.add_argument("--arch", default=None, help=f"target architecture: {arch_choices()} (default sm_70); "
                      f"{sched_summary()}")
     run.add_argument("--sched", choices=["stack", "its"], default=None,
@@ -564,6 +760,7 @@ def minicuda_main(argv: list[str] | None = None) -> int:
                           "display GPU's watchdog does; the error sticks and the program runs on (default: off)")
     run.add_argument("-q", "--quiet", action="store_true",
                      help="no progress line for long kernels (shown only when stderr is a terminal)")
+    _add_rdc_option(run)
     _add_frontend_options(run)
     p.add_argument("--version", action="version", version=f"minicuda {__version__}")
     # the program's arguments may come after run's options: minicuda run f.cu --arch pascal 512 1024
@@ -572,9 +769,13 @@ def minicuda_main(argv: list[str] | None = None) -> int:
         p.error(f"unrecognized arguments: {' '.join(extra)}")
     if args.command == "run":
         args.args += extra
+        inputs = next((i for i, a in enumerate(args.args) if not a.endswith(LINK_INPUTS)), len(args.args))
+        args.files, args.args = [args.file] + args.args[:inputs], args.args[inputs:]
         return _guard(_run, args)
     if args.command == "check":
-        args.preprocess_only, args.emit, args.output = False, None, None
+        args.file = args.files[0]
+        args.preprocess_only, args.emit, args.output, args.syntax_only = False, None, None, True
+        args.compile_only = False
         return _guard(_compile, args)
     return EXIT_USAGE
 

@@ -8,6 +8,10 @@ resource usage of every function and the predication decision of every branch.
 The module is all the VM needs (see minicuda/ir.py): its arch, the scheduling model
 its reconvergence markers are placed for (the arch's, or `Options.sched` when
 forced), and the layouts of the structs the runtime writes for the program.
+
+A program of several translation units (`link_program`, as `nvcc a.cu b.cpp` builds
+one) compiles each unit alone (`compile_unit`: the unit's module and symbols, what
+`minicudac -c` writes as an object file) and links them (minicuda/linker.py).
 """
 from __future__ import annotations
 
@@ -16,10 +20,12 @@ from dataclasses import dataclass, field, replace
 from minicuda.arch import parse_arch
 from minicuda.diagnostics import CompileError, DiagnosticEngine, InternalError
 from minicuda.frontend import Frontend, load
+from minicuda.grammar.languages import CUDA, language_of
 from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
 from minicuda.grammar.sema.link import check_references
 from minicuda.ir import Function, Module, StructLayout, format_function, format_module, verify
+from minicuda.linker import RDC_HINT, ObjectUnit, is_device_code, link, link_namer, unit_symbols
 from minicuda.passes.release_code import mark_release_code
 from minicuda.passes.inline import inline_device_calls
 from minicuda.passes.lower import lower
@@ -37,6 +43,8 @@ class CompiledProgram:
     module: Module
     options: Options
     ir_before: dict[str, str] = field(default_factory=dict)   # function -> IR text right after lowering
+    units: list = field(default_factory=list)   # a linked program's inputs: Frontends and ObjectUnits
+    rdc: bool = False                           # its units' device code is relocatable (-rdc=true)
 
     @property
     def arch(self) -> str:
@@ -62,12 +70,17 @@ class CompiledProgram:
             return self.module
         cache = self.__dict__.setdefault("_modules", {})
         if sched not in cache:
-            cache[sched], _ = compile_module(self.frontend, replace(self.options, sched=sched))
+            options = replace(self.options, sched=sched)
+            if self.units:
+                cache[sched] = link_program(self.units, options, self.rdc).module
+            else:
+                cache[sched], _ = compile_module(self.frontend, options)
         return cache[sched]
 
     def sass(self) -> str:
+        sources = [getattr(u, "filename", "") for u in self.units] or [self.frontend.filename]
         head = [f"// minicuda sass-like output for {self.arch}, -O{self.options.opt}",
-                f"// source: {self.frontend.filename}",
+                f"// source: {', '.join(sources)}",
                 f"// scheduling model: {'per-warp reconvergence stack' if self.options.stack_arch else 'independent thread scheduling'}"]
         return "\n".join(head) + "\n" + format_module(self.module)
 
@@ -103,23 +116,57 @@ class _KernelHandle:
         return lambda *args: self.program.device().launch(self.name, grid, block, *args, shared=shared)
 
 
-def compile_program(path_or_source: str, arch: str | int = "sm_70", opt: int = 3, options: Options | None = None,
-                    include_dirs=(), defines=(), diags: DiagnosticEngine | None = None) -> CompiledProgram:
+def compile_program(path_or_source, arch: str | int = "sm_70", opt: int = 3, options: Options | None = None,
+                    include_dirs=(), defines=(), diags: DiagnosticEngine | None = None, language: str = CUDA,
+                    rdc: bool = False) -> CompiledProgram:
+    """One program: a source (a path, the text, a SourceText) compiled as `language`, or a
+    list of source paths, each compiled as its suffix says, and linked."""
     options = options or Options()
     options.arch = arch if isinstance(arch, int) else parse_arch(arch)
     options.opt = opt
-    fe = load(path_or_source, include_dirs, defines, diags=diags, bracket_depth=options.bracket_depth)
+    if isinstance(path_or_source, (list, tuple)):
+        units = [load(p, include_dirs, defines, bracket_depth=options.bracket_depth, language=language_of(str(p)))
+                 for p in path_or_source]
+        return link_program(units, options, rdc)
+    fe = load(path_or_source, include_dirs, defines, diags=diags, bracket_depth=options.bracket_depth,
+              language=language)
     check_references(fe.tu, fe.diags)   # the link: a used function without a definition (not in -fsyntax-only)
     fe.diags.check()
     module, ir_before = compile_module(fe, options)
     return CompiledProgram(fe, module, options, ir_before)
 
 
-def compile_module(fe: Frontend, options: Options) -> tuple[Module, dict[str, str]]:
+def compile_unit(fe: Frontend, options: Options, rdc: bool = False) -> tuple[ObjectUnit, dict[str, str]]:
+    """One translation unit of a program of several, compiled alone: (the unit, each
+    function's IR text right after lowering); CompileError for a device function it calls
+    and cannot link (without `rdc`)."""
+    hint = None if rdc else RDC_HINT
+    check_references(fe.tu, fe.diags, lambda owner, fn: rdc or not is_device_code(owner), hint)
+    fe.diags.check()
+    module, ir_before = compile_module(fe, options, link_namer(fe.language))
+    symbols = unit_symbols(fe.tu, fe.language, rdc, fe.diags.warning)
+    return ObjectUnit(fe.filename, module, symbols, rdc), ir_before
+
+
+def link_program(units: list, options: Options, rdc: bool = False) -> CompiledProgram:
+    """The program of `units` (Frontends, compiled here with `options`, and ObjectUnits
+    read from object files), linked; LinkError when a symbol is undefined or defined twice."""
+    compiled, ir_before = [], {}
+    for unit in units:
+        if isinstance(unit, Frontend):
+            unit, ir = compile_unit(unit, options, rdc)
+            ir_before.update({f"{unit.filename}:{name}": text for name, text in ir.items()})
+        compiled.append(unit)
+    module = link(compiled)
+    first = next((u for u in units if isinstance(u, Frontend)), None)
+    return CompiledProgram(first, module, options, ir_before, list(units), rdc)
+
+
+def compile_module(fe: Frontend, options: Options, link_name=None) -> tuple[Module, dict[str, str]]:
     """The checked program lowered and run through the passes: (module, each function's
-    IR text right after lowering)."""
+    IR text right after lowering); `link_name` names the functions of a unit of several."""
     try:
-        module = lower(fe.tu, f"sm_{options.arch}")
+        module = lower(fe.tu, f"sm_{options.arch}", link_name)
     except CompileError:
         raise
     except Exception as e:

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 
 from minicuda.diagnostics import CompileError, Diagnostic, DiagnosticEngine, InternalError
 from minicuda.grammar import ast as A
+from minicuda.grammar.languages import CUDA, check_host_code, predefined_for
 from minicuda.grammar.nesting import BRACKET_DEPTH
 from minicuda.grammar.parser import parse
-from minicuda.grammar.preprocess import PreprocessedSource, preprocess
+from minicuda.grammar.preprocess import PREDEFINED, PreprocessedSource, is_system_location, preprocess
 from minicuda.grammar.sema import check
 from minicuda.sourcefile import read_text
 
@@ -26,6 +27,7 @@ class Frontend:
     pp: PreprocessedSource
     tu: A.TranslationUnit
     diags: DiagnosticEngine
+    language: str = CUDA
 
 
 @dataclass(frozen=True)
@@ -45,10 +47,12 @@ def read_source(path_or_source) -> tuple[str, str]:
 
 
 def preprocess_only(path_or_source, include_dirs=(), defines=(), undefines=(),
-                    diags: DiagnosticEngine | None = None) -> tuple[PreprocessedSource, DiagnosticEngine]:
+                    diags: DiagnosticEngine | None = None,
+                    language: str = CUDA) -> tuple[PreprocessedSource, DiagnosticEngine]:
     diags = diags or DiagnosticEngine()
     filename, text = read_source(path_or_source)
-    pp = preprocess(text, filename, diags, list(include_dirs), list(defines), list(undefines))
+    pp = preprocess(text, filename, diags, list(include_dirs), list(defines), list(undefines),
+                    implicit_cuda_runtime=language == CUDA, predefined=predefined_for(language, PREDEFINED))
     diags.check()
     return pp, diags
 
@@ -66,16 +70,20 @@ def _stage(name: str, fn, *args):
 
 
 def load(path_or_source, include_dirs=(), defines=(), undefines=(),
-         diags: DiagnosticEngine | None = None, bracket_depth: int = BRACKET_DEPTH) -> Frontend:
+         diags: DiagnosticEngine | None = None, bracket_depth: int = BRACKET_DEPTH, language: str = CUDA) -> Frontend:
     """path_or_source: a file's path (str or os.PathLike) or the program's text;
-    brackets may nest `bracket_depth` deep (-fbracket-depth)."""
+    brackets may nest `bracket_depth` deep (-fbracket-depth); `language`: CUDA, or a
+    host unit's C++ or C (grammar/languages.py)."""
     diags = diags or DiagnosticEngine()
     path_or_source = path_or_source if isinstance(path_or_source, SourceText) else os.fspath(path_or_source)
-    pp, diags = _stage("preprocess", preprocess_only, path_or_source, include_dirs, defines, undefines, diags)
+    pp, diags = _stage("preprocess", preprocess_only, path_or_source, include_dirs, defines, undefines, diags,
+                       language)
     tu = _stage("parse", parse, pp, diags, bracket_depth)
     if tu is None:
         raise CompileError(diags.diagnostics)
+    if check_host_code(tu, diags, language, next(iter(diags.sources.files), "<input>"), is_system_location):
+        raise CompileError(diags.diagnostics)   # CUDA in host code: what sema would say of it is noise
     _stage("sema", check, tu, diags)
     diags.check()
     filename = next(iter(diags.sources.files), "<input>")  # the user's file is registered first
-    return Frontend(filename, pp, tu, diags)
+    return Frontend(filename, pp, tu, diags, language)

@@ -568,19 +568,43 @@ def parse_instr(text: str, line: int) -> Instr:
         op, mods = "BAR.RED", mods[1:]
     if op not in OPS:
         raise IRParseError(f"unknown opcode '{op}'", line)
-    operands = [parse_operand(o, line) for o in _OPERAND_SPLIT.split(rest) if o.strip()] if rest.strip() else []
+    operands = [parse_operand(o, line) for o in _split_operands(rest) if o.strip()] if rest.strip() else []
     n_dst = OPS[op].n_dst
     if n_dst < 0:  # CALL: destinations are the registers before the callee symbol
         n_dst = next((i for i, o in enumerate(operands) if isinstance(o, Sym)), 0)
     return Instr(op, mods, tuple(operands[:n_dst]), tuple(operands[n_dst:]), guard, neg, loc)
 
 
-def parse_module(text: str, check: bool = False) -> Module:
+def _split_operands(rest: str) -> list[str]:
+    """The operand texts of an instruction: split at the commas outside strings and outside
+    a symbol's parentheses (an overload's name, `$f(int,float)`)."""
+    if "(" not in rest:
+        return _OPERAND_SPLIT.split(rest)
+    parts, start, depth, quoted, i = [], 0, 0, False, 0
+    while i < len(rest):
+        c = rest[i]
+        if quoted:
+            i += c == "\\"   # an escaped character in a string
+            quoted = c != '"'
+        elif c == '"':
+            quoted = True
+        elif c in "()":
+            depth += 1 if c == "(" else -1
+        elif c == "," and depth == 0:
+            parts.append(rest[start:i])
+            start = i + 1
+        i += 1
+    return parts + [rest[start:]]
+
+
+def parse_module(text: str, check: bool = False, external=frozenset()) -> Module:
     """The module a text holds.  With `check` (text from outside, a .sass file) each
     instruction is also checked against the opcode table and the module (operand
     counts, labels, symbols, register names), so the VM never meets a malformed one;
-    every error is an IRParseError naming its line."""
+    every error is an IRParseError naming its line.  `external`: the symbols another
+    unit defines (an object file's undefined ones), which the module may name."""
     reader = _ModuleReader()
+    reader.external = external
     for n, raw in enumerate(text.splitlines(), 1):
         s = raw.strip()
         if s and not s.startswith(("//", "#")):
@@ -601,6 +625,7 @@ class _ModuleReader:
         self.block: Block | None = None
         self.struct: StructLayout | None = None
         self.where: dict[int, int] = {}   # id(instruction or function) -> its line
+        self.external = frozenset()       # symbols defined in another unit
 
     def read(self, s: str, n: int) -> None:
         if s.endswith(":") and " " not in s:
@@ -788,6 +813,8 @@ class _ModuleReader:
             return f"no label {o.name} in function {fn.name}"
         elif isinstance(o, Special) and o.name not in SPECIAL_REGISTERS:
             return f"unknown special register '{o.name}'"
+        elif isinstance(o, Sym) and o.name in self.external:
+            return None
         elif isinstance(o, Sym) and o is ins.srcs[0] and ins.op in ("CALL", "LAUNCH"):
             callee = self.mod.functions.get(o.name)
             if "RT" not in ins.mods and (callee is None or (ins.op == "LAUNCH") != (callee.kind == "kernel")):

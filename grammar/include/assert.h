@@ -1,7 +1,7 @@
 /* minicuda's <assert.h> */
 #ifndef __MINICUDA_ASSERT_H
 #define __MINICUDA_ASSERT_H
-__host__ __device__ void __assert_fail(const char *expr, const char *file, unsigned int line, const char *func);
+__host__ __device__ void __assert_fail(const char *__expr, const char *__file, unsigned int __line, const char *__func);
 #ifdef NDEBUG
 #define assert(e) ((void)0)
 #else

@@ -6,13 +6,13 @@
 #define INFINITY (__builtin_inff())
 #define NAN (__builtin_nanf(""))
 __host__ __device__ float __builtin_inff(void);
-__host__ __device__ float __builtin_nanf(const char *tag);
+__host__ __device__ float __builtin_nanf(const char *__tag);
 #define __MC_MATH1(name) \
-  __host__ __device__ double name(double x); \
-  __host__ __device__ float name##f(float x);
+  __host__ __device__ double name(double __x); \
+  __host__ __device__ float name##f(float __x);
 #define __MC_MATH2(name) \
-  __host__ __device__ double name(double x, double y); \
-  __host__ __device__ float name##f(float x, float y);
+  __host__ __device__ double name(double __x, double __y); \
+  __host__ __device__ float name##f(float __x, float __y);
 __MC_MATH1(sqrt) __MC_MATH1(cbrt) __MC_MATH1(exp) __MC_MATH1(exp2) __MC_MATH1(expm1)
 __MC_MATH1(log) __MC_MATH1(log2) __MC_MATH1(log10) __MC_MATH1(log1p)
 __MC_MATH1(sin) __MC_MATH1(cos) __MC_MATH1(tan) __MC_MATH1(asin) __MC_MATH1(acos)
@@ -21,23 +21,23 @@ __MC_MATH1(fabs) __MC_MATH1(floor) __MC_MATH1(ceil) __MC_MATH1(round) __MC_MATH1
 __MC_MATH1(rint) __MC_MATH1(erf) __MC_MATH1(rsqrt)
 __MC_MATH2(pow) __MC_MATH2(atan2) __MC_MATH2(fmod) __MC_MATH2(fmin) __MC_MATH2(fmax)
 __MC_MATH2(hypot) __MC_MATH2(copysign) __MC_MATH2(fdim)
-__host__ __device__ double fma(double x, double y, double z);
-__host__ __device__ float fmaf(float x, float y, float z);
+__host__ __device__ double fma(double __x, double __y, double __z);
+__host__ __device__ float fmaf(float __x, float __y, float __z);
 /* isnan & co. of a float test the float itself (the double it widens to gives the same answer) */
-__host__ __device__ int isnan(double x);
-__host__ __device__ int isinf(double x);
-__host__ __device__ int isfinite(double x);
-__host__ __device__ int signbit(double x);
-__device__ float __expf(float x);
-__device__ float __logf(float x);
-__device__ float __sinf(float x);
-__device__ float __cosf(float x);
-__device__ float __powf(float x, float y);
-__device__ float __fdividef(float x, float y);
-__device__ float __saturatef(float x);
-__device__ float __fmul_rn(float x, float y);
-__device__ float __fadd_rn(float x, float y);
-__device__ float __frsqrt_rn(float x);
+__host__ __device__ int isnan(double __x);
+__host__ __device__ int isinf(double __x);
+__host__ __device__ int isfinite(double __x);
+__host__ __device__ int signbit(double __x);
+__device__ float __expf(float __x);
+__device__ float __logf(float __x);
+__device__ float __sinf(float __x);
+__device__ float __cosf(float __x);
+__device__ float __powf(float __x, float __y);
+__device__ float __fdividef(float __x, float __y);
+__device__ float __saturatef(float __x);
+__device__ float __fmul_rn(float __x, float __y);
+__device__ float __fadd_rn(float __x, float __y);
+__device__ float __frsqrt_rn(float __x);
 #undef __MC_MATH1
 #undef __MC_MATH2
 #endif

@@ -6,5 +6,5 @@ __host__ int omp_get_num_threads(void);
 __host__ int omp_get_max_threads(void);
 __host__ int omp_get_thread_num(void);
 __host__ int omp_get_num_procs(void);
-__host__ void omp_set_num_threads(int n);
+__host__ void omp_set_num_threads(int __n);
 #endif

@@ -7,7 +7,7 @@ typedef long clock_t;
 #define CLOCKS_PER_SEC 1000000l
 struct timeval { long tv_sec; long tv_usec; };
 struct timespec { long tv_sec; long tv_nsec; };
-__host__ time_t time(time_t *t);
+__host__ time_t time(time_t *__t);
 __host__ __device__ clock_t clock(void);
-__host__ double difftime(time_t a, time_t b);
+__host__ double difftime(time_t __a, time_t __b);
 #endif

@@ -3,6 +3,6 @@
 #define __MINICUDA_UNISTD_H
 #include <stddef.h>
 typedef unsigned int useconds_t;
-__host__ unsigned int sleep(unsigned int seconds);
-__host__ int usleep(useconds_t usec);
+__host__ unsigned int sleep(unsigned int __seconds);
+__host__ int usleep(useconds_t __usec);
 #endif

@@ -9,7 +9,9 @@ after semantic analysis and before lowering, over the functions that are compile
 function is reported once, clang-shaped, at its first use, with a note at its
 declaration.  Builtins (the bundled headers' declarations) are defined by the
 runtime; a definition is matched by name and parameter types, as the linker
-matches mangled names.
+matches mangled names.  A program of several translation units (minicuda/linker.py)
+checks each unit for the functions no other unit can define (a `__device__`
+function without -rdc=true, as ptxas reports it) and leaves the others to the link.
 """
 from __future__ import annotations
 
@@ -19,14 +21,17 @@ from minicuda.grammar import types as T
 from minicuda.grammar.sema.scopes import Overloads
 
 
-def check_references(tu: A.TranslationUnit, diags: DiagnosticEngine) -> None:
-    """Report every used function that has no definition (errors in `diags`)."""
+def check_references(tu: A.TranslationUnit, diags: DiagnosticEngine, linked=None, hint: str | None = None) -> None:
+    """Report every used function that has no definition (errors in `diags`); with
+    `linked(owner, fn)` (owner: the function whose code uses `fn`, None in an initialiser),
+    those it says another unit may define are left to the link, and `hint` is a note
+    after each error."""
     defined = {}
     for fn in tu.functions:
         defined.setdefault(fn.name, []).append(fn)
     reported: set[str] = set()
-    for use, fn in _function_uses(tu):
-        if _is_defined(fn, defined.get(fn.name, ())):
+    for owner, use, fn in function_uses(tu):
+        if _is_defined(fn, defined.get(fn.name, ())) or (linked is not None and linked(owner, fn)):
             continue
         signature = _signature(fn)
         if signature in reported:
@@ -35,20 +40,23 @@ def check_references(tu: A.TranslationUnit, diags: DiagnosticEngine) -> None:
         diags.error(f"undefined reference to '{signature}'", use.loc)
         if fn.loc is not None:
             diags.note(f"'{fn.name}' declared here", fn.loc)
+        if hint is not None:
+            diags.note(hint, use.loc)
 
 
-def _function_uses(tu: A.TranslationUnit):
-    """(node, FunctionDef) for each call, launch and address-taken function name, in
-    source order of the compiled functions and the file-scope initialisers."""
-    roots = [v.init for v in tu.global_vars if v.init is not None] + [f.body for f in tu.functions]
-    for root in roots:
+def function_uses(tu: A.TranslationUnit):
+    """(owner, node, FunctionDef) for each call, launch and address-taken function name,
+    in source order of the file-scope initialisers (owner None) and the compiled
+    functions (owner: the function)."""
+    roots = [(None, v.init) for v in tu.global_vars if v.init is not None] + [(f, f.body) for f in tu.functions]
+    for owner, root in roots:
         for node in A.walk(root):
             decl = getattr(node, "decl", None)
             if isinstance(node, (A.Call, A.Launch)) and isinstance(decl, A.FunctionDef):
-                yield node, decl
+                yield owner, node, decl
             elif isinstance(node, A.Name) and isinstance(decl, Overloads) and decl.functions:
                 if not any(_is_defined(f, ()) for f in decl.functions):
-                    yield node, decl.functions[0]
+                    yield owner, node, decl.functions[0]
 
 
 def _is_defined(fn: A.FunctionDef, definitions) -> bool:

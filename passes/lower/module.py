@@ -22,13 +22,16 @@ from minicuda.passes.lower.limits import static_limit_errors
 class ModuleLowering:
     """The module being built from the translation unit, and what its functions share."""
 
-    def __init__(self, tu: A.TranslationUnit, arch: str):
+    def __init__(self, tu: A.TranslationUnit, arch: str, link_name=None):
         self.tu = tu
         self.module = Module(arch=arch)
         self.strings: dict[bytes, str] = {}
         self.overloads: tuple[int, dict[str, int]] = (-1, {})   # (functions counted, name -> overloads)
+        self.link_name = link_name   # FunctionDef -> its name for the linker, in a unit of several
 
     def function_name(self, fn: A.FunctionDef) -> str:
+        if self.link_name is not None:
+            return self.link_name(fn)
         base = getattr(fn, "instance_name", fn.name).replace(" ", "")
         if self.overloads[0] != len(self.tu.functions):   # counted once, again if functions were added
             counts: dict[str, int] = {}
@@ -91,6 +94,7 @@ class ModuleLowering:
 
 
 @collector_paused()
-def lower(tu: A.TranslationUnit, arch: str = "sm_70") -> Module:
-    """The IR Module of a checked translation unit."""
-    return ModuleLowering(tu, arch).lower()
+def lower(tu: A.TranslationUnit, arch: str = "sm_70", link_name=None) -> Module:
+    """The IR Module of a checked translation unit; `link_name(fn)`, when given, names
+    each function (a unit of a program of several: minicuda/linker.py)."""
+    return ModuleLowering(tu, arch, link_name).lower()

@@ -120,3 +120,29 @@ def test_plain_lines_are_written_as_pcpp_writes_them_token_by_token(monkeypatch,
     slow = pp(text)
     assert fast.text == slow.text and fast.line_map == slow.line_map
     assert "int u = ((1) + (2)) x;" in fast.text and "((9) + (10));" in fast.text
+
+
+def test_pragma_push_and_pop_macro_set_a_macro_aside_and_bring_it_back():
+    out = pp('#define min(a, b) MIN\n#pragma push_macro("min")\n#undef min\nint min(int x, int y);\n'
+             '#pragma pop_macro("min")\nint q = min(1, 2);\n#pragma push_macro("none")\n#define none 1\n'
+             '#pragma pop_macro("none")\nint r = none;\n').text
+    assert "int min(int x, int y);" in out and "int q = MIN;" in out and "int r = none;" in out
+
+
+def test_a_byte_order_mark_opens_a_file_or_a_header_harmlessly(tmp_path):
+    (tmp_path / "h.h").write_bytes(b"\xef\xbb\xbf#pragma once\nint from_header = 1;\n")
+    (tmp_path / "m.cu").write_bytes(b'\xef\xbb\xbf#include "h.h"\nint main() { return from_header; }\n')
+    fe = load(str(tmp_path / "m.cu"))
+    assert [f.name for f in fe.tu.functions] == ["main"]
+
+
+def test_pragma_once_reads_a_header_once_by_any_path(tmp_path):
+    (tmp_path / "real").mkdir()
+    (tmp_path / "link").symlink_to(tmp_path / "real")
+    (tmp_path / "real" / "once.h").write_text("#pragma once\nint once_only = 1;\n")
+    (tmp_path / "real" / "guarded.h").write_text("#ifndef G\n#define G\nint guarded = 1;\n#endif\n")
+    (tmp_path / "m.cu").write_text('#include "real/once.h"\n#include "link/once.h"\n#include "./real/../link/once.h"\n'
+                                   '#include "real/guarded.h"\n#include "link/guarded.h"\n'
+                                   'int main() { return once_only + guarded; }\n')
+    fe = load(str(tmp_path / "m.cu"))
+    assert fe.pp.text.count("int once_only = 1;") == 1 and fe.pp.text.count("int guarded = 1;") == 1

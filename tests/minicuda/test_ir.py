@@ -30,6 +30,12 @@ def test_instruction_text_round_trips_every_operand_kind():
         assert str(parse_instr(text, 1)) == text
 
 
+def test_an_overloads_name_is_one_operand_though_it_holds_commas():
+    ins = parse_instr('CALL %r2, $g(int,float*), "(%d, %d)", 1', 1)
+    assert ins.srcs[0] == Sym("g(int,float*)") and len(ins.srcs) == 3
+    assert str(ins) == 'CALL %r2, $g(int,float*), "(%d, %d)", 1'
+
+
 def test_every_instruction_keeps_its_source_line():
     module = lower(load(str(GROUNDTRUTH)).tu)
     fn = module.functions["mathKernel1"]

@@ -3,5 +3,5 @@
 #define __MINICUDA_SYS_TIME_H
 #include <time.h>
 struct timezone { int tz_minuteswest; int tz_dsttime; };
-__host__ int gettimeofday(struct timeval *tv, void *tz);
+__host__ int gettimeofday(struct timeval *__tv, void *__tz);
 #endif
