@@ -2,7 +2,7 @@
 // small grid, every call wrapped in HANDLE_ERROR.
 #include "book.h"
 
-#define N (4 * 1024)
+#define N (33 * 1024)
 
 __global__ void add(int *a, int *b, int *c)
 {
@@ -34,7 +34,7 @@ int main(void)
     HANDLE_ERROR(cudaMemcpy(dev_a, a, N * sizeof(int), cudaMemcpyHostToDevice));
     HANDLE_ERROR(cudaMemcpy(dev_b, b, N * sizeof(int), cudaMemcpyHostToDevice));
 
-    add<<<8, 128>>>(dev_a, dev_b, dev_c);
+    add<<<16, 128>>>(dev_a, dev_b, dev_c);
 
     HANDLE_ERROR(cudaMemcpy(c, dev_c, N * sizeof(int), cudaMemcpyDeviceToHost));
 

@@ -4,8 +4,8 @@
 
 #define sum_squares(x) (x * (x + 1) * (2 * x + 1) / 6)
 
-const int N = 8 * 1024;
-const int threadsPerBlock = 128;
+const int N = 33 * 1024;
+const int threadsPerBlock = 256;
 const int blocksPerGrid = imin(32, (N + threadsPerBlock - 1) / threadsPerBlock);
 
 __global__ void dot(float *a, float *b, float *c)

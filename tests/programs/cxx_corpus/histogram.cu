@@ -2,7 +2,7 @@
 // atomicAdd (CUDA by Example's histo_kernel), checked against the host count.
 #include "book.h"
 
-#define SIZE (4 * 1024)
+#define SIZE (16 * 1024)
 
 __global__ void histo_kernel(unsigned char *buffer, long size, unsigned int *histo)
 {

@@ -21,7 +21,7 @@ int main(int argc, char **argv)
     int dev = 0;
     CHECK(cudaSetDevice(dev));
 
-    int nElem = 1 << 10;
+    int nElem = 1 << 12;
     printf("Vector size %d\n", nElem);
     size_t nBytes = nElem * sizeof(float);
 
