@@ -391,9 +391,14 @@ def parse(pp: PreprocessedSource, diags: DiagnosticEngine, bracket_depth: int = 
     return None
 
 
+_STD_QUALIFIED = re.compile(r"\bstd\s*::")
+
+
 def _blank_std_errors(pp: PreprocessedSource, text: str, diags: DiagnosticEngine, poisoned: set[str]) -> str:
     """Report each `std::name` minicuda lacks at its place (grammar/stdnames.py) and blank
     the declaration holding it, as after a syntax error; the text itself when there is none."""
+    if _STD_QUALIFIED.search(text) is None:   # the common case: no second tokenisation of the file
+        return text
     toks, offsets = _scan_tokens(text)
     for offset, length, message in std_errors(toks, offsets):
         line = text.count("\n", 0, offset) + 1

@@ -33,10 +33,14 @@ TIMING_LINE = re.compile(r"(?i)\b(time|elapsed)\b")
 NUMBER = re.compile(r"\d+(\.\d+)?([eE][-+]?\d+)?")
 DEVICE_NAME = re.compile(r'(Device \d+: )"[^"]*"')
 
+# programs the interpreter runs too slowly at the GPU's size for every suite run (seconds measured
+# under load on 2 cores): their JIT run is compared with the GPU; the differential tests
+# (tests/vm) hold the two engines to the same results
+INTERP_TOO_SLOW = {"image_blur": 176, "histogram": 48, "bitonic_sort": 39, "ray_spheres": 27,
+                   "sum_matrix_2d": 25, "stencil_1d": 25, "book_add_loop": 300}
+
 # program: minicuda's first error (jit engine), the worklist for the C++ features
 PENDING: dict[str, str] = {
-    "aos_soa": "aos_soa.cu:19:43: error: passing a struct ('innerStruct') by value is not supported",
-    "book_add_loop-interp": "the interpreter runs the host loops over 33K elements for minutes (the H100 run used N = 33K)",
     "bitcast_union": "bitcast_union.cu:16:16: error: use of undeclared identifier '__float_as_int'",
     "bom_pragma_once": "bom_pragma_once/mathops.h:9:17: error: expected expression",
     "chrono_timing": "chrono_timing.cu:3:10: fatal error: 'chrono' file not found",
@@ -47,7 +51,6 @@ PENDING: dict[str, str] = {
     "device_query": "device_query.cu:28:5: error: use of undeclared identifier 'cudaRuntimeGetVersion'",
     "dot_product": "a namespace-scope const int (N) read in a kernel is host memory: cudaErrorIllegalAddress at dot_product.cu:18:18",
     "extern_c_lib": "extern_c_lib/stats.h:5:8: error: expected identifier",
-    "file_roundtrip": "file_roundtrip.cu:18:15: error: call to unavailable function 'fopen': minicuda gives a program no files; write output with printf",
     "global_ctor": "global_ctor.cu:4:10: fatal error: 'vector' file not found",
     "heat_2d": "heat_2d.cu:5:10: fatal error: 'utility' file not found",
     "lambda_host": "lambda_host.cu:3:10: fatal error: 'algorithm' file not found",
@@ -56,12 +59,10 @@ PENDING: dict[str, str] = {
     "matrix_class": "matrix_class.cu:10:18: error: expected expression",
     "modern_cpp": "modern_cpp.cu:11:9: error: expected ';' after expression",
     "monte_carlo_pi": "monte_carlo_pi.cu:9:51: error: expected expression",
-    "multi_file": "multi_file/main.cu:12:5: error: undefined reference to 'fillPattern(int *, int, int)'",
     "namespaces_enum": "grammar/include/stdio.h:21:78: error: expected ';' after expression",
     "nbody": "nbody.cu:8:29: error: expected expression",
     "new_delete": "new_delete.cu:7:1: error: expected '}'",
     "object_lifetime": "object_lifetime.cu:6:1: error: expected '}'",
-    "ray_spheres": "ray_spheres.cu:13:55: error: expected ';' at end of declaration",
     "read_input": "read_input/main.cu:3:10: fatal error: 'fstream' file not found",
     "reduce_shared": "common/helper_cuda.h:17:38: error: expected '('",
     "references": "references.cu:10:39: error: expected expression",
@@ -166,6 +167,8 @@ def cases() -> list:
     params = []
     for program in PROGRAMS:
         for engine in ENGINES:
+            if engine == "interp" and program.name in INTERP_TOO_SLOW:
+                continue
             marks = [] if (program.name, engine) in QUICK else [pytest.mark.slow]
             reason = PENDING.get(f"{program.name}-{engine}") or PENDING.get(program.name)
             if reason:
@@ -180,6 +183,7 @@ def test_the_corpus_is_complete_and_was_recorded_on_the_gpu():
     names = {p.name for p in PROGRAMS}
     assert set(PENDING) <= names | {f"{n}-{e}" for n in names for e in ENGINES}
     assert not {name for name, _ in QUICK} & set(PENDING)
+    assert set(INTERP_TOO_SLOW) <= names and not set(INTERP_TOO_SLOW) & set(PENDING)
     header = (RECORDED / "out" / "cxx.txt").read_text().split("\n=== ")[0]
     assert "Cuda compilation tools, release 13" in header
 
