@@ -122,7 +122,10 @@ class MemoryLowering:
         return r
 
     def address_value(self, e: A.Expr) -> Reg:
-        mem = self.address(e)
+        return self.mem_address(self.address(e))
+
+    def mem_address(self, mem: Mem) -> Reg:
+        """The address `mem` names, in a register."""
         r = self.reg("rd")
         if isinstance(mem.base, Sym):
             self.emit("MOV", dsts=(r,), srcs=(Sym(mem.base.name, mem.base.offset + mem.offset),))

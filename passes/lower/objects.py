@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
-from minicuda.ir import Imm, Mem, Param, Reg, Sym
+from minicuda.ir import Mem, Param, Sym
 
 
 def is_struct(t: T.Type) -> bool:
@@ -72,16 +72,6 @@ class ObjectLowering:
         args = self.arguments(e.args)
         self.at(e).emit("CALL", dsts=(), srcs=(Sym(self.lowering.function_name(e.decl)), self.mem_address(dst)) + tuple(args))
         return dst
-
-    def mem_address(self, mem: Mem) -> Reg:
-        r = self.reg("rd")
-        if isinstance(mem.base, Sym):
-            self.emit("MOV", dsts=(r,), srcs=(Sym(mem.base.name, mem.base.offset + mem.offset),))
-        elif mem.offset:
-            self.emit("IADD", ("S64",), (r,), (mem.base, Imm(mem.offset)))
-        else:
-            return mem.base
-        return r
 
     def return_struct(self, value: A.Expr) -> None:
         dst = Mem(self.sret)
