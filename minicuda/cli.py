@@ -452,10 +452,19 @@ def _compiled_unit(args, path: str, options: Options, prog: str):
     """(ObjectUnit, its IR after lowering, its Frontend) of one source, diagnostics
     reported; an exit status when it does not compile."""
     diags = DiagnosticEngine()
-    try:
+
+    def compiled():
         fe = load(SourceText(path, read_text(path)), args.include_dirs, args.defines, getattr(args, "undefines", []),
                   diags, _bracket_depth(args), language_of(path, args.language))
-        unit, ir_before = compile_unit(fe, options, args.rdc == "true")
+        return (*compile_unit(fe, options, args.rdc == "true"), fe)
+    return _reported(compiled, diags, prog)
+
+
+def _reported(compile_step, diags: DiagnosticEngine, prog: str):
+    """What `compile_step()` returns, its diagnostics reported; EXIT_USER when the source
+    cannot be read or does not compile."""
+    try:
+        result = compile_step()
     except SourceFileError as e:
         print(f"{prog}: error: {e.message}", file=sys.stderr)
         return EXIT_USER
@@ -463,7 +472,7 @@ def _compiled_unit(args, path: str, options: Options, prog: str):
         _report(diags, e)
         return EXIT_USER
     _report(diags)
-    return unit, ir_before, fe
+    return result
 
 
 def _read_object(path: str, options: Options, prog: str):
@@ -638,19 +647,10 @@ def _run_input(args):
         options = Options(sched=args.sched, bracket_depth=_bracket_depth(args))
         options.arch, options.opt = arch, opt
         return _linked_program(args, args.files, options, "minicuda")
-    try:
-        program = compile_program(_source_input(args), arch, opt,
-                                  Options(sched=args.sched, bracket_depth=_bracket_depth(args)),
-                                  args.include_dirs, args.defines, diags,
-                                  language=language_of(args.file, args.language))
-    except SourceFileError as e:
-        print(f"minicuda: error: {e.message}", file=sys.stderr)
-        return EXIT_USER
-    except CompileError as e:
-        _report(diags, e)
-        return EXIT_USER
-    _report(diags)
-    return program
+    return _reported(lambda: compile_program(_source_input(args), arch, opt,
+                                             Options(sched=args.sched, bracket_depth=_bracket_depth(args)),
+                                             args.include_dirs, args.defines, diags,
+                                             language=language_of(args.file, args.language)), diags, "minicuda")
 
 
 def _print_metrics(launches) -> None:
