@@ -62,6 +62,13 @@ def scan_names(text: str) -> tuple[set[str], set[str], set[int]]:
         if t in ("struct", "union", "class") and i + 1 < n and _is_ident(toks[i + 1]):
             if not (i > 0 and toks[i - 1] in ("<", ",") and _in_template_header(toks, i)):
                 types.add(toks[i + 1])
+        elif t == "enum" and i + 1 < n:
+            j = i + 2 if toks[i + 1] in ("class", "struct") else i + 1
+            if j < n and _is_ident(toks[j]):
+                types.add(toks[j])
+        elif t == "using" and i + 2 < n and toks[i + 2] == "=" and _is_ident(toks[i + 1]):
+            types.add(toks[i + 1])
+            declaring.add(offsets[i + 1])
         elif t == "typedef":
             for j in _typedef_names(toks, i + 1):
                 types.add(toks[j])
@@ -123,7 +130,8 @@ def _typedef_names(toks: list[str], start: int) -> list[int]:
 _KEYWORDS = frozenset("""typedef extern static inline const volatile void char short int long float double
 signed unsigned bool struct union class if else for while do switch case default break continue
 return sizeof template typename true false __global__ __device__ __host__ __shared__ __constant__
-__restrict__ register""".split())
+__restrict__ register enum namespace using new delete auto nullptr decltype static_assert static_cast
+reinterpret_cast const_cast dynamic_cast constexpr""".split())
 
 
 def _is_ident(t: str) -> bool:
@@ -133,7 +141,7 @@ def _is_ident(t: str) -> bool:
 # ---- Lark ------------------------------------------------------------------------------
 class _Retagger:
     """Postlex stage: IDENT -> TYPE_NAME / TEMPLATE_NAME, and remembers recent tokens."""
-    always_accept = ("IDENT",)
+    always_accept = ("IDENT", "SCOPED_NAME")
 
     def __init__(self) -> None:
         self.types: set[str] = set()
@@ -144,7 +152,14 @@ class _Retagger:
 
     def process(self, stream):
         for tok in stream:
-            if tok.type == "IDENT" and tok.start_pos not in self.declaring:
+            if tok.type == "SCOPED_NAME":   # x::y names what its last part names
+                tok = Token.new_borrow_pos("IDENT", re.sub(r"\s+", "", tok.value), tok)
+                last = tok.value.rsplit("::", 1)[1]
+                if last in self.templates:
+                    tok = Token.new_borrow_pos("TEMPLATE_NAME", tok.value, tok)
+                elif last in self.types:
+                    tok = Token.new_borrow_pos("TYPE_NAME", tok.value, tok)
+            elif tok.type == "IDENT" and tok.start_pos not in self.declaring:
                 if tok.value in self.templates:
                     tok = Token.new_borrow_pos("TEMPLATE_NAME", tok.value, tok)
                 elif tok.value in self.types:
@@ -373,7 +388,8 @@ _BINARY = {"logor": "||", "logand": "&&", "bitor": "|", "bitxor": "^", "bitand":
            "add": "+", "sub": "-", "mul": "*", "div": "/", "mod": "%"}
 _UNARY = {"addr_of": "&", "deref": "*", "pos": "+", "neg": "-", "bitnot": "~", "lognot": "!"}
 
-_STORAGE = {"typedef", "extern", "static", "inline", "__forceinline__", "__noinline__", "register", "constexpr"}
+_STORAGE = {"typedef", "extern", "static", "inline", "__forceinline__", "__noinline__", "register", "constexpr",
+            "__inline__", "__inline"}
 _QUALS = {"const", "volatile"}
 _CUDA = {"__global__", "__device__", "__host__", "__shared__", "__constant__", "__managed__"}
 
@@ -489,6 +505,12 @@ class _ToAST(Transformer_NonRecursive):
                     specs.cuda.append(v)
             elif isinstance(item, tuple) and item[0] == "launch_bounds":
                 specs.launch_bounds = item[1]
+            elif isinstance(item, tuple) and item[0] == "linkage":
+                specs.storage.append("extern")
+            elif isinstance(item, tuple) and item[0] == "type" and item[1] in ("enum", "decltype"):
+                if specs.type_name is not None or specs.type_words or specs.struct or specs.enum or specs.decltype:
+                    raise _Located("cannot combine with previous type specifier", meta.line, meta.column)
+                setattr(specs, item[1], item[2])
             elif isinstance(item, tuple) and item[0] == "type":
                 kind, value = item[1], item[2]
                 if kind == "word":
@@ -508,6 +530,10 @@ class _ToAST(Transformer_NonRecursive):
         tok = items[0]
         if isinstance(tok, A.StructSpec):
             return ("type", "struct", tok)
+        if isinstance(tok, A.EnumSpec):
+            return ("type", "enum", tok)
+        if isinstance(tok, tuple):
+            return ("type", "decltype", tok[1])
         if tok.type == "TYPE_NAME":
             return ("type", "name", tok.value, tok)
         return ("type", "word", tok.value, tok)
@@ -526,6 +552,98 @@ class _ToAST(Transformer_NonRecursive):
 
     def struct_member(self, meta, items):
         return A.StructMember(items[0], list(items[1:]), loc=self._loc(meta))
+
+    # C++ beyond classes: namespaces, using, enums, static_assert, linkage, new/delete, casts
+    def namespace_def(self, meta, items):
+        names = [t for t in _tokens(items) if t.type == "IDENT"]
+        decls = [i for i in items if isinstance(i, A.Node)]
+        return A.Namespace(names[0].value if names else None, decls, loc=self._loc(meta))
+
+    def linkage_block(self, meta, items):
+        return A.Namespace("", [i for i in items if isinstance(i, A.Node)], loc=self._loc(meta))
+
+    def linkage(self, meta, items):
+        return ("linkage", items[1].value)
+
+    def using_directive(self, meta, items):
+        return A.UsingDirective(items[-1].value, loc=self._tok_loc(items[-1]))
+
+    def using_decl(self, meta, items):
+        return A.UsingDecl(items[-1].value, loc=self._tok_loc(items[-1]))
+
+    def alias_decl(self, meta, items):
+        """`using T = type;` is `typedef type T;`."""
+        tok, tn = items
+        tn.specs.storage.append("typedef")
+        d = tn.declarator
+        d.name, d.loc = tok.value, self._tok_loc(tok)
+        return A.Declaration(tn.specs, [A.VarDecl(tn.specs, d, None, name=tok.value, loc=d.loc)], loc=self._loc(meta))
+
+    def static_assert_decl(self, meta, items):
+        message = b"".join(_unescape(t.value[1:-1], t) for t in _tokens(items)) if len(items) > 1 else None
+        return A.StaticAssert(items[0], message, loc=self._loc(meta))
+
+    def enum_def(self, meta, items):
+        toks = _tokens(items)
+        scoped = any(t.type in ("STRUCT_KW", "CLASS_KW") for t in toks)
+        tags = [t for t in toks if t.type in ("IDENT", "TYPE_NAME")]
+        base = next((i[1] for i in items if isinstance(i, tuple)), None)
+        enumerators = [i for i in items if isinstance(i, A.Enumerator)]
+        return A.EnumSpec(tags[0].value if tags else None, scoped, base, enumerators, loc=self._loc(meta))
+
+    def enum_ref(self, meta, items):
+        toks = _tokens(items)
+        return A.EnumSpec(toks[-1].value, len(toks) > 1, None, None, loc=self._tok_loc(toks[-1]))
+
+    def enum_base(self, meta, items):
+        return ("enum_base", items[0])
+
+    def enumerator(self, meta, items):
+        return A.Enumerator(items[0].value, items[1] if len(items) > 1 else None, loc=self._tok_loc(items[0]))
+
+    def decltype_spec(self, meta, items):
+        return ("decltype", items[0])
+
+    def range_for_stmt(self, meta, items):
+        specs, declarator, rng, body = items
+        return A.RangeFor(specs, declarator, rng, body, loc=self._loc(meta))
+
+    def nullptr_lit(self, meta, items):
+        return A.NullPtr(loc=self._loc(meta))
+
+    def cxx_cast(self, meta, items):
+        kind, tn, operand = items
+        return A.Cast(tn, operand, style=kind.value, loc=self._tok_loc(kind))
+
+    def new_expr(self, meta, items):
+        specs, pointers, count, args = items[0], [], None, None
+        for item in items[1:]:
+            if isinstance(item, list) and item and isinstance(item[0], A.Pointer):
+                pointers = item
+            elif isinstance(item, list):
+                args = item
+            else:
+                count = item
+        line = self.lines[meta.end_line - 1] if meta.end_line - 1 < len(self.lines) else ""
+        if args is None and line[meta.end_column - 2:meta.end_column - 1] == ")":
+            args = []   # new T(): value-initialised
+        tn = A.TypeName(specs, A.Declarator(None, pointers, loc=specs.loc), loc=specs.loc)
+        return A.New(tn, count, args, loc=self._loc(meta))
+
+    def new_pointers(self, meta, items):
+        return list(items)
+
+    def delete_expr(self, meta, items):
+        return A.Delete(items[0], False, loc=self._loc(meta))
+
+    def delete_array_expr(self, meta, items):
+        return A.Delete(items[0], True, loc=self._loc(meta))
+
+    def ref_pointer(self, meta, items):
+        return A.Pointer([], reference="&", loc=self._loc(meta))
+
+    def rvalue_ref_pointer(self, meta, items):
+        return A.Pointer([], reference="&&", loc=self._loc(meta))
 
     # declarators
     def declarator(self, meta, items):

@@ -172,8 +172,8 @@ def _libc_rows():
     for name in ("fopen", "fclose", "fread", "fwrite"):
         yield unsupported(name, no_files)
     # <stdlib.h>
-    yield runtime("malloc", 64, device="malloc")
-    yield runtime("free", 0, device="free")
+    yield runtime("malloc", 64, device="device_malloc")
+    yield runtime("free", 0, device="device_free")
     for name in ("calloc", "realloc", "getenv"):
         yield runtime(name, 64)
     yield runtime("atoi", 32)

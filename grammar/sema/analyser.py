@@ -15,9 +15,9 @@ from minicuda.diagnostics import DiagnosticEngine, SourceLocation
 from minicuda.grammar import ast as A
 from minicuda.grammar import consteval
 from minicuda.grammar import types as T
-from minicuda.grammar.nesting import TOO_DEEP
 from minicuda.grammar.sema.calls import Calls
 from minicuda.grammar.sema.conversions import Conversions
+from minicuda.grammar.sema.cxx import Cxx
 from minicuda.grammar.sema.declarations import Declarations
 from minicuda.grammar.sema.declarators import Declarators
 from minicuda.grammar.sema.expressions import Expressions
@@ -27,7 +27,7 @@ from minicuda.grammar.sema.statements import Statements
 from minicuda.grammar.sema.templates import Templates
 
 
-class Sema(Scopes, Declarators, Declarations, Statements, Expressions, Operators, Conversions, Calls, Templates):
+class Sema(Scopes, Declarators, Declarations, Statements, Expressions, Operators, Conversions, Calls, Templates, Cxx):
     def __init__(self, diags: DiagnosticEngine):
         self.diags = diags
         self.globals = Scope()
@@ -61,17 +61,9 @@ class Sema(Scopes, Declarators, Declarations, Statements, Expressions, Operators
     # ---- translation unit ------------------------------------------------------------------
     def check(self, tu: A.TranslationUnit) -> A.TranslationUnit:
         self.poisoned = tu.poisoned
-        for decl in tu.decls:
-            try:
-                if isinstance(decl, A.FunctionDef):
-                    self.declare_function(decl)
-                elif isinstance(decl, A.Declaration):
-                    self.declaration(decl, top_level=True)
-            except Abort:
-                pass
-            except RecursionError:
-                self.error(TOO_DEEP, decl.loc)
-        for decl in tu.decls:
+        functions: list[A.FunctionDef] = []
+        self.top_level(tu.decls, self.globals, functions)   # namespaces included (cxx.py)
+        for decl in functions:
             if isinstance(decl, A.FunctionDef) and decl.body is not None and not decl.is_template \
                     and decl.ty is not None:  # a declaration with errors has no type to check against
                 self.function_body(decl)

@@ -99,7 +99,7 @@ class Templates:
 
     def deduce(self, tmpl: A.FunctionDef, tname: str, args: list) -> T.Type | None:
         for p, a in zip(tmpl.declarator.params_suffix.params if tmpl.declarator.params_suffix else [], args):
-            depth, d = len(p.declarator.pointers), p.declarator
+            depth, d = sum(1 for q in p.declarator.pointers if not q.reference), p.declarator
             if p.specs.type_name == tname:
                 t = T.unqual(a.ty)
                 for _ in range(depth):

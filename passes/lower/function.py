@@ -63,6 +63,8 @@ class FunctionLowering(StatementLowering, ConditionLowering, ExpressionLowering,
 
     def param(self, p: A.ParamDecl) -> None:
         t = T.unqual(p.ty)
+        if isinstance(t, T.Reference):   # held as its referee's address
+            t = T.Pointer(base=t.base)
         if isinstance(t, T.Struct):
             raise Unsupported(f"passing a struct ('{t}') by value is not supported", p.loc)
         r = self.reg(t)
