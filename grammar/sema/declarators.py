@@ -44,7 +44,7 @@ class Declarators:
             ty = T.Prim(name=name)
         else:
             self.fail("a type specifier is required for all declarations", loc)
-        if "const" in specs.qualifiers:
+        if "const" in specs.qualifiers or "constexpr" in specs.storage:   # a constexpr variable is const
             ty = T.qualified(ty, const=True)
         if "volatile" in specs.qualifiers:
             ty = T.qualified(ty, volatile=True)
