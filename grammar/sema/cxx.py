@@ -49,7 +49,11 @@ class Cxx:
                     elif isinstance(decl, A.FunctionDef):
                         home = self.function_home(decl, scope)
                         with self.in_scope(home):
-                            self.declare_function(decl)
+                            try:
+                                self.declare_function(decl)
+                            except Abort:
+                                self.poisoned.add(decl.name)
+                                raise
                         decl.home = home
                         decl.name = home.prefix + decl.name.rsplit("::", 1)[-1]
                         out.append(decl)
@@ -182,8 +186,8 @@ class Cxx:
                 chosen.ty = T.Pointer(base=base)
                 return chosen
         if not base.const or base.volatile:
-            what = "a temporary" if same or not self.is_lvalue(src) else "a value of unrelated type"
-            self.fail(f"non-const lvalue reference to type '{base}' cannot bind to {what} of type '{e.ty}'", loc)
+            what = "a temporary of type" if same or not self.is_lvalue(src) else "a value of unrelated type"
+            self.fail(f"non-const lvalue reference to type '{base}' cannot bind to {what} '{e.ty}'", loc)
         if isinstance(T.unqual(base), (T.Struct, T.Array)) and not same:
             self.fail(f"a reference of type '{ref}' to a temporary of type '{e.ty}' is not supported", loc)
         value = self.convert(self.value(e), T.unqual(base), context, loc)
