@@ -56,7 +56,11 @@ class Cxx:
                                 raise
                         decl.home = home
                         decl.name = home.prefix + decl.name.rsplit("::", 1)[-1]
-                        out.append(decl)
+                        if "constexpr" in decl.specs.storage and decl.body is not None and decl.ty is not None \
+                                and not decl.is_template:
+                            self.function_body(decl)   # now: constant expressions after it may call it
+                        else:
+                            out.append(decl)
                     elif isinstance(decl, A.Declaration):
                         self.declaration(decl, top_level=True)
                         self.qualify_declared(decl, scope)
