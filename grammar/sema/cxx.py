@@ -222,25 +222,31 @@ class Cxx:
         else:
             nbytes = _size_literal(size, e.loc)
         e.alloc = self.runtime_call("malloc", [nbytes], e.loc)
-        if e.count is not None and e.args == []:   # new T[n](): value-initialised, all zero
-            e.init = self.runtime_call("memset", [self.implicit(e.alloc, T.Pointer(base=T.VOID)),
-                                                  _int_literal(0, e.loc), copy.deepcopy(nbytes)], e.loc)
-            e.init.ty = T.Pointer(base=T.VOID)
-        elif e.count is None and e.args is not None:
-            e.init = self.new_object_initializer(ty, e.args, e.loc)
-        e.count = None
         e.ty = T.Pointer(base=ty)
+        if e.args is not None:
+            e.init = self.new_object_initializer(e, ty, nbytes)
+        e.count = None
         return e
 
-    def new_object_initializer(self, ty: T.Type, args: list, loc) -> A.Expr | None:
-        """The value `new T(args)` stores (None: nothing); classes with constructors
-        replace this with their constructor call."""
-        if isinstance(T.unqual(ty), (T.Struct, T.Array)):
-            if not args:
-                return None
-            self.fail(f"no matching constructor for initialization of '{ty}'", loc)
+    def new_object_initializer(self, e: A.New, ty: T.Type, nbytes: A.Expr) -> A.Expr | None:
+        """What `new T(args)` / `new T[n]()` does with the bytes `e.alloc` gives: a value of
+        type T to store there, or a void expression to run (it may use `e.alloc`, which
+        then stands for the same pointer, evaluated once); None: nothing.  `new T()` and
+        `new T[n]()` zero the bytes.  Classes with constructors replace this with their
+        constructor call."""
+        args = e.args
+        if args and (e.count is not None or isinstance(T.unqual(ty), (T.Struct, T.Array))):
+            what = "array 'new' cannot have initialization arguments" if e.count is not None else \
+                f"no matching constructor for initialization of '{ty}'"
+            self.fail(what, e.loc)
+        if not args and (e.count is not None or isinstance(T.unqual(ty), (T.Struct, T.Array))):
+            zero = self.runtime_call("memset", [self.implicit(e.alloc, T.Pointer(base=T.VOID)),
+                                                _int_literal(0, e.loc), copy.deepcopy(nbytes)], e.loc)
+            effect = A.Cast(None, zero, implicit=True, loc=e.loc)
+            effect.ty = T.VOID
+            return effect
         if not args:
-            return self.convert(_int_literal(0, loc), T.unqual(ty), "initializing", loc)
+            return self.convert(_int_literal(0, e.loc), T.unqual(ty), "initializing", e.loc)
         if len(args) > 1:
             self.fail("excess elements in scalar initializer", args[1].loc)
         return self.convert(self.value(args[0]), T.unqual(ty), "initializing", args[0].loc)

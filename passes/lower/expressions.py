@@ -299,9 +299,11 @@ class ExpressionLowering:
         return Imm((t.base if isinstance(t, T.Reference) else t).size)
 
     def e_New(self, e: A.New):
-        """malloc's bytes, with the one value of `new T(v)` stored (or `new T[n]()`'s memset)."""
+        """malloc's bytes, then `init`: a value stored there, or a void expression run (a
+        memset, a constructor), in which `e.alloc` is the same pointer, not a second malloc."""
         p = self.rvalue(e.alloc)
-        if isinstance(e.init, A.Call) and e.init.decl.is_builtin and e.init.decl.name == "memset":
+        if e.init is not None and T.is_void(e.init.ty):
+            self.early_values[id(e.alloc)] = (e.alloc, p, self.loc)
             self.effect(e.init)
         elif e.init is not None:
             value = self.rvalue(e.init)

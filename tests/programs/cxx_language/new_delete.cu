@@ -28,6 +28,9 @@ int main() {
     double *d = new double();
     printf("d = %.1f\n", *d);
     delete d;
+    Node *blank = new Node();
+    printf("blank %d %d\n", blank->value, blank->next == nullptr);
+    delete blank;
     Node *head = nullptr;
     for (int i = 0; i < 3; i++) {
         Node *node = new Node;
