@@ -61,11 +61,11 @@ def scan_names(text: str) -> tuple[set[str], set[str], set[int]]:
     for i, t in enumerate(toks):
         if t in ("struct", "union", "class") and i + 1 < n and _is_ident(toks[i + 1]):
             if not (i > 0 and toks[i - 1] in ("<", ",") and _in_template_header(toks, i)):
-                types.add(toks[i + 1])
+                types.add(toks[_last_of_qualified(toks, i + 1)])
         elif t == "enum" and i + 1 < n:
             j = i + 2 if toks[i + 1] in ("class", "struct") else i + 1
             if j < n and _is_ident(toks[j]):
-                types.add(toks[j])
+                types.add(toks[_last_of_qualified(toks, j)])
         elif t == "using" and i + 2 < n and toks[i + 2] == "=" and _is_ident(toks[i + 1]):
             types.add(toks[i + 1])
             declaring.add(offsets[i + 1])
@@ -92,6 +92,13 @@ def scan_names(text: str) -> tuple[set[str], set[str], set[int]]:
                     break
                 j += 1
     return types, templates, declaring
+
+
+def _last_of_qualified(toks: list[str], i: int) -> int:
+    """The index of the last name of the qualified name starting at toks[i] (`ns::S`: S)."""
+    while i + 2 < len(toks) and toks[i + 1] == "::" and _is_ident(toks[i + 2]):
+        i += 2
+    return i
 
 
 def _in_template_header(toks: list[str], i: int) -> bool:
