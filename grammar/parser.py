@@ -228,6 +228,8 @@ def _syntax_message(e: UnexpectedToken, prev: Token | None) -> tuple[str, Token 
     LALR merges look-aheads of states that share a core, so `e.expected` can name
     tokens that are not acceptable here; `accepts()` replays the parser to find the
     ones that truly are."""
+    if (unsupported := _unsupported_construct(e, prev)) is not None:
+        return unsupported, e.token, False
     try:
         expected = set(e.interactive_parser.accepts())
     except Exception:
@@ -263,6 +265,21 @@ def _syntax_message(e: UnexpectedToken, prev: Token | None) -> tuple[str, Token 
     if len(named) == 1:
         return f"expected {named[0]}", tok, False
     return f"unexpected {_describe(tok)}", tok, False
+
+
+def _unsupported_construct(e: UnexpectedToken, prev: Token | None) -> str | None:
+    """C++ that minicuda does not parse, named where the parser stops at it."""
+    kind, before = e.token.type, prev.type if prev is not None else None
+    stack = e.interactive_parser.parser_state.value_stack
+    if kind == "EQUAL" and len(stack) >= 2 and isinstance(stack[-2], Token) and stack[-2].type == "NAMESPACE":
+        return "namespace aliases are not supported"
+    if kind == "LSQB" and before == "AUTO_KW":
+        return "structured bindings are not supported"
+    if kind == "LPAR" and before == "NEW":
+        return "placement new and new of a parenthesised type are not supported"
+    if e.token.value == "using" and before == "MORETHAN":   # lexed as a name there
+        return "alias templates are not supported"
+    return None
 
 
 def _at_top_level(ip) -> bool:
