@@ -54,7 +54,7 @@ class Cxx:
                             except Abort:
                                 self.poisoned.add(decl.name)
                                 raise
-                        decl.home = home
+                        decl.home = home if home is not self.globals else None
                         decl.name = home.prefix + decl.name.rsplit("::", 1)[-1]
                         if "constexpr" in decl.specs.storage and decl.body is not None and decl.ty is not None \
                                 and not decl.is_template:

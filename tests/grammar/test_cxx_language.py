@@ -77,3 +77,13 @@ def test_range_for_over_an_array_is_a_counted_loop():
     body = function("int f() { int a[3] = {1, 2, 3}; int s = 0; for (int v : a) s += v; return s; }", "f").body.items
     loop = body[2]
     assert isinstance(loop, A.For) and loop.cond.rhs.operand.value == 3 and str(loop.cond.lhs.ty) == "long"
+
+
+def test_a_namespaces_template_sees_its_namespace_and_is_instantiated_without_copying_it():
+    src = "namespace u { int helper(int v) { return v * 3; }\n" \
+          "template <typename T> T tripled(T x) { return helper(x); } }\nint f() { return u::tripled(4); }"
+    tu = load(src).tu
+    inst = tu.instantiations[0]
+    tmpl = next(f for f in tu.decls[-2].decls if isinstance(f, A.FunctionDef) and f.is_template)
+    assert inst.home is tmpl.home and inst.home is not None
+    assert next(n for n in A.walk(inst.body) if isinstance(n, A.Call)).decl.name == "u::helper"
