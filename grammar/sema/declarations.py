@@ -111,6 +111,8 @@ class Declarations:
             self.fail(f"variable has incomplete type '{ty}'", v.loc)
         if isinstance(ty, T.Function):
             self.fail("function definition is not allowed here", v.loc)
+        if isinstance(ty, T.Reference) and v.is_global_scope:
+            self.fail(f"a reference at file scope ('{v.name}') is not supported", v.loc)
         return ty
 
     def bind_variable(self, v: A.VarDecl, top_level: bool) -> None:
