@@ -70,12 +70,15 @@ class DeclSpecs(Node):
     type_words: list[str] = field(default_factory=list)  # unsigned, long, int, ...
     type_name: str | None = None                         # a typedef name
     struct: StructSpec | None = None
+    enum: "EnumSpec | None" = None
+    decltype: "Expr | None" = None                       # decltype(expr)
     launch_bounds: list["Expr"] = field(default_factory=list)
 
 
 @dataclass(eq=False)
 class Pointer(Node):
     qualifiers: list[str] = field(default_factory=list)  # const, volatile, __restrict__
+    reference: str = ""                                  # "&" (a reference) or "&&"; "" a pointer
 
 
 @dataclass(eq=False)
@@ -168,6 +171,7 @@ class FunctionDef(Node):
     access: str = "public"                        # a member function's access
     owner: Any = field(default=None, init=False, repr=False)   # the class (T.Struct) of a member function
     is_static: bool = field(default=False, init=False)         # a static member function: no `this`
+    home: Any = field(default=None, init=False, repr=False)   # sema: the scope of its namespace
 
     @property
     def is_template(self) -> bool:
@@ -377,6 +381,7 @@ class Cast(Expr):
     type_name: TypeName | None
     operand: Expr
     implicit: bool = False
+    style: str = "c"             # or static_cast, reinterpret_cast, const_cast
 
 
 @dataclass(eq=False)
@@ -438,3 +443,85 @@ def walk(node: Node):
         n = stack.pop()
         yield n
         stack.extend(reversed(n.children()))
+
+
+# ---- C++ beyond classes: namespaces, using, enums, static_assert, new/delete -------
+@dataclass(eq=False)
+class Namespace(Node):
+    name: str | None             # None: an anonymous namespace
+    decls: list[Node]
+
+
+@dataclass(eq=False)
+class UsingDirective(Node):
+    """`using namespace x;`"""
+    namespace: str
+
+
+@dataclass(eq=False)
+class UsingDecl(Node):
+    """`using x::y;`"""
+    name: str
+
+
+@dataclass(eq=False)
+class StaticAssert(Node):
+    cond: Expr
+    message: bytes | None
+
+
+@dataclass(eq=False)
+class Enumerator(Node):
+    name: str
+    value: Expr | None
+
+
+@dataclass(eq=False)
+class EnumSpec(Node):
+    tag: str | None
+    scoped: bool                 # enum class / enum struct
+    base: DeclSpecs | None       # enum E : short
+    enumerators: list[Enumerator] | None   # None: a reference to a declared enum
+
+
+@dataclass(eq=False)
+class NullPtr(Expr):
+    pass
+
+
+@dataclass(eq=False)
+class New(Expr):
+    """`new T`, `new T(args)`, `new T[n]`: sema sets `alloc` (the call allocating the
+    bytes) and `init` (the value stored in a single object, or None)."""
+    type_name: TypeName
+    count: Expr | None           # new T[count]
+    args: list[Expr] | None      # new T(args); None: no parentheses
+    alloc: Expr | None = field(default=None, init=False, repr=False)
+    init: Expr | None = field(default=None, init=False, repr=False)
+
+
+@dataclass(eq=False)
+class Delete(Expr):
+    """`delete p` / `delete[] p`: sema sets `free` (the call releasing the bytes) and
+    `destroy` (a destructor call to run first, or None)."""
+    operand: Expr
+    array: bool = False
+    free: Expr | None = field(default=None, init=False, repr=False)
+    destroy: Expr | None = field(default=None, init=False, repr=False)
+
+
+@dataclass(eq=False)
+class Materialize(Expr):
+    """A temporary holding an rvalue, so that a `const T&` can bind to it: its value is
+    the temporary's address (a `T *`)."""
+    operand: Expr
+
+
+@dataclass(eq=False)
+class RangeFor(Node):
+    """`for (decl : range) body`; sema turns one over an array into a For."""
+    specs: DeclSpecs
+    declarator: Declarator
+    range: Expr
+    body: Node
+    pragmas: list[str] = field(default_factory=list)

@@ -157,6 +157,8 @@ def _float_op(op: str, a: float, b: float, ty: T.Type) -> float:
     return float(result)
 
 
+CONSTEXPR_DEPTH = 512   # constexpr calls nested deeper than this are not evaluated (clang's limit)
+
 _COMPARE = {"<": lambda a, b: a < b, ">": lambda a, b: a > b, "<=": lambda a, b: a <= b,
             ">=": lambda a, b: a >= b, "==": lambda a, b: a == b, "!=": lambda a, b: a != b}
 
@@ -168,10 +170,12 @@ class _Evaluator:
     operators deep: the operands SPAN, 2*SPAN, ... levels down that are always
     evaluated are evaluated first, deepest first, and their values kept."""
 
-    def __init__(self):
+    def __init__(self, arguments: dict | None = None, depth: int = 0):
         self.visiting: set[int] = set()
         self.known: dict[int, tuple[A.Expr, Value]] = {}   # id -> (node, its value)
         self.walked: dict[int, A.Expr] = {}
+        self.arguments = arguments or {}                    # id(ParamDecl) -> value, in a constexpr call
+        self.depth = depth
 
     def value(self, e: A.Expr) -> Value:
         known = self.known.get(id(e))
@@ -215,7 +219,20 @@ class _Evaluator:
         return float32(e.value) if T.unqual(e.ty) == T.FLOAT else float(e.value)
 
     def e_Name(self, e: A.Name) -> Value:
+        if id(e.decl) in self.arguments:
+            return self.arguments[id(e.decl)]
         return self.variable(e.decl)
+
+    def e_Call(self, e: A.Call) -> Value:
+        """A constexpr function whose body is `return expr;`, with its arguments' values."""
+        fn = e.decl
+        body = getattr(fn, "body", None)
+        if not (isinstance(fn, A.FunctionDef) and "constexpr" in fn.specs.storage and body is not None
+                and len(body.items) == 1 and isinstance(body.items[0], A.Return) and body.items[0].value is not None
+                and body.items[0].value.ty is not None) or self.depth >= CONSTEXPR_DEPTH:
+            raise NotConstant()
+        args = {id(p): self.value(a) for p, a in zip(fn.params, e.args)}
+        return _Evaluator(args, self.depth + 1).value(body.items[0].value)
 
     def e_SizeofExpr(self, e: A.SizeofExpr) -> int:
         return e.operand.ty.size

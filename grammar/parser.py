@@ -65,7 +65,14 @@ def scan_names(text: str) -> tuple[set[str], set[str], set[int], set[int]]:
     for i, t in enumerate(toks):
         if t in ("struct", "union", "class") and i + 1 < n and _is_ident(toks[i + 1]):
             if not (i > 0 and toks[i - 1] in ("<", ",") and _in_template_header(toks, i)):
-                types.add(toks[i + 1])
+                types.add(toks[_last_of_qualified(toks, i + 1)])
+        elif t == "enum" and i + 1 < n:
+            j = i + 2 if toks[i + 1] in ("class", "struct") else i + 1
+            if j < n and _is_ident(toks[j]):
+                types.add(toks[_last_of_qualified(toks, j)])
+        elif t == "using" and i + 2 < n and toks[i + 2] == "=" and _is_ident(toks[i + 1]):
+            types.add(toks[i + 1])
+            declaring.add(offsets[i + 1])
         elif t == "typedef":
             for j in _typedef_names(toks, i + 1):
                 types.add(toks[j])
@@ -133,6 +140,13 @@ def _names_special_member(toks: list[str], i: int, classes: dict[int, str]) -> b
     return classes.get(i) == t and i + 1 < len(toks) and toks[i + 1] == "(" and before in _MEMBER_START
 
 
+def _last_of_qualified(toks: list[str], i: int) -> int:
+    """The index of the last name of the qualified name starting at toks[i] (`ns::S`: S)."""
+    while i + 2 < len(toks) and toks[i + 1] == "::" and _is_ident(toks[i + 2]):
+        i += 2
+    return i
+
+
 def _in_template_header(toks: list[str], i: int) -> bool:
     depth = 0
     for j in range(i - 1, -1, -1):
@@ -169,7 +183,8 @@ def _typedef_names(toks: list[str], start: int) -> list[int]:
 _KEYWORDS = frozenset("""typedef extern static inline const volatile void char short int long float double
 signed unsigned bool struct union class if else for while do switch case default break continue
 return sizeof template typename true false __global__ __device__ __host__ __shared__ __constant__
-__restrict__ register this public private protected operator""".split())
+__restrict__ register this public private protected operator enum namespace using new delete auto nullptr
+decltype static_assert static_cast reinterpret_cast const_cast dynamic_cast constexpr""".split())
 
 
 def _is_ident(t: str) -> bool:
@@ -179,7 +194,7 @@ def _is_ident(t: str) -> bool:
 # ---- Lark ------------------------------------------------------------------------------
 class _Retagger:
     """Postlex stage: IDENT -> TYPE_NAME / TEMPLATE_NAME, and remembers recent tokens."""
-    always_accept = ("IDENT", "LBRACE")
+    always_accept = ("IDENT", "SCOPED_NAME", "LBRACE")
 
     def __init__(self) -> None:
         self.types: set[str] = set()
@@ -191,8 +206,9 @@ class _Retagger:
 
     def process(self, stream):
         for tok in stream:
-            if tok.type == "IDENT" and "::" in tok.value:   # std::name (grammar/stdnames.py)
-                tok = Token.new_borrow_pos("IDENT", std_identifier(unqualified(tok.value)) or tok.value, tok)
+            if tok.type == "SCOPED_NAME":
+                *head, tok = self._scoped(tok)
+                yield from head
             if tok.type == "IDENT" and tok.start_pos not in self.declaring:
                 if tok.start_pos in self.scopes:
                     tok = Token.new_borrow_pos("SCOPE_NAME", tok.value, tok)
@@ -205,6 +221,25 @@ class _Retagger:
             self.prev, self.last = self.last, tok
             yield tok
 
+    def _scoped(self, tok: Token) -> list[Token]:
+        """The tokens a qualified name `x::y` stands for: `std::sqrt` is `sqrt` (grammar/
+        stdnames.py); `Foo::get` of a class is SCOPE_NAME, SCOPE_SEP and the member's IDENT
+        (retagged by its own position, so `Foo::Foo` stays a constructor's name); any other
+        is one name that names what its last part names (a namespace's member, an enumerator)."""
+        value = _SPACES.sub("", tok.value)
+        if value.startswith("std::") and (name := std_identifier(unqualified(value))) is not None:
+            return [Token.new_borrow_pos("IDENT", name, tok)]
+        scope, _, last = value.rpartition("::")
+        if tok.start_pos in self.scopes and "::" not in scope and scope:
+            at = tok.value.rindex(last)
+            sep = tok.value.index("::")
+            return [Token.new_borrow_pos("SCOPE_NAME", scope, tok),
+                    _token_at(tok, "SCOPE_SEP", "::", sep), _token_at(tok, "IDENT", last, at)]
+        if last in self.templates:
+            return [Token.new_borrow_pos("TEMPLATE_NAME", value, tok)]
+        if last in self.types:
+            return [Token.new_borrow_pos("TYPE_NAME", value, tok)]
+        return [Token.new_borrow_pos("IDENT", value, tok)]
 
     def _opens_brace_init(self) -> bool:
         """`{` right after a declared name (`Foo x{1, 2}`) or a type (`Foo{1, 2}`) opens an
@@ -213,6 +248,15 @@ class _Retagger:
         if last is None or last.type not in ("IDENT", "TYPE_NAME"):
             return False
         return prev is None or prev.value not in _BODY_OPENERS
+
+
+_SPACES = re.compile(r"\s+")
+
+
+def _token_at(tok: Token, type_: str, value: str, offset: int) -> Token:
+    """A token for the part of `tok` at `offset` in its text (on the token's line)."""
+    return Token(type_, value, tok.start_pos + offset, tok.line, tok.column + offset, tok.line,
+                 tok.column + offset + len(value), tok.start_pos + offset + len(value))
 
 
 _BODY_OPENERS = {"struct", "class", "union", "enum", "namespace", "public", "private", "protected", ":", ","}
@@ -271,6 +315,8 @@ def _syntax_message(e: UnexpectedToken, prev: Token | None) -> tuple[str, Token 
     LALR merges look-aheads of states that share a core, so `e.expected` can name
     tokens that are not acceptable here; `accepts()` replays the parser to find the
     ones that truly are."""
+    if (unsupported := _unsupported_construct(e, prev)) is not None:
+        return unsupported, e.token, False
     try:
         expected = set(e.interactive_parser.accepts())
     except Exception:
@@ -306,6 +352,21 @@ def _syntax_message(e: UnexpectedToken, prev: Token | None) -> tuple[str, Token 
     if len(named) == 1:
         return f"expected {named[0]}", tok, False
     return f"unexpected {_describe(tok)}", tok, False
+
+
+def _unsupported_construct(e: UnexpectedToken, prev: Token | None) -> str | None:
+    """C++ that minicuda does not parse, named where the parser stops at it."""
+    kind, before = e.token.type, prev.type if prev is not None else None
+    stack = e.interactive_parser.parser_state.value_stack
+    if kind == "EQUAL" and len(stack) >= 2 and isinstance(stack[-2], Token) and stack[-2].type == "NAMESPACE":
+        return "namespace aliases are not supported"
+    if kind == "LSQB" and before == "AUTO_KW":
+        return "structured bindings are not supported"
+    if kind == "LPAR" and before == "NEW":
+        return "placement new and new of a parenthesised type are not supported"
+    if e.token.value == "using" and before == "MORETHAN":   # lexed as a name there
+        return "alias templates are not supported"
+    return None
 
 
 def _at_top_level(ip) -> bool:
@@ -461,7 +522,7 @@ _BINARY = {"logor": "||", "logand": "&&", "bitor": "|", "bitxor": "^", "bitand":
 _UNARY = {"addr_of": "&", "deref": "*", "pos": "+", "neg": "-", "bitnot": "~", "lognot": "!"}
 
 _STORAGE = {"typedef", "extern", "static", "inline", "__forceinline__", "__noinline__", "register", "constexpr",
-            "virtual", "explicit"}
+            "virtual", "explicit", "__inline__", "__inline"}
 _QUALS = {"const", "volatile"}
 _CUDA = {"__global__", "__device__", "__host__", "__shared__", "__constant__", "__managed__"}
 
@@ -577,6 +638,12 @@ class _ToAST(Transformer_NonRecursive):
                     specs.cuda.append(v)
             elif isinstance(item, tuple) and item[0] == "launch_bounds":
                 specs.launch_bounds = item[1]
+            elif isinstance(item, tuple) and item[0] == "linkage":
+                specs.storage.append("extern")
+            elif isinstance(item, tuple) and item[0] == "type" and item[1] in ("enum", "decltype"):
+                if specs.type_name is not None or specs.type_words or specs.struct or specs.enum or specs.decltype:
+                    raise _Located("cannot combine with previous type specifier", meta.line, meta.column)
+                setattr(specs, item[1], item[2])
             elif isinstance(item, tuple) and item[0] == "type":
                 kind, value = item[1], item[2]
                 if kind == "word":
@@ -596,6 +663,10 @@ class _ToAST(Transformer_NonRecursive):
         tok = items[0]
         if isinstance(tok, A.StructSpec):
             return ("type", "struct", tok)
+        if isinstance(tok, A.EnumSpec):
+            return ("type", "enum", tok)
+        if isinstance(tok, tuple):
+            return ("type", "decltype", tok[1])
         if tok.type == "TYPE_NAME":
             return ("type", "name", tok.value, tok)
         return ("type", "word", tok.value, tok)
@@ -660,13 +731,13 @@ class _ToAST(Transformer_NonRecursive):
         return A.Declarator("~" + tok.value, loc=self._tok_loc(tok))
 
     def qualified_declarator(self, meta, items):
-        scope, tok = items
+        scope, tok = items[0], items[-1]   # SCOPE_NAME, SCOPE_SEP, ..., IDENT
         d = A.Declarator(tok.value, loc=self._tok_loc(tok))
         d.qualifier = scope.value
         return d
 
     def qualified_dtor_declarator(self, meta, items):
-        scope, tok = items
+        scope, tok = items[0], items[-1]   # SCOPE_NAME, SCOPE_SEP, ..., IDENT
         d = A.Declarator("~" + tok.value, loc=self._tok_loc(tok))
         d.qualifier = scope.value
         return d
@@ -690,7 +761,7 @@ class _ToAST(Transformer_NonRecursive):
         raise _Located("lambdas are not supported", meta.line, meta.column)
 
     def qualified_name(self, meta, items):
-        scope, tok = items
+        scope, tok = items[0], items[-1]   # SCOPE_NAME, SCOPE_SEP, ..., IDENT
         return A.Name(f"{scope.value}::{tok.value}", loc=self._tok_loc(tok))
 
     def struct_ref(self, meta, items):
@@ -699,6 +770,98 @@ class _ToAST(Transformer_NonRecursive):
 
     def struct_member(self, meta, items):
         return A.StructMember(items[0], list(items[1:]), loc=self._loc(meta))
+
+    # C++ beyond classes: namespaces, using, enums, static_assert, linkage, new/delete, casts
+    def namespace_def(self, meta, items):
+        names = [t for t in _tokens(items) if t.type == "IDENT"]
+        decls = [i for i in items if isinstance(i, A.Node)]
+        return A.Namespace(names[0].value if names else None, decls, loc=self._loc(meta))
+
+    def linkage_block(self, meta, items):
+        return A.Namespace("", [i for i in items if isinstance(i, A.Node)], loc=self._loc(meta))
+
+    def linkage(self, meta, items):
+        return ("linkage", items[1].value)
+
+    def using_directive(self, meta, items):
+        return A.UsingDirective(items[-1].value, loc=self._tok_loc(items[-1]))
+
+    def using_decl(self, meta, items):
+        return A.UsingDecl(items[-1].value, loc=self._tok_loc(items[-1]))
+
+    def alias_decl(self, meta, items):
+        """`using T = type;` is `typedef type T;`."""
+        tok, tn = items
+        tn.specs.storage.append("typedef")
+        d = tn.declarator
+        d.name, d.loc = tok.value, self._tok_loc(tok)
+        return A.Declaration(tn.specs, [A.VarDecl(tn.specs, d, None, name=tok.value, loc=d.loc)], loc=self._loc(meta))
+
+    def static_assert_decl(self, meta, items):
+        message = b"".join(_unescape(t.value[1:-1], t) for t in _tokens(items)) if len(items) > 1 else None
+        return A.StaticAssert(items[0], message, loc=self._loc(meta))
+
+    def enum_def(self, meta, items):
+        toks = _tokens(items)
+        scoped = any(t.type in ("STRUCT_KW", "CLASS_KW") for t in toks)
+        tags = [t for t in toks if t.type in ("IDENT", "TYPE_NAME")]
+        base = next((i[1] for i in items if isinstance(i, tuple)), None)
+        enumerators = [i for i in items if isinstance(i, A.Enumerator)]
+        return A.EnumSpec(tags[0].value if tags else None, scoped, base, enumerators, loc=self._loc(meta))
+
+    def enum_ref(self, meta, items):
+        toks = _tokens(items)
+        return A.EnumSpec(toks[-1].value, len(toks) > 1, None, None, loc=self._tok_loc(toks[-1]))
+
+    def enum_base(self, meta, items):
+        return ("enum_base", items[0])
+
+    def enumerator(self, meta, items):
+        return A.Enumerator(items[0].value, items[1] if len(items) > 1 else None, loc=self._tok_loc(items[0]))
+
+    def decltype_spec(self, meta, items):
+        return ("decltype", items[0])
+
+    def range_for_stmt(self, meta, items):
+        specs, declarator, rng, body = items
+        return A.RangeFor(specs, declarator, rng, body, loc=self._loc(meta))
+
+    def nullptr_lit(self, meta, items):
+        return A.NullPtr(loc=self._loc(meta))
+
+    def cxx_cast(self, meta, items):
+        kind, tn, operand = items
+        return A.Cast(tn, operand, style=kind.value, loc=self._tok_loc(kind))
+
+    def new_expr(self, meta, items):
+        specs, pointers, count, args = items[0], [], None, None
+        for item in items[1:]:
+            if isinstance(item, list) and item and isinstance(item[0], A.Pointer):
+                pointers = item
+            elif isinstance(item, list):
+                args = item
+            else:
+                count = item
+        line = self.lines[meta.end_line - 1] if meta.end_line - 1 < len(self.lines) else ""
+        if args is None and line[meta.end_column - 2:meta.end_column - 1] == ")":
+            args = []   # new T(): value-initialised
+        tn = A.TypeName(specs, A.Declarator(None, pointers, loc=specs.loc), loc=specs.loc)
+        return A.New(tn, count, args, loc=self._loc(meta))
+
+    def new_pointers(self, meta, items):
+        return list(items)
+
+    def delete_expr(self, meta, items):
+        return A.Delete(items[0], False, loc=self._loc(meta))
+
+    def delete_array_expr(self, meta, items):
+        return A.Delete(items[-1], True, loc=self._loc(meta))
+
+    def ref_pointer(self, meta, items):
+        return A.Pointer([], reference="&", loc=self._loc(meta))
+
+    def rvalue_ref_pointer(self, meta, items):
+        return A.Pointer([], reference="&&", loc=self._loc(meta))
 
     # declarators
     def declarator(self, meta, items):

@@ -86,6 +86,21 @@ class Pointer(Type):
 
 
 @dataclass(frozen=True)
+class Reference(Type):
+    """`T&`: an lvalue of type `base` that lives elsewhere.  It is held as a pointer
+    (8 bytes: a reference variable, parameter or return value is its referee's
+    address); sema reads a reference as that pointer implicitly dereferenced."""
+    base: Type = None
+
+    size = 8
+    align = 8
+
+    def spelled(self) -> str:
+        inner = self.base.spelled()
+        return f"{inner}{'&' if inner.endswith('*') else ' &'}"
+
+
+@dataclass(frozen=True)
 class Array(Type):
     elem: Type = None
     length: int | None = None

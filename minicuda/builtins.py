@@ -186,8 +186,8 @@ def _libc_rows():
     # <errno.h>
     yield runtime("__errno_location", 64, host="errno_location")
     # <stdlib.h>
-    yield runtime("malloc", 64, device="malloc")
-    yield runtime("free", 0, device="free")
+    yield runtime("malloc", 64, device="device_malloc")
+    yield runtime("free", 0, device="device_free")
     for name in ("calloc", "realloc", "getenv"):
         yield runtime(name, 64)
     yield runtime("atoi", 32)

@@ -258,6 +258,19 @@ class Runtime(StdioCalls):
         malloc returns NULL for a size it cannot map."""
         return self.host_alloc(size, f"malloc({size})")
 
+    def rt_device_malloc(self, size) -> int:
+        """Device code's malloc (and new): the device heap, in global memory; NULL when full."""
+        try:
+            return self.memory.alloc(size, "global", f"malloc({size}) in device code", align=16)
+        except OutOfMemory:
+            return 0
+
+    def rt_device_free(self, p) -> int:
+        """Device code's free (and delete): a pointer the device heap did not give is ignored."""
+        if p:
+            self.memory.free(p, "global")
+        return 0
+
     def rt_calloc(self, n, size) -> int:
         return self.host_alloc(n * size, f"calloc({n}, {size})")
 

@@ -15,10 +15,10 @@ from minicuda.diagnostics import DiagnosticEngine, SourceLocation
 from minicuda.grammar import ast as A
 from minicuda.grammar import consteval
 from minicuda.grammar import types as T
-from minicuda.grammar.nesting import TOO_DEEP
 from minicuda.grammar.sema.calls import Calls
 from minicuda.grammar.sema.classes import Classes
 from minicuda.grammar.sema.conversions import Conversions
+from minicuda.grammar.sema.cxx import Cxx
 from minicuda.grammar.sema.declarations import Declarations
 from minicuda.grammar.sema.declarators import Declarators
 from minicuda.grammar.sema.expressions import Expressions
@@ -29,7 +29,7 @@ from minicuda.grammar.sema.templates import Templates
 
 
 class Sema(Scopes, Declarators, Declarations, Statements, Expressions, Operators, Conversions, Calls, Templates,
-           Classes):
+           Classes, Cxx):
     def __init__(self, diags: DiagnosticEngine):
         self.diags = diags
         self.globals = Scope()
@@ -64,19 +64,9 @@ class Sema(Scopes, Declarators, Declarations, Statements, Expressions, Operators
     # ---- translation unit ------------------------------------------------------------------
     def check(self, tu: A.TranslationUnit) -> A.TranslationUnit:
         self.poisoned = tu.poisoned
-        for decl in tu.decls:
-            try:
-                if isinstance(decl, A.FunctionDef) and decl.declarator.qualifier is not None:
-                    self.define_member(decl)
-                elif isinstance(decl, A.FunctionDef):
-                    self.declare_function(decl)
-                elif isinstance(decl, A.Declaration):
-                    self.declaration(decl, top_level=True)
-            except Abort:
-                pass
-            except RecursionError:
-                self.error(TOO_DEEP, decl.loc)
-        for decl in tu.decls:
+        functions: list[A.FunctionDef] = []
+        self.top_level(tu.decls, self.globals, functions)   # namespaces included (cxx.py)
+        for decl in functions:
             if isinstance(decl, A.FunctionDef) and decl.body is not None and not decl.is_template \
                     and decl.ty is not None and decl.owner is None:  # a declaration with errors has no type
                 self.function_body(decl)

@@ -67,6 +67,8 @@ class Calls:
         self.check_builtin_available(fn, e.loc)
         e.args = self.bind_arguments(fn, args, e.loc)
         e.decl, e.ty = fn, T.unqual(fn.ty.ret)
+        if isinstance(e.ty, T.Reference):
+            return self.dereference(e, e.ty.base)   # cxx.py
         return e
 
     def expr_Launch(self, e: A.Launch):
@@ -169,7 +171,10 @@ class Calls:
             return None
         cost = 0
         for a, p in zip(args, params):
-            c = conversion_cost(a, p, builtin=fn.is_builtin, null=self.is_null_constant(a))
+            if isinstance(p, T.Reference):
+                c = self.reference_cost(a, p, lambda a, p: conversion_cost(a, p, builtin=False, null=self.is_null_constant(a)))
+            else:
+                c = conversion_cost(a, p, builtin=fn.is_builtin, null=self.is_null_constant(a))
             if c is None:
                 return None
             cost += c

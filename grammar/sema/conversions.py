@@ -29,6 +29,8 @@ class Conversions:
 
     def convert(self, e: A.Expr, to: T.Type, context: str, loc) -> A.Expr:
         """Implicit conversion of the rvalue `e` to `to`, with C++'s rules."""
+        if isinstance(to, T.Reference):
+            return self.bind_reference(e, to, context, loc)   # cxx.py
         src, dst = T.unqual(e.ty), T.unqual(to)
         if src == dst:
             return self.implicit(e, dst) if e.ty != dst else e
@@ -60,6 +62,10 @@ class Conversions:
         if e.implicit:
             return e
         to = self.type_of(e.type_name)
+        if e.style != "c" or isinstance(to, T.Reference):
+            named = self.cxx_cast(e, to)   # cxx.py
+            if named is not None:
+                return named
         v = self.value(e.operand)
         src, dst = T.unqual(v.ty), T.unqual(to)
         ok = (T.is_void(dst) or (T.is_scalar(src) and T.is_scalar(dst) and not (T.is_float(src) and isinstance(dst, T.Pointer))

@@ -35,6 +35,14 @@ class Declarations:
 
     def declaration(self, decl: A.Declaration, top_level: bool = False) -> None:
         specs = decl.specs
+        if specs.type_words == ["auto"] and "typedef" not in specs.storage:   # C++'s deduced type (cxx.py)
+            for v in decl.decls:
+                try:
+                    ty = self.deduced_type(v)
+                    self.variable(v, T.qualified(ty, const=ty.const or "const" in specs.qualifiers), top_level)
+                except Abort:
+                    self.poisoned.add(v.name)
+            return
         try:
             base = self.base_type(specs)
         except Abort:
@@ -105,6 +113,8 @@ class Declarations:
             self.fail(f"variable has incomplete type '{ty}'", v.loc)
         if isinstance(ty, T.Function):
             self.fail("function definition is not allowed here", v.loc)
+        if isinstance(ty, T.Reference) and v.is_global_scope:
+            self.fail(f"a reference at file scope ('{v.name}') is not supported", v.loc)
         return ty
 
     def bind_variable(self, v: A.VarDecl, top_level: bool) -> None:
@@ -124,6 +134,8 @@ class Declarations:
             v.init = self.construct(ty, v.declarator.ctor_args, v.loc)
         elif v.init is not None:
             v.init = self.initializer(v.init, ty)
+        elif isinstance(ty, T.Reference):
+            self.error(f"declaration of reference variable '{v.name}' requires an initializer", v.loc)
         elif self.has_ctors(ty) and "extern" not in v.specs.storage:
             self.default_construct(v)
         elif ty.const and not top_level and "extern" not in v.specs.storage:
@@ -221,10 +233,11 @@ class Declarations:
         fn.launch_bounds = tuple(values)
 
     def add_overload(self, fn: A.FunctionDef, check_signature: bool) -> None:
-        sym = self.globals.names.get(fn.name)
+        names = self.namespace_scope().names   # the file's, or a namespace's (cxx.py)
+        sym = names.get(fn.name)
         if sym is None:
             sym = Overloads(fn.name)
-            self.globals.names[fn.name] = sym
+            names[fn.name] = sym
         elif not isinstance(sym, Overloads):
             self.fail(f"redefinition of '{fn.name}' as different kind of symbol", fn.loc)
         if check_signature:

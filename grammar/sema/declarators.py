@@ -27,6 +27,12 @@ class Declarators:
                     self.fail(f"expected ';' after {specs.struct.kind}", end)
                 self.fail("cannot combine with previous declaration specifier", loc)
             ty = self.struct_type(specs.struct)
+        elif specs.enum is not None:
+            ty = self.enum_type(specs.enum)
+        elif specs.decltype is not None:
+            ty = self.expr(specs.decltype).ty
+        elif "auto" in specs.type_words:
+            self.fail("'auto' not allowed here", loc)
         elif specs.type_name is not None:
             if specs.type_words:
                 self.fail(f"cannot combine with previous '{specs.type_words[-1]}' declaration specifier", loc)
@@ -38,7 +44,7 @@ class Declarators:
             ty = T.Prim(name=name)
         else:
             self.fail("a type specifier is required for all declarations", loc)
-        if "const" in specs.qualifiers:
+        if "const" in specs.qualifiers or "constexpr" in specs.storage:   # a constexpr variable is const
             ty = T.qualified(ty, const=True)
         if "volatile" in specs.qualifiers:
             ty = T.qualified(ty, volatile=True)
@@ -54,11 +60,19 @@ class Declarators:
 
     def struct_type(self, spec: A.StructSpec) -> T.Struct:
         if spec.members is None:
+            named = self.scope.lookup(spec.tag)   # a struct of a namespace (cxx.py)
+            if isinstance(named, TypedefSym) and isinstance(named.ty, T.Struct) and named.ty.kind == spec.kind:
+                return named.ty
             if spec.tag in self.tags:
                 return self.tags[spec.tag]
             s = T.define_struct(spec.tag, spec.kind)  # a forward declaration
             self.tags[spec.tag] = s
             return s
+        if spec.tag and self.scope.prefix and "::" not in spec.tag:   # declared in a namespace: ns::S
+            short, spec.tag = spec.tag, self.scope.prefix + spec.tag
+            if spec.tag not in self.tags:
+                self.tags[spec.tag] = T.define_struct(spec.tag, spec.kind)
+            self.scope.names[short] = TypedefSym(short, self.tags[spec.tag], spec.loc)
         if spec.tag and spec.tag in self.tags and self.tags[spec.tag].info.fields is None:
             s = self.tags[spec.tag]
         else:
@@ -75,6 +89,8 @@ class Declarators:
                 ty = self.declarator_type(base, d)
                 if d.name in seen:
                     self.error(f"duplicate member '{d.name}'", d.loc)
+                if isinstance(ty, T.Reference):
+                    self.fail(f"a member of reference type ('{d.name}') is not supported", d.loc)
                 if T.is_void(ty) or (isinstance(ty, T.Struct) and ty.info.fields is None):
                     self.error(f"field has incomplete type '{ty}'", d.loc)
                     continue
@@ -88,6 +104,9 @@ class Declarators:
     def declarator_type(self, base: T.Type, d: A.Declarator, params_out: list | None = None) -> T.Type:
         ty = base
         for p in d.pointers:
+            if p.reference or isinstance(ty, T.Reference):
+                ty = self.reference_type(ty, p, d)
+                continue
             ty = T.Pointer(base=ty, const="const" in p.qualifiers, volatile="volatile" in p.qualifiers,
                            restrict=any(q.startswith("__restrict") or q == "restrict" for q in p.qualifiers))
         for suffix in reversed(d.suffixes):
@@ -109,6 +128,14 @@ class Declarators:
                     params_out[:] = params
                 ty = T.Function(ret=ty, params=tuple(p.ty for p in params), variadic=suffix.variadic)
         return ty
+
+    def reference_type(self, ty: T.Type, p: A.Pointer, d: A.Declarator) -> T.Type:
+        if p.reference == "&&":
+            self.fail("rvalue references ('&&') are not supported", p.loc)
+        if isinstance(ty, T.Reference):
+            self.fail(f"'{d.name or ''}' declared as a {'reference' if p.reference else 'pointer'} to a reference "
+                      f"of type '{ty}'", p.loc)
+        return T.Reference(base=ty)
 
     def array_length(self, size: A.Expr) -> int:
         e = self.value(size)

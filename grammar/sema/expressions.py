@@ -107,6 +107,8 @@ class Expressions:
         e.decl = sym
         e.ty = sym.ty
         self.check_variable_space(sym, e)
+        if isinstance(sym.ty, T.Reference):
+            return self.dereference(e, sym.ty.base)   # cxx.py
         return e
 
     def check_variable_space(self, sym, e: A.Name) -> None:
@@ -178,6 +180,8 @@ class Expressions:
         return e
 
     def size_of(self, ty: T.Type, loc) -> int:
+        if isinstance(ty, T.Reference):
+            ty = ty.base
         if T.is_void(ty) or isinstance(ty, T.Function) or (isinstance(ty, T.Struct) and ty.info.fields is None) \
                 or (isinstance(ty, T.Array) and ty.length is None):
             self.fail(f"invalid application of 'sizeof' to an incomplete type '{ty}'", loc)

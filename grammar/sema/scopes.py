@@ -42,17 +42,84 @@ class Overloads:
 
 
 class Scope:
+    """Names declared in one scope.  A namespace's scope is a child of the scope it is
+    declared in (`children`); `usings` are the namespaces a `using namespace` made
+    visible here.  A qualified name `x::y` (`::y`: from the file scope) is looked up
+    through the namespaces, or as one name (an enumerator `Color::Red`)."""
+    usings: tuple = ()
+    prefix: str = ""               # a namespace's qualified name and "::"
+    children: dict = {}
+
     def __init__(self, parent: "Scope | None" = None):
         self.parent = parent
         self.names: dict[str, object] = {}
 
     def lookup(self, name: str):
+        if "::" in name:
+            return self.qualified(name)
         s = self
         while s is not None:
             if name in s.names:
                 return s.names[name]
+            for used in s.usings:
+                found = used.member(name)
+                if found is not None:
+                    return found
             s = s.parent
         return None
+
+    def qualified(self, name: str):
+        s = self
+        if name.startswith("::"):
+            while s.parent is not None:
+                s = s.parent
+            return s.member(name[2:])
+        while s is not None:
+            found = s.member(name)
+            if found is not None:
+                return found
+            s = s.parent
+        return None
+
+    def member(self, name: str, seen: frozenset = frozenset()):
+        """`name` declared in this scope (or in the namespaces it uses), looked up no further out."""
+        if name in self.names:
+            return self.names[name]
+        head, _, rest = name.partition("::")
+        if rest and head in self.children:
+            return self.children[head].member(rest)
+        for used in self.usings:
+            if id(used) not in seen:
+                found = used.member(name, seen | {id(self)})
+                if found is not None:
+                    return found
+        return None
+
+    def namespace(self, name: str) -> "Scope | None":
+        """The namespace `name` (`x` or `x::y`) names from here."""
+        s = self
+        while s is not None:
+            ns = s
+            for part in name.strip(":").split("::"):
+                ns = ns.children.get(part)
+                if ns is None:
+                    break
+            if ns is not None:
+                return ns
+            s = s.parent
+        return None
+
+    def add_namespace(self, name: str) -> "Scope":
+        if "children" not in self.__dict__:
+            self.children = {}
+        if name not in self.children:
+            self.children[name] = Scope(self)
+            self.children[name].prefix = self.prefix + name + "::"
+        return self.children[name]
+
+    def use(self, ns: "Scope") -> None:
+        if ns not in self.usings:
+            self.usings = tuple(self.usings) + (ns,)
 
 
 class Abort(Exception):

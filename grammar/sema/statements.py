@@ -31,7 +31,7 @@ class Statements:
     def function_body(self, fn: A.FunctionDef, template_scope: Scope | None = None) -> None:
         saved = (self.fn, self.scope, self.loops, self.switches)
         self.fn = fn
-        self.scope = Scope(template_scope or self.globals)
+        self.scope = Scope(template_scope or fn.home or self.globals)
         self.loops, self.switches = 0, []
         try:
             for p in fn.params:

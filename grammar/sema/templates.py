@@ -28,8 +28,8 @@ class Templates:
         key = (id(tmpl), tuple(str(b) if isinstance(b, T.Type) else b for b in bound))
         if key in self.instances:
             return self.instances[key]
-        scope = self.template_scope(tmpl.template_params, bound)
-        inst = copy.deepcopy(tmpl)
+        scope = self.template_scope(tmpl.template_params, bound, tmpl.home)
+        inst = copy.deepcopy(tmpl, {id(tmpl.home): tmpl.home})   # its namespace is shared, not copied
         inst.template_args = bound
         inst.instance_name = f"{tmpl.name}<{', '.join(str(b) for b in bound)}>"
         self.instances[key] = inst
@@ -75,9 +75,10 @@ class Templates:
             self.fail(f"non-type template argument is not a constant expression", a.loc)
         return int(n)
 
-    def template_scope(self, params: list[A.TemplateParam], bound: list) -> Scope:
-        """The template's parameters as names: types as typedefs, values as constants."""
-        scope = Scope(self.globals)
+    def template_scope(self, params: list[A.TemplateParam], bound: list, home: Scope | None = None) -> Scope:
+        """The template's parameters as names (types as typedefs, values as constants), in
+        the scope of its namespace (`home`) or the file's."""
+        scope = Scope(home or self.globals)
         for p, b in zip(params, bound):
             if p.kind == "type":
                 scope.names[p.name] = TypedefSym(p.name, b)
@@ -99,7 +100,7 @@ class Templates:
 
     def deduce(self, tmpl: A.FunctionDef, tname: str, args: list) -> T.Type | None:
         for p, a in zip(tmpl.declarator.params_suffix.params if tmpl.declarator.params_suffix else [], args):
-            depth, d = len(p.declarator.pointers), p.declarator
+            depth, d = sum(1 for q in p.declarator.pointers if not q.reference), p.declarator
             if p.specs.type_name == tname:
                 t = T.unqual(a.ty)
                 for _ in range(depth):

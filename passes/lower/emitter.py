@@ -51,7 +51,7 @@ def mem_width(t: T.Type) -> str:
 def is_wide(t: T.Type) -> bool:
     """t lives in a 64-bit register (%rd): pointers, arrays (as addresses), 8-byte scalars."""
     t = T.unqual(t)
-    return isinstance(t, (T.Pointer, T.Array)) or (isinstance(t, T.Prim) and t.size == 8)
+    return isinstance(t, (T.Pointer, T.Array, T.Reference)) or (isinstance(t, T.Prim) and t.size == 8)
 
 
 class Emitter:

@@ -295,7 +295,36 @@ class ExpressionLowering:
         return Imm(e.operand.ty.size)
 
     def e_SizeofType(self, e):
-        return Imm(e.type_name.ty.size)
+        t = e.type_name.ty
+        return Imm((t.base if isinstance(t, T.Reference) else t).size)
+
+    def e_New(self, e: A.New):
+        """malloc's bytes, then `init`: a value stored there, or a void expression run (a
+        memset, a constructor), in which `e.alloc` is the same pointer, not a second malloc."""
+        p = self.rvalue(e.alloc)
+        if e.init is not None and T.is_void(e.init.ty):
+            self.early_values[id(e.alloc)] = (e.alloc, p, self.loc)
+            self.effect(e.init)
+        elif e.init is not None:
+            value = self.rvalue(e.init)
+            self.at(e).store(Mem(self.as_reg(p, 64)), value, e.ty.base)
+        return p
+
+    def e_Delete(self, e: A.Delete):
+        if e.destroy is not None:
+            self.effect(e.destroy)
+        self.effect(e.free)
+        return Imm(0)
+
+    def e_Materialize(self, e: A.Materialize):
+        """A temporary in the frame holding the value; its address is the value."""
+        t = T.unqual(e.operand.ty)
+        value = self.rvalue(e.operand)
+        off = self.frame_slot(t)
+        self.at(e).store(Mem(Sym("frame", off)), value, t, "STL")
+        r = self.reg("rd")
+        self.emit("MOV", dsts=(r,), srcs=(Sym("frame", off),))
+        return r
 
     def e_Construct(self, e: A.Construct):
         raise Unsupported(f"a '{e.ty}' value is only supported in a declaration or a launch", e.loc)

@@ -69,6 +69,8 @@ class FunctionLowering(StatementLowering, ConditionLowering, ExpressionLowering,
 
     def param(self, p: A.ParamDecl) -> None:
         t = T.unqual(p.ty)
+        if isinstance(t, T.Reference):   # held as its referee's address
+            t = T.Pointer(base=t.base)
         if isinstance(t, T.Struct):
             self.struct_param(p)
             return

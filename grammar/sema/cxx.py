@@ -1,0 +1,365 @@
+"""C++ beyond classes: namespaces, using, enums, static_assert, references, new/delete,
+nullptr, auto, decltype, the named casts and range-based for.
+
+Namespaces are scopes (scopes.py): a namespace's declarations are entered in its own
+`Scope`, a child of the scope around it (reopening one reuses it); a function or
+variable declared in one is named by its qualified name (`ns::f`) after it is
+declared, so that the IR and the messages say which it is.  `using namespace x`
+makes x's names visible in the current scope, `using x::y` enters y itself.
+
+References are `T.Reference` types.  A reference is held as its referee's address:
+binding one (`bind_reference`) gives a pointer-valued expression (`&lvalue`, or a
+`Materialize`d temporary for a `const T&` bound to an rvalue), and reading a name,
+call or cast of reference type gives that pointer dereferenced (`dereference`), an
+lvalue of the referee's type.  Later stages see only pointers.
+
+`new` allocates with the headers' `malloc` and `delete` releases with `free` (on the
+host heap, or the device heap in device code); `new T(args)` stores its one value.
+Hooks for classes: `new_object_initializer` (a constructor call for `new T(args)`) and
+`delete_destructor` (a destructor call before `free`); `range_for_members` (a range
+with begin()/end()).
+"""
+from __future__ import annotations
+
+import copy
+
+from minicuda.grammar import ast as A
+from minicuda.grammar import types as T
+from minicuda.grammar.nesting import TOO_DEEP
+from minicuda.grammar.sema.scopes import Abort, ConstSym, Overloads, Scope, TypedefSym
+
+RANGE_INDEX = "__range_index"
+
+
+class Cxx:
+    """Needs from the analyser: `scope`, `globals`, `tags`, `expr`, `value`, `convert`,
+    `implicit`, `is_lvalue`, `base_type`, `declarator_type`, `declaration`,
+    `declare_function`, `const_eval`, `statement_step`, `error` and `fail`."""
+
+    # ---- namespaces and using -------------------------------------------------------------
+    def top_level(self, decls: list, scope: Scope, out: list) -> None:
+        """Declare `decls` in `scope` (the file's or a namespace's), listing in `out`
+        each function definition with the scope its body sees."""
+        for decl in decls:
+            try:
+                with self.in_scope(scope):
+                    if isinstance(decl, A.Namespace):
+                        inner = scope if not decl.name else scope.add_namespace(decl.name)
+                        self.top_level(decl.decls, inner, out)
+                    elif isinstance(decl, A.FunctionDef) and decl.declarator.qualifier is not None:
+                        self.define_member(decl)   # `int Foo::get() {...}` (classes.py)
+                    elif isinstance(decl, A.FunctionDef):
+                        home = self.function_home(decl, scope)
+                        with self.in_scope(home):
+                            try:
+                                self.declare_function(decl)
+                            except Abort:
+                                self.poisoned.add(decl.name)
+                                raise
+                        decl.home = home if home is not self.globals else None
+                        decl.name = home.prefix + decl.name.rsplit("::", 1)[-1]
+                        if "constexpr" in decl.specs.storage and decl.body is not None and decl.ty is not None \
+                                and not decl.is_template:
+                            self.function_body(decl)   # now: constant expressions after it may call it
+                        else:
+                            out.append(decl)
+                    elif isinstance(decl, A.Declaration):
+                        self.declaration(decl, top_level=True)
+                        self.qualify_declared(decl, scope)
+                    elif isinstance(decl, (A.UsingDirective, A.UsingDecl, A.StaticAssert)):
+                        self.cxx_declaration(decl)
+            except Abort:
+                pass
+            except RecursionError:
+                self.error(TOO_DEEP, decl.loc)
+
+    def function_home(self, fn: A.FunctionDef, scope: Scope) -> Scope:
+        """The namespace a function belongs to: `void x::f() {...}` belongs to x."""
+        if "::" not in fn.name:
+            return scope
+        ns = scope.namespace(fn.name.rsplit("::", 1)[0])
+        if ns is None:
+            self.fail(f"use of undeclared identifier '{fn.name.rsplit('::', 1)[0]}'", fn.loc)
+        fn.name = fn.name.rsplit("::", 1)[1]
+        return ns
+
+    def qualify_declared(self, decl: A.Declaration, scope: Scope) -> None:
+        """A namespace's variables take their qualified names (their symbols in the IR)."""
+        if scope.prefix and "typedef" not in decl.specs.storage:
+            for v in decl.decls:
+                if isinstance(scope.names.get(v.name), A.VarDecl):
+                    v.name = scope.prefix + v.name
+
+    def namespace_scope(self) -> Scope:
+        """Where a function declared here joins its overloads: the innermost namespace."""
+        s = self.scope
+        while s.parent is not None and not s.prefix:
+            s = s.parent
+        return s
+
+    def cxx_declaration(self, decl) -> None:
+        """A using-directive, using-declaration or static_assert, at file or block scope."""
+        if isinstance(decl, A.UsingDirective):
+            ns = self.scope.namespace(decl.namespace)
+            if ns is None:
+                if decl.namespace.strip(":") == "std":   # the standard library's names are global here
+                    return
+                self.fail("expected namespace name", decl.loc)
+            self.scope.use(ns)
+        elif isinstance(decl, A.UsingDecl):
+            sym = self.scope.lookup(decl.name)
+            if sym is None:
+                head, _, last = decl.name.rpartition("::")
+                if head.strip(":") == "std":
+                    return
+                self.fail(f"no member named '{last}' in namespace '{head}'", decl.loc)
+            self.scope.names[decl.name.rsplit("::", 1)[-1]] = sym
+        else:
+            self.static_assertion(decl)
+
+    def stmt_UsingDirective(self, s):
+        self.cxx_declaration(s)
+        return A.ExprStmt(None, loc=s.loc)
+
+    stmt_UsingDecl = stmt_StaticAssert = stmt_UsingDirective
+
+    def static_assertion(self, s: A.StaticAssert) -> None:
+        cond = self.value(s.cond)
+        n = self.const_eval(cond) if T.is_scalar(cond.ty) else None
+        if n is None:
+            self.fail("static assertion expression is not an integral constant expression", s.cond.loc)
+        if not n:
+            text = s.message.decode("utf-8", "replace") if s.message is not None else None
+            self.fail("static assertion failed" + (f": {text}" if text else ""), s.cond.loc)
+
+    # ---- enums ----------------------------------------------------------------------------
+    def enum_type(self, spec: A.EnumSpec) -> T.Type:
+        """The enum's underlying type; its enumerators become constants of the scope (a
+        scoped enum's only as `E::name`), its tag a type name."""
+        if spec.enumerators is None:
+            sym = self.scope.lookup(spec.tag)
+            if not isinstance(sym, TypedefSym):
+                self.fail(f"unknown type name '{spec.tag}'", spec.loc)
+            return sym.ty
+        ty = self.base_type(spec.base) if spec.base is not None else T.INT
+        if not T.is_integer(ty):
+            self.fail(f"non-integral type '{ty}' is an invalid underlying type", spec.base.loc)
+        ty = T.unqual(ty)
+        if spec.tag:
+            self.scope.names[spec.tag] = TypedefSym(spec.tag, ty, spec.loc)
+        value = 0
+        for e in spec.enumerators:
+            if e.value is not None:
+                v = self.value(e.value)
+                n = self.const_eval(v) if T.is_integer(v.ty) else None
+                if n is None:
+                    self.fail("expression is not an integral constant expression", e.value.loc)
+                value = int(n)
+            sym = ConstSym(e.name, ty, value)
+            if not spec.scoped:
+                self.scope.names[e.name] = sym
+            if spec.tag:
+                self.scope.names[f"{spec.tag}::{e.name}"] = sym
+            value += 1
+        return ty
+
+    # ---- references -----------------------------------------------------------------------
+    def dereference(self, e: A.Expr, referee: T.Type) -> A.Expr:
+        """`e` (a pointer-valued reference) read as the lvalue it refers to."""
+        e.ty = T.Pointer(base=referee)
+        d = A.Unary("*", e, loc=e.loc)
+        d.ty = referee
+        return d
+
+    def bind_reference(self, e: A.Expr, ref: T.Reference, context: str, loc) -> A.Expr:
+        """The address a reference of type `ref` initialised with `e` holds."""
+        base = ref.base
+        src = e.operand if isinstance(e, A.Cast) and e.implicit and isinstance(T.unqual(e.operand.ty), T.Array) else e
+        same = T.unqual(src.ty) == T.unqual(base)
+        if self.is_lvalue(src) and same:
+            if (src.ty.const and not base.const) or (src.ty.volatile and not base.volatile):
+                self.fail(f"binding reference of type '{base}' to value of type '{src.ty}' drops "
+                          f"'{'const' if src.ty.const else 'volatile'}' qualifier", loc)
+            addr = A.Unary("&", src, loc=src.loc)
+            addr.ty = T.Pointer(base=base)
+            return addr
+        if isinstance(src, A.Conditional):   # c ? a : b with lvalue arms of one type is an lvalue
+            arms = [_without_qualifier_cast(src.then), _without_qualifier_cast(src.else_)]
+            if all(self.is_lvalue(a) and T.unqual(a.ty) == T.unqual(base) for a in arms):
+                addrs = [self.bind_reference(a, T.Reference(base=T.qualified(base, const=base.const or a.ty.const)),
+                                             context, loc) for a in arms]
+                chosen = A.Conditional(src.cond, *addrs, loc=src.loc)
+                chosen.ty = T.Pointer(base=base)
+                return chosen
+        if not base.const or base.volatile:
+            what = "a temporary of type" if same or not self.is_lvalue(src) else "a value of unrelated type"
+            self.fail(f"non-const lvalue reference to type '{base}' cannot bind to {what} '{e.ty}'", loc)
+        if isinstance(T.unqual(base), (T.Struct, T.Array)) and not same:
+            self.fail(f"a reference of type '{ref}' to a temporary of type '{e.ty}' is not supported", loc)
+        value = self.convert(self.value(e), T.unqual(base), context, loc)
+        temp = A.Materialize(value, loc=value.loc)
+        temp.ty = T.Pointer(base=base)
+        return temp
+
+    def reference_cost(self, a: A.Expr, ref: T.Reference, conversion_cost) -> int | None:
+        """The overload cost of binding `ref` to the argument `a`."""
+        if not ref.base.const and not (self.is_lvalue(a) and T.unqual(a.ty) == T.unqual(ref.base)):
+            return None
+        return conversion_cost(a, T.unqual(ref.base))
+
+    # ---- new and delete ---------------------------------------------------------------------
+    def expr_New(self, e: A.New):
+        ty = self.type_of(e.type_name)
+        if isinstance(ty, T.Reference) or T.is_void(ty) or isinstance(ty, T.Function):
+            self.fail(f"cannot allocate {'reference' if isinstance(ty, T.Reference) else 'incomplete'} type '{ty}' "
+                      f"with new", e.loc)
+        size = self.size_of(ty, e.loc)
+        if e.count is not None:
+            count = self.value(e.count)
+            if not T.is_integer(count.ty):
+                self.fail(f"array size expression must have integral or unscoped enumeration type, not '{count.ty}'",
+                          e.count.loc)
+            nbytes = A.Binary("*", self.implicit(count, T.SIZE_T), _size_literal(size, e.loc), loc=e.loc)
+            nbytes.ty = T.SIZE_T
+        else:
+            nbytes = _size_literal(size, e.loc)
+        e.alloc = self.runtime_call("malloc", [nbytes], e.loc)
+        e.ty = T.Pointer(base=ty)
+        if e.args is not None:
+            e.init = self.new_object_initializer(e, ty, nbytes)
+        e.count = None
+        return e
+
+    def new_object_initializer(self, e: A.New, ty: T.Type, nbytes: A.Expr) -> A.Expr | None:
+        """What `new T(args)` / `new T[n]()` does with the bytes `e.alloc` gives: a value of
+        type T to store there, or a void expression to run (it may use `e.alloc`, which
+        then stands for the same pointer, evaluated once); None: nothing.  `new T()` and
+        `new T[n]()` zero the bytes.  Classes with constructors replace this with their
+        constructor call."""
+        args = e.args
+        if args and (e.count is not None or isinstance(T.unqual(ty), (T.Struct, T.Array))):
+            what = "array 'new' cannot have initialization arguments" if e.count is not None else \
+                f"no matching constructor for initialization of '{ty}'"
+            self.fail(what, e.loc)
+        if not args and (e.count is not None or isinstance(T.unqual(ty), (T.Struct, T.Array))):
+            zero = self.runtime_call("memset", [self.implicit(e.alloc, T.Pointer(base=T.VOID)),
+                                                _int_literal(0, e.loc), copy.deepcopy(nbytes)], e.loc)
+            effect = A.Cast(None, zero, implicit=True, loc=e.loc)
+            effect.ty = T.VOID
+            return effect
+        if not args:
+            return self.convert(_int_literal(0, e.loc), T.unqual(ty), "initializing", e.loc)
+        if len(args) > 1:
+            self.fail("excess elements in scalar initializer", args[1].loc)
+        return self.convert(self.value(args[0]), T.unqual(ty), "initializing", args[0].loc)
+
+    def expr_Delete(self, e: A.Delete):
+        p = self.value(e.operand)
+        pt = T.unqual(p.ty)
+        if not isinstance(pt, T.Pointer):
+            self.fail(f"cannot delete expression of type '{p.ty}'", e.operand.loc)
+        e.operand = p
+        e.destroy = self.delete_destructor(pt.base, p, e.array, e.loc)
+        e.free = self.runtime_call("free", [self.implicit(p, T.Pointer(base=T.VOID))], e.loc)
+        e.ty = T.VOID
+        return e
+
+    def delete_destructor(self, ty: T.Type, pointer: A.Expr, array: bool, loc) -> A.Expr | None:
+        """The destructor call `delete` makes before freeing (None: none); classes with
+        destructors replace this."""
+        return None
+
+    def runtime_call(self, name: str, args: list, loc) -> A.Call:
+        """A call of the headers' function `name` (malloc, free, memset), checked."""
+        sym = self.globals.lookup(name)
+        if not isinstance(sym, Overloads) or not sym.functions:
+            self.fail(f"'{name}' is not declared: it is needed here", loc)
+        call = A.Call(A.Name(name, loc=loc), args, loc=loc)
+        return self.expr_Call(call)
+
+    def expr_Materialize(self, e: A.Materialize):
+        return e
+
+    # ---- nullptr, auto, decltype, casts -------------------------------------------------------
+    def expr_NullPtr(self, e: A.NullPtr):
+        """nullptr: a null pointer constant (typed as 0L: it converts to every pointer)."""
+        zero = A.IntLit(0, "0L", loc=e.loc)
+        zero.ty = T.LONG
+        return zero
+
+    def deduced_type(self, v: A.VarDecl) -> T.Type:
+        """The type `auto` stands for in `v`'s declaration, from its initializer."""
+        if v.init is None or isinstance(v.init, A.InitList):
+            self.fail(f"declaration of variable '{v.name}' with deduced type 'auto' requires an initializer", v.loc)
+        reference = any(p.reference for p in v.declarator.pointers)
+        init = self.expr(v.init) if reference else self.value(v.init)
+        v.init = init
+        ty = init.ty if reference else T.unqual(init.ty)
+        for p in v.declarator.pointers:
+            if p.reference:
+                continue
+            if not isinstance(T.unqual(ty), T.Pointer):
+                self.fail(f"variable '{v.name}' with type 'auto *' has incompatible initializer of type '{init.ty}'", v.loc)
+            ty = T.unqual(ty).base
+        return ty
+
+    def cxx_cast(self, e: A.Cast, to: T.Type):
+        """static_cast / reinterpret_cast / const_cast to a reference: the operand's lvalue."""
+        if e.style == "dynamic_cast":
+            self.fail("'dynamic_cast' is not supported", e.loc)
+        if isinstance(to, T.Reference):
+            inner = self.expr(e.operand)
+            if not self.is_lvalue(inner):
+                self.fail(f"{e.style} from rvalue to reference type '{to}' is not supported", e.loc)
+            addr = A.Unary("&", inner, loc=inner.loc)
+            addr.ty = T.Pointer(base=inner.ty)
+            c = A.Cast(None, addr, implicit=True, loc=e.loc)
+            c.ty = T.Pointer(base=to.base)
+            return self.dereference(c, to.base)
+        return None
+
+    # ---- range-based for --------------------------------------------------------------------
+    def stmt_RangeFor(self, s: A.RangeFor):
+        """`for (decl : array) body` as `for (long i = 0; i < length; ++i) { decl = array[i]; body }`."""
+        rng = self.expr(copy.deepcopy(s.range))
+        rt = T.unqual(rng.ty)
+        if not isinstance(rt, T.Array) or rt.length is None:
+            return (yield from self.range_for_members(s, rng))
+        loc = s.loc
+        index = A.Declarator(RANGE_INDEX, loc=loc)
+        long_specs = A.DeclSpecs(type_words=["long"], loc=loc)
+        init = A.DeclStmt(A.Declaration(long_specs, [A.VarDecl(long_specs, index, _int_literal(0, loc),
+                                                               name=RANGE_INDEX, loc=loc)], loc=loc), loc=loc)
+        cond = A.Binary("<", A.Name(RANGE_INDEX, loc=loc), A.IntLit(rt.length, str(rt.length), loc=loc), loc=loc)
+        step = A.IncDec("++", True, A.Name(RANGE_INDEX, loc=loc), loc=loc)
+        element = A.Index(s.range, A.Name(RANGE_INDEX, loc=loc), loc=s.range.loc)
+        var = A.VarDecl(s.specs, s.declarator, element, name=s.declarator.name or "", loc=s.declarator.loc)
+        body = A.Compound([A.DeclStmt(A.Declaration(s.specs, [var], loc=var.loc), loc=var.loc), s.body], loc=s.body.loc)
+        loop = A.For(init, cond, step, body, pragmas=s.pragmas, loc=loc)
+        return (yield self.statement_step(loop))
+
+    def range_for_members(self, s: A.RangeFor, rng: A.Expr):
+        """A range-based for over a class with begin() and end(): not yet."""
+        self.fail(f"range-based 'for' over a value of type '{rng.ty}' is not supported (only arrays of known size)",
+                  s.range.loc)
+        yield
+
+
+def _int_literal(value: int, loc) -> A.IntLit:
+    lit = A.IntLit(value, str(value), loc=loc)
+    lit.ty = T.INT
+    return lit
+
+
+def _size_literal(value: int, loc) -> A.IntLit:
+    lit = A.IntLit(value, f"{value}UL", loc=loc)
+    lit.ty = T.SIZE_T
+    return lit
+
+
+
+def _without_qualifier_cast(e: A.Expr) -> A.Expr:
+    """e without an implicit cast that only drops qualifiers (`const int` to `int`)."""
+    while isinstance(e, A.Cast) and e.implicit and T.unqual(e.operand.ty) == T.unqual(e.ty):
+        e = e.operand
+    return e

@@ -1,0 +1,3 @@
+int take(int &&r) { return r; }
+int main() { return take(1); }
+// EXPECT: 1:14: error: rvalue references ('&&') are not supported

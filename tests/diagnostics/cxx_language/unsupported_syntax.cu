@@ -1,0 +1,12 @@
+namespace fs = cfg;
+template <typename T> using Vec = T;
+int main() {
+  int a[2][2] = {};
+  for (auto [x, y] : a) {}
+  return 0;
+}
+int *f(int *a) { return new (a) int; }
+// EXPECT: 1:14: error: namespace aliases are not supported
+// EXPECT: 2:23: error: alias templates are not supported
+// EXPECT: 5:13: error: structured bindings are not supported
+// EXPECT: 8:29: error: placement new and new of a parenthesised type are not supported
