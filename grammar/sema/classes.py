@@ -103,9 +103,10 @@ class Classes:
                 pass
 
     def method_kind(self, s: T.Struct, name: str) -> str:
-        if name == s.name:
+        own = s.name.rpartition("::")[2]   # a namespace's class: `sim::Grid` has constructor `Grid`
+        if name == own:
             return "ctor"
-        if name == "~" + s.name:
+        if name == "~" + own:
             return "dtor"
         return "method"
 
@@ -298,6 +299,8 @@ class Classes:
         self.check_call_space(fn, e.loc)
         e.args = self.bind_arguments(fn, args, e.loc)
         e.decl, e.ty = fn, T.unqual(fn.ty.ret)
+        if isinstance(e.ty, T.Reference):
+            return self.dereference(e, e.ty.base)   # cxx.py
         return e
 
     def overloaded_operator(self, name: str, operands: list, loc):
@@ -367,7 +370,7 @@ class Classes:
         """`s(args)` by its constructors, with C++'s overload resolution."""
         s = T.unqual(s)
         if len(args) == 1 and T.unqual(args[0].ty) == s:
-            return args[0]
+            return self.copied(args[0], s, loc)
         this = A.IntLit(0, "0", loc=loc)
         this.ty = T.Pointer(base=s)
         viable = [c for c in s.info.ctors if self.match_cost(c, [this] + list(args)) is not None]
@@ -379,6 +382,27 @@ class Classes:
         c = A.Construct(None, self.bind_arguments(fn, [this] + list(args), loc)[1:], loc=loc)
         c.ctor, c.ty = fn, s
         return c
+
+    def copied(self, e: A.Expr, s: T.Struct, loc) -> A.Expr:
+        """A copy of the object `e` as C++ makes it: by the class's copy constructor
+        (`T(const T &)`) when it has one and `e` is an object, not a temporary (which C++17
+        constructs in place); bitwise otherwise."""
+        copy_ctor = self.copy_constructor(s)
+        if copy_ctor is None or not self.is_lvalue(e):
+            return e
+        self.check_call_space(copy_ctor, loc)
+        this = A.IntLit(0, "0", loc=loc)
+        this.ty = T.Pointer(base=s)
+        c = A.Construct(None, self.bind_arguments(copy_ctor, [this, e], loc)[1:], loc=loc)
+        c.ctor, c.ty = copy_ctor, s
+        return c
+
+    def copy_constructor(self, s: T.Struct) -> A.FunctionDef | None:
+        for c in getattr(s.info, "ctors", None) or ():
+            params = c.ty.params[1:] if c.ty is not None else ()
+            if len(params) == 1 and isinstance(params[0], T.Reference) and T.unqual(params[0].base) == s:
+                return c
+        return None
 
     def default_construct(self, v: A.VarDecl) -> None:
         """`T x;` for a class with constructors: its default constructor."""

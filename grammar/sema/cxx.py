@@ -171,6 +171,12 @@ class Cxx:
         d.ty = referee
         return d
 
+    def is_lvalue_arm(self, e: A.Expr) -> bool:
+        """Whether `e` is an lvalue, a conditional of lvalue arms (`c ? x : (d ? y : z)`) included."""
+        if isinstance(e, A.Conditional):
+            return all(self.is_lvalue_arm(_without_qualifier_cast(a)) for a in (e.then, e.else_))
+        return self.is_lvalue(e)
+
     def bind_reference(self, e: A.Expr, ref: T.Reference, context: str, loc) -> A.Expr:
         """The address a reference of type `ref` initialised with `e` holds."""
         base = ref.base
@@ -185,7 +191,7 @@ class Cxx:
             return addr
         if isinstance(src, A.Conditional):   # c ? a : b with lvalue arms of one type is an lvalue
             arms = [_without_qualifier_cast(src.then), _without_qualifier_cast(src.else_)]
-            if all(self.is_lvalue(a) and T.unqual(a.ty) == T.unqual(base) for a in arms):
+            if all(self.is_lvalue_arm(a) and T.unqual(a.ty) == T.unqual(base) for a in arms):
                 addrs = [self.bind_reference(a, T.Reference(base=T.qualified(base, const=base.const or a.ty.const)),
                                              context, loc) for a in arms]
                 chosen = A.Conditional(src.cond, *addrs, loc=src.loc)

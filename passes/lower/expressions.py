@@ -317,8 +317,11 @@ class ExpressionLowering:
         return Imm(0)
 
     def e_Materialize(self, e: A.Materialize):
-        """A temporary in the frame holding the value; its address is the value."""
+        """A temporary in the frame holding the value; its address is the value. A class
+        temporary (`f(Vec3(1, 2, 3))` to a `const Vec3 &`) is built in its own frame slot."""
         t = T.unqual(e.operand.ty)
+        if isinstance(t, T.Struct):
+            return self.mem_address(self.address(e.operand))
         value = self.rvalue(e.operand)
         off = self.frame_slot(t)
         self.at(e).store(Mem(Sym("frame", off)), value, t, "STL")
