@@ -113,7 +113,12 @@ class Cxx:
                 if head.strip(":") == "std":
                     return
                 self.fail(f"no member named '{last}' in namespace '{head}'", decl.loc)
-            self.scope.names[decl.name.rsplit("::", 1)[-1]] = sym
+            head, _, last = decl.name.rpartition("::")
+            self.scope.names[last] = sym
+            home = self.scope.namespace(head) if head.strip(":") else None
+            if home is not None:   # `using ns::Op;` of an enum: `Op::Add` names its enumerator here too
+                prefix = last + "::"
+                self.scope.names.update({k: v for k, v in home.names.items() if k.startswith(prefix)})
         else:
             self.static_assertion(decl)
 
