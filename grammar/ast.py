@@ -138,6 +138,7 @@ class VarDecl(Node):
     ty: Any = field(default=None, init=False, repr=False)
     space: str = field(default="local", init=False)  # local, global, shared, constant, param, host
     is_global_scope: bool = field(default=False, init=False)
+    static_local: bool = field(default=False, init=False)   # `static int n;` in a function: a global
 
 
 @dataclass(eq=False)

@@ -42,6 +42,7 @@ class Sema(Scopes, Declarators, Declarations, Statements, Expressions, Operators
         self.functions: list[A.FunctionDef] = []
         self.instances: dict[tuple, A.FunctionDef] = {}
         self.global_vars: list[A.VarDecl] = []
+        self.static_local_names: set[str] = set()
         self.method_bodies: list[A.FunctionDef] = []   # member functions, checked after the file's functions
         self.early: dict[int, tuple[A.Expr, A.Expr]] = {}   # id -> (node, what its early check gave)
         self.walked: dict[int, A.Expr] = {}                # id -> node: its operands were looked at

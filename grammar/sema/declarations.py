@@ -74,8 +74,35 @@ class Declarations:
         v.ty = self.complete_variable_type(v, ty)
         self.bind_variable(v, top_level)
         self.variable_initializer(v, top_level)
+        if v.static_local:
+            self.static_local(v)
         if top_level and not is_system_location(v.loc):
             self.global_vars.append(v)
+
+    def static_local(self, v: A.VarDecl) -> None:
+        """A static local lives beside the file's variables, under a name of its own
+        (`main::count`), initialised once before the program starts: so its initialiser
+        must be a constant, as C requires."""
+        if v.init is not None and not self.is_static_initializer(v.init):
+            self.fail("a static local variable's initializer must be a constant expression "
+                      "(dynamic initialization of static locals is not supported)", v.init.loc)
+        name = f"{self.fn.name if self.fn is not None else ''}::{v.name}"
+        n = 1
+        while name in self.static_local_names:
+            n += 1
+            name = f"{self.fn.name}::{v.name}.{n}"
+        self.static_local_names.add(name)
+        v.name = name
+        self.global_vars.append(v)
+
+    def is_static_initializer(self, init) -> bool:
+        if isinstance(init, A.InitList):
+            return all(self.is_static_initializer(i) for i in init.items)
+        if isinstance(init, A.Cast) and isinstance(init.operand, A.StringLit):   # a literal's address
+            return True
+        if isinstance(init, A.StringLit):
+            return True
+        return T.is_scalar(init.ty) and self.const_eval(init) is not None
 
     def variable_space(self, v: A.VarDecl, top_level: bool) -> None:
         """Where the variable lives, from its CUDA specifiers and where it is declared."""
@@ -94,8 +121,11 @@ class Declarations:
             v.space = "builtin" if v.name in BUILTIN_VARIABLES and is_system_location(v.loc) else "global"
         elif top_level:
             v.space = "host"
-        elif "static" in v.specs.storage:
-            self.fail("static local variables are not supported", v.loc)
+        elif "static" in v.specs.storage:   # a static local: one object for the program's run
+            space = self.fn.exec_space if self.fn is not None else {"host"}
+            if "host" in space and "device" in space:
+                self.fail("static local variables in __host__ __device__ functions are not supported", v.loc)
+            v.space, v.static_local = ("host" if "host" in space else "global"), True
 
     def complete_variable_type(self, v: A.VarDecl, ty: T.Type) -> T.Type:
         """`ty` with an array's length taken from the initializer; an incomplete type is an error."""

@@ -63,7 +63,7 @@ class StatementLowering:
             name = self.lowering.shared_symbol(self.fn, v)
             self.vars[id(v)] = ("sym", name)
             return
-        if "extern" in v.specs.storage:
+        if "extern" in v.specs.storage or v.static_local:   # a static local is a global
             self.vars[id(v)] = ("sym", v.name)
             return
         if isinstance(T.unqual(t), (T.Array, T.Struct)) or id(v) in self.addressed:
