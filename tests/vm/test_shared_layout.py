@@ -8,8 +8,6 @@ import io
 import pytest
 
 import minicuda
-from minicuda.vm.callstack import StatePool
-from minicuda.vm.jit.engine import compile_function, state_context
 from minicuda.vm.machine import Machine
 
 ENGINES = ["interp", "jit"]
@@ -143,18 +141,3 @@ def test_a_file_scope_dynamic_array_starts_after_each_kernels_static_ones(engine
     expected = "doubles 7.75 0\nafter static: 1 1, aligned: 0\npairs 42.5 52.5 22.5\nrecurses 0 -31\n"
     assert run(FILE_SCOPE, engine, opt) == (0, expected * 2, "")
 
-
-def test_a_functions_context_follows_the_symbols_of_a_new_launch():
-    # a call stack's state outlives its launch; a later launch's symbols may be a new
-    # dict at the address of a freed one, with the dynamic array elsewhere
-    source = "extern __shared__ int dyn[];\n__device__ void put(int t) { dyn[t] = t; }\n" \
-             "__global__ void k() { put(threadIdx.x); }\nint main(void) { return 0; }\n"
-    machine = Machine(minicuda.compile(source, opt=0), engine="jit")
-    code = machine.interp.code("put")
-    compiled = compile_function(code, machine.interp.sched, 32, kernel=False)
-    state = StatePool().take(code)
-    first = {"dynamic_smem": 0x100}
-    state_context(state, first, compiled, machine.interp)
-    del first
-    second = {"dynamic_smem": 0x200}
-    assert list(state_context(state, second, compiled, machine.interp).syms) == [0x200]
