@@ -2,7 +2,9 @@
 of single instructions to the interpreter.
 
 Compiled code is cached per function text, scheduling model and lane count, so a
-kernel compiled for one architecture is compiled once per process.  A launch's
+kernel compiled for one architecture is compiled once per process; functions whose
+text differs only in the symbols they name share native code, each reading its own
+symbols (`Compiled.symbols`).  A launch's
 blocks are spread over `jobs` workers (threads: native code releases the GIL);
 each worker has its own block state and block scope (shared memory, frames), and
 blocks are taken in chunks from a common counter.  Counters are summed, so
