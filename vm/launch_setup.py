@@ -1,6 +1,8 @@
 """What every block of a launch shares (`LaunchSetup`): the kernel's code, the block's
 state layout and starting image, the symbols with shared memory at its fixed
-addresses, and the shape of a block scope.  Both engines start blocks from here."""
+addresses (the kernel's static `__shared__` variables in the module's order, then
+the launch's dynamic shared memory, as on a GPU), and the shape of a block scope.
+Both engines start blocks from here."""
 from __future__ import annotations
 
 from minicuda.ir import DYNAMIC_SHARED, block_shared
@@ -24,10 +26,13 @@ class LaunchSetup:
         nwarps = (nthreads + WARP - 1) // WARP
         self.shared = []
         if code.block_shared is None:
-            code.block_shared = set(block_shared(interp.module, fn.name)) | {DYNAMIC_SHARED}
+            code.block_shared = set(block_shared(interp.module, fn.name))
         for name, g in interp.module.globals.items():
-            if g.space == "shared" and name in code.block_shared:
-                self.shared.append((name, shared_dynamic if name == DYNAMIC_SHARED else g.size))
+            if name in code.block_shared:
+                self.shared.append((name, g.size))
+        # the dynamic array after every static one (BlockScope aligns each to 16 bytes)
+        if DYNAMIC_SHARED in interp.module.globals:
+            self.shared.append((DYNAMIC_SHARED, shared_dynamic))
         self.frame_size = max(fn.local_bytes, 1)
         self.frames = [(f"frames of warp {wi}", WARP * self.frame_size) for wi in range(nwarps)] if fn.local_bytes else []
         scope = self.new_scope()

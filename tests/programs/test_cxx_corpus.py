@@ -64,7 +64,6 @@ PENDING: dict[str, str] = {
     "references": "references.cu:50:31: error: expected '('",
     "saxpy_functor": "saxpy_functor.cu:73:13: error: called object type 'Saxpy' is not a function or function pointer",
     "sdk_cmdline": "sdk_cmdline/main.cu:46:12: error: use of undeclared identifier 'cudaMemcpyAsync'",
-    "shared_reverse-jit": "the JIT (not the interpreter) faults in dynamicReverse: its extern __shared__ array is at address 0 (a NULL store at :20:7) when another kernel has a static __shared__ array",
     "sort_minmax": "sort_minmax.cu:16:5: error: 'std::vector' is not supported yet",
     "sstream_report": "sstream_report.cu:20:5: error: 'std::istringstream' is not supported yet",
     "streams_async": "streams_async.cu:27:61: error: use of undeclared identifier 'cudaStreamCreate'",

@@ -2,7 +2,9 @@
 of single instructions to the interpreter.
 
 Compiled code is cached per function text, scheduling model and lane count, so a
-kernel compiled for one architecture is compiled once per process.  A launch's
+kernel compiled for one architecture is compiled once per process; functions whose
+text differs only in the symbols they name share native code, each reading its own
+symbols (`Compiled.symbols`).  A launch's
 blocks are spread over `jobs` workers (threads: native code releases the GIL);
 each worker has its own block state and block scope (shared memory, frames), and
 blocks are taken in chunks from a common counter.  Counters are summed, so
@@ -104,21 +106,39 @@ class _LLVM:
         return engine
 
 
-@dataclass
-class Compiled:
+@dataclass(frozen=True)
+class Native:
+    """Object code compiled from one module text: its engine and entry points.  Functions
+    whose code differs only in the names of the symbols it reads have the same text (a
+    symbol is read by its position in the function's own sorted list) and share it."""
     engine: object
     run_function: object
     run_blocks: object | None
-    symbols: list[str]
+
+
+@dataclass(frozen=True)
+class Compiled:
+    native: Native
+    symbols: tuple[str, ...]   # this function's symbols, in the order its native code reads them
     entries: frozenset   # pcs native code can be entered at (and `end`)
 
+    @property
+    def run_function(self):
+        return self.native.run_function
 
-_CACHE: dict[str, Compiled] = {}
+    @property
+    def run_blocks(self):
+        return self.native.run_blocks
+
+
+_NATIVE: dict[str, Native] = {}   # by the hash of the module text
+_CACHE: dict[tuple, Compiled] = {}   # by the hash of the module text and the function's symbols
 
 
 def compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool = False) -> Compiled | None:
-    """Native code for `code` (cached by its text, and on the Code itself: a kernel
-    launched again costs no code generation); None when it is too large to compile."""
+    """Native code for `code` (cached by its text and the symbols it reads, and on the Code
+    itself: a kernel launched again costs no code generation); None when it is too large
+    to compile."""
     variant = (sched, lanes, kernel, seeded)
     if variant not in code.native:
         code.native[variant] = _compile_function(code, sched, lanes, kernel, seeded)
@@ -139,15 +159,18 @@ def _compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool) 
     if too_large_to_compile(code, text):
         return None
     key = hashlib.sha1(text.encode()).hexdigest()
-    if key not in _CACHE:
+    if key not in _NATIVE:
         native = _LLVM.get()
         # kernels: registers into SSA and native code, no more (their time is in memory
         # and vector work); host code: LLVM -O1 for its scalar loops, unless it is huge
         engine = native.compile(text, speed=-1 if kernel or len(text) > 300_000 else 1)
         run_function = _ENTRY(engine.get_function_address("run_function"))
         run_blocks = _ENTRY(engine.get_function_address("run_blocks")) if kernel else None
-        _CACHE[key] = Compiled(engine, run_function, run_blocks, symbols, frozenset(entries) | {code.end})
-    return _CACHE[key]
+        _NATIVE[key] = Native(engine, run_function, run_blocks)
+    named = (key, tuple(symbols))
+    if named not in _CACHE:
+        _CACHE[named] = Compiled(_NATIVE[key], tuple(symbols), frozenset(entries) | {code.end})
+    return _CACHE[named]
 
 
 class _Context:
@@ -418,8 +441,10 @@ class JitEngine:
 
 def state_context(state: BlockState, symbols: dict, compiled: Compiled, interp: Interpreter) -> _Context:
     """The context of a function's run on `state`, kept on the state: a call stack reuses
-    states (vm/callstack.py), so a deep recursion builds few contexts."""
-    key = (compiled, id(symbols), interp.max_steps, cycles.FIRST_CHECK)
+    states (vm/callstack.py), so a deep recursion builds few contexts.  The key holds the
+    symbols themselves, not their id: a state outlives its launch, and a later launch's
+    symbols (shared memory elsewhere) may be a new dict at a freed one's address."""
+    key = (compiled, symbols, interp.max_steps, cycles.FIRST_CHECK)
     kept = getattr(state, "jit_context", None)
     if kept is not None and kept[0] == key:
         return kept[1]
