@@ -138,7 +138,9 @@ def _compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool) 
     text, entries = module_ir(code, sched, lanes, symbols, kernel, seeded and sched == "its")
     if too_large_to_compile(code, text):
         return None
-    key = hashlib.sha1(text.encode()).hexdigest()
+    # two functions may compile to one text (`return "A";` and `return "B";`): the symbols
+    # the text's slots stand for, and the function's end, are part of what was compiled
+    key = hashlib.sha1(f"{text}\n{symbols}\n{code.end}".encode()).hexdigest()
     if key not in _CACHE:
         native = _LLVM.get()
         # kernels: registers into SSA and native code, no more (their time is in memory
