@@ -230,14 +230,14 @@ class _Retagger:
         self.last: Token | None = None
 
     def process(self, stream):
-        self.angles: list[int] = []     # per open template argument list: the bracket depth it opened at
+        self.angles: list[tuple] = []   # per open template argument list: the bracket depth it opened at, the token before its name
         self.brackets = 0
         self.closed_args: Token | None = None   # the `>` that closed a class template's arguments
         for tok in stream:
             if tok.type == "SCOPED_NAME":
                 *head, tok = self._scoped(tok)
                 yield from head
-            elif tok.value == ">>" and self.angles and self.angles[-1] == self.brackets:
+            elif tok.value == ">>" and self.angles and self.angles[-1][0] == self.brackets:
                 first = _token_at(tok, "MORETHAN", ">", 0)
                 self._angle(first)
                 self.prev, self.last = self.last, first
@@ -260,14 +260,13 @@ class _Retagger:
         """Follow template argument lists: `<` after a type or template name opens one, the
         `>` at its bracket depth closes it (`>>` closes two: process splits it)."""
         if tok.type == "LESSTHAN" and self.last is not None and self.last.type in ("TYPE_NAME", "TEMPLATE_NAME", "SCOPE_NAME"):
-            self.angles.append(self.brackets)
+            self.angles.append((self.brackets, self.prev.value if self.prev is not None else None))
         elif tok.value in ("(", "["):
             self.brackets += 1
         elif tok.value in (")", "]"):
             self.brackets -= 1
-        elif tok.type == "MORETHAN" and self.angles and self.angles[-1] == self.brackets:
-            self.angles.pop()
-            self.closed_args = tok
+        elif tok.type == "MORETHAN" and self.angles and self.angles[-1][0] == self.brackets:
+            self.closed_args, self.before_args = tok, self.angles.pop()[1]
 
     def _scoped(self, tok: Token) -> list[Token]:
         """The tokens a qualified name `x::y` stands for: `std::sqrt` is `sqrt` (grammar/
@@ -296,6 +295,8 @@ class _Retagger:
         """`{` right after a declared name (`Foo x{1, 2}`) or a type (`Foo{1, 2}`) opens an
         initialiser, unless it opens a class, enum or namespace body."""
         last, prev = self.last, self.prev
+        if last is not None and last is self.closed_args:   # Box<float>{1.5f}, not `struct Box<float> {`
+            return self.before_args not in _BODY_OPENERS
         if last is None or last.type not in ("IDENT", "TYPE_NAME"):
             return False
         return prev is None or prev.value not in _BODY_OPENERS

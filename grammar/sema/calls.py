@@ -55,6 +55,9 @@ class Calls:
             return self.method_call(e)
         if isinstance(e.func, A.Name) and isinstance(T.unqual(getattr(self.scope.lookup(e.func.name), "ty", None) or T.VOID), T.Struct):
             return self.method_call(A.Call(A.Member(e.func, "operator()", False, loc=e.func.loc), e.args, loc=e.loc))
+        if not isinstance(e.func, (A.Name, A.TemplateId)) and isinstance(T.unqual(self.expr(e.func).ty), T.Struct):
+            func = self.expr(e.func)   # `(*this)(i, j)`: the object's operator()
+            return self.method_call(A.Call(A.Member(func, "operator()", False, loc=e.func.loc), e.args, loc=e.loc))
         args = [self.guarded(self.value, a) for a in e.args]
         if any(a.ty is None for a in args):
             self.callee(e.func)  # report an unknown callee too, then give up on the call
