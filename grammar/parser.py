@@ -369,6 +369,8 @@ def _syntax_message(e: UnexpectedToken, prev: Token | None) -> tuple[str, Token 
     ones that truly are."""
     if (unsupported := _unsupported_construct(e, prev)) is not None:
         return unsupported, e.token, False
+    if prev is not None and prev.type == "IDENT" and prev.value == "using":   # `template <...> using V = ...;`
+        return "alias templates are not supported", prev, False
     try:
         expected = set(e.interactive_parser.accepts())
     except Exception:
