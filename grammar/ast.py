@@ -46,6 +46,7 @@ class StructSpec(Node):
     members: list["StructMember"] | None  # None: a reference to a declared struct
     methods: list["FunctionDef"] = field(default_factory=list)   # member functions, constructors, destructor
     base: str | None = None               # the base class's name (single, non-virtual)
+    template_args: list["Node"] | None = None   # `struct Traits<T *> {...}`: a class template's specialisation
 
 
 @dataclass(eq=False)
@@ -69,6 +70,7 @@ class DeclSpecs(Node):
     cuda: list[str] = field(default_factory=list)        # __global__, __device__, __shared__, ...
     type_words: list[str] = field(default_factory=list)  # unsigned, long, int, ...
     type_name: str | None = None                         # a typedef name
+    template_args: list["Node"] | None = None            # Foo<int, 4>: a class template's arguments
     struct: StructSpec | None = None
     enum: "EnumSpec | None" = None
     decltype: "Expr | None" = None                       # decltype(expr)
@@ -101,6 +103,10 @@ class Declarator(Node):
     qualifier: str | None = None                         # Foo in `Foo::get` (a member defined out of its class)
     const_method: bool = False                           # `int get() const`
     braced: bool = False                                 # `Foo x{1, 2}`: ctor_args given in braces
+    qualifier_args: list["Node"] | None = None           # `Foo<T>::get`: the qualifying class template's arguments
+    template_args: list["Node"] | None = None            # `f<int>(...)`: an explicit specialisation's arguments
+    conversion: "TypeName | None" = None                 # `operator T *()`: the type converted to
+    member_init: "Expr | InitList | None" = None         # `int n = 0;` in a class: the default member initialiser
 
     @property
     def params_suffix(self) -> ParamsSuffix | None:
@@ -153,6 +159,22 @@ class TemplateParam(Node):
     kind: str                     # "type" or "value"
     specs: DeclSpecs | None = None
     declarator: Declarator | None = None
+    default: "Node | None" = None  # a default template argument: a TypeName or an expression
+
+
+@dataclass(eq=False)
+class ClassTemplate(Node):
+    """`template <typename T> struct Foo {...}`, or a specialisation of one (`spec.template_args`
+    set): `template <> struct Foo<int> {...}`, `template <typename T> struct Foo<T *> {...}`."""
+    params: list[TemplateParam]
+    spec: StructSpec
+
+
+@dataclass(eq=False)
+class TemplateStatic(Node):
+    """`template <typename T> int Foo<T>::count = 0;`: a class template's static data member."""
+    params: list[TemplateParam]
+    decl: "Declaration"
 
 
 @dataclass(eq=False)
@@ -173,6 +195,8 @@ class FunctionDef(Node):
     owner: Any = field(default=None, init=False, repr=False)   # the class (T.Struct) of a member function
     is_static: bool = field(default=False, init=False)         # a static member function: no `this`
     home: Any = field(default=None, init=False, repr=False)   # sema: the scope of its namespace
+    explicit_specialization: bool = False         # `template <> int f<int>(int)`
+    used: bool = field(default=False, init=False)  # called somewhere (sema: a class template's members)
 
     @property
     def is_template(self) -> bool:
@@ -306,6 +330,7 @@ class Expr(Node):
 class Name(Expr):
     name: str
     decl: Any = field(default=None, init=False, repr=False)
+    scope_type: "TemplateId | None" = None   # `Foo<int>::get`: the class template specialisation named before `::`
 
 
 @dataclass(eq=False)

@@ -79,6 +79,9 @@ def scan_names(text: str) -> tuple[set[str], set[str], set[int], set[int]]:
                 declaring.add(offsets[j])
         elif t == "::" and i > 0 and toks[i - 1] in types:
             scopes.add(offsets[i - 1])
+        elif t == "::" and i > 0 and toks[i - 1] == ">" and (k := _template_open(toks, i - 1)) is not None \
+                and toks[k] in types:   # Foo<T>::get
+            scopes.add(offsets[k])
         elif _names_special_member(toks, i, classes):
             declaring.add(offsets[i])
         elif t == "template" and i + 1 < n and toks[i + 1] == "<":
@@ -95,7 +98,8 @@ def scan_names(text: str) -> tuple[set[str], set[str], set[int], set[int]]:
                 j += 1
             while j < n and toks[j] not in (";", "{"):
                 if _is_ident(toks[j]) and toks[j] != "__launch_bounds__" and j + 1 < n and toks[j + 1] == "(":
-                    templates.add(toks[j])
+                    if toks[j - 1] != "::":   # not a class template's member: `T Foo<T>::get()`
+                        templates.add(toks[j])
                     declaring.add(offsets[j])
                     break
                 j += 1
@@ -135,9 +139,30 @@ def _names_special_member(toks: list[str], i: int, classes: dict[int, str]) -> b
     before = toks[i - 1]
     if before == "~" and (classes.get(i) == t or (i >= 3 and toks[i - 2] == "::" and toks[i - 3] == t)):
         return True
-    if before == "::" and i >= 2 and toks[i - 2] == t:
+    if before == "::" and i >= 2 and (toks[i - 2] == t or (toks[i - 2] == ">" and _template_named(toks, i - 2) == t)):
         return True
     return classes.get(i) == t and i + 1 < len(toks) and toks[i + 1] == "(" and before in _MEMBER_START
+
+
+def _template_named(toks: list[str], close: int) -> str | None:
+    """The name before the template argument list that toks[close] (a `>`) closes."""
+    k = _template_open(toks, close)
+    return toks[k] if k is not None else None
+
+
+def _template_open(toks: list[str], close: int) -> int | None:
+    """The index of the name before the template argument list that toks[close] (a `>`) closes."""
+    depth = 0
+    for j in range(close, 0, -1):
+        if toks[j] in (">", ">>"):
+            depth += len(toks[j])
+        elif toks[j] == "<":
+            depth -= 1
+            if depth == 0:
+                return j - 1
+        elif toks[j] in (";", "{", "}"):
+            return None
+    return None
 
 
 def _last_of_qualified(toks: list[str], i: int) -> int:
@@ -205,10 +230,20 @@ class _Retagger:
         self.last: Token | None = None
 
     def process(self, stream):
+        self.angles: list[tuple] = []   # per open template argument list: the bracket depth it opened at, the token before its name
+        self.brackets = 0
+        self.closed_args: Token | None = None   # the `>` that closed a class template's arguments
         for tok in stream:
             if tok.type == "SCOPED_NAME":
                 *head, tok = self._scoped(tok)
                 yield from head
+            elif tok.value == ">>" and self.angles and self.angles[-1][0] == self.brackets:
+                first = _token_at(tok, "MORETHAN", ">", 0)
+                self._angle(first)
+                self.prev, self.last = self.last, first
+                yield first
+                tok = _token_at(tok, "MORETHAN", ">", 1)
+            self._angle(tok)
             if tok.type == "IDENT" and tok.start_pos not in self.declaring:
                 if tok.start_pos in self.scopes:
                     tok = Token.new_borrow_pos("SCOPE_NAME", tok.value, tok)
@@ -221,12 +256,27 @@ class _Retagger:
             self.prev, self.last = self.last, tok
             yield tok
 
+    def _angle(self, tok: Token) -> None:
+        """Follow template argument lists: `<` after a type or template name opens one, the
+        `>` at its bracket depth closes it (`>>` closes two: process splits it)."""
+        if tok.type == "LESSTHAN" and self.last is not None and self.last.type in ("TYPE_NAME", "TEMPLATE_NAME", "SCOPE_NAME"):
+            self.angles.append((self.brackets, self.prev.value if self.prev is not None else None))
+        elif tok.value in ("(", "["):
+            self.brackets += 1
+        elif tok.value in (")", "]"):
+            self.brackets -= 1
+        elif tok.type == "MORETHAN" and self.angles and self.angles[-1][0] == self.brackets:
+            self.closed_args, self.before_args = tok, self.angles.pop()[1]
+
     def _scoped(self, tok: Token) -> list[Token]:
         """The tokens a qualified name `x::y` stands for: `std::sqrt` is `sqrt` (grammar/
         stdnames.py); `Foo::get` of a class is SCOPE_NAME, SCOPE_SEP and the member's IDENT
         (retagged by its own position, so `Foo::Foo` stays a constructor's name); any other
         is one name that names what its last part names (a namespace's member, an enumerator)."""
         value = _SPACES.sub("", tok.value)
+        if value.startswith("::") and self.last is not None and self.last is self.closed_args:   # Foo<int>::get
+            at = tok.value.rindex(value[2:])
+            return [_token_at(tok, "SCOPE_SEP", "::", tok.value.index("::")), _token_at(tok, "IDENT", value[2:], at)]
         if value.startswith("std::") and (name := std_identifier(unqualified(value))) is not None:
             return [Token.new_borrow_pos("IDENT", name, tok)]
         scope, _, last = value.rpartition("::")
@@ -245,6 +295,8 @@ class _Retagger:
         """`{` right after a declared name (`Foo x{1, 2}`) or a type (`Foo{1, 2}`) opens an
         initialiser, unless it opens a class, enum or namespace body."""
         last, prev = self.last, self.prev
+        if last is not None and last is self.closed_args:   # Box<float>{1.5f}, not `struct Box<float> {`
+            return self.before_args not in _BODY_OPENERS
         if last is None or last.type not in ("IDENT", "TYPE_NAME"):
             return False
         return prev is None or prev.value not in _BODY_OPENERS
@@ -317,6 +369,8 @@ def _syntax_message(e: UnexpectedToken, prev: Token | None) -> tuple[str, Token 
     ones that truly are."""
     if (unsupported := _unsupported_construct(e, prev)) is not None:
         return unsupported, e.token, False
+    if prev is not None and prev.type == "IDENT" and prev.value == "using":   # `template <...> using V = ...;`
+        return "alias templates are not supported", prev, False
     try:
         expected = set(e.interactive_parser.accepts())
     except Exception:
@@ -588,22 +642,71 @@ class _ToAST(Transformer_NonRecursive):
         inner = items[-1]
         if isinstance(inner, A.FunctionDef):
             inner.template_params = params
+            inner.explicit_specialization = not params
             return inner
         if isinstance(inner, A.Declaration):
+            struct = inner.specs.struct
+            if struct is not None and struct.members is not None and not inner.decls:
+                return A.ClassTemplate(params, struct, loc=struct.loc)
             for d in inner.decls:
-                if d.declarator.params_suffix is not None:
+                if d.declarator.params_suffix is not None and d.init is None:
                     fn = A.FunctionDef(inner.specs, d.declarator, None, name=d.name, loc=d.loc)
                     fn.template_params = params
+                    fn.explicit_specialization = not params
                     return fn
-        raise _Located("only function templates are supported", meta.line, meta.column)
+            if inner.decls and all(d.declarator.qualifier_args is not None for d in inner.decls):
+                return A.TemplateStatic(params, inner, loc=inner.loc)
+        raise _Located("only function and class templates are supported", meta.line, meta.column)
 
     def type_template_param(self, meta, items):
         name = _tokens(items)[-1]
-        return A.TemplateParam(name.value, "type", loc=self._tok_loc(name))
+        default = next((i for i in items if isinstance(i, A.TypeName)), None)
+        return A.TemplateParam(name.value, "type", default=default, loc=self._tok_loc(name))
 
     def value_template_param(self, meta, items):
-        specs, declarator = items
-        return A.TemplateParam(declarator.name, "value", specs, declarator, loc=declarator.loc)
+        specs, declarator = items[:2]
+        default = items[2] if len(items) > 2 else None
+        return A.TemplateParam(declarator.name, "value", specs, declarator, default, loc=declarator.loc)
+
+    def template_type(self, meta, items):
+        name = items[0]
+        return A.TemplateId(name.value, list(items[1:]), loc=self._tok_loc(name))
+
+    template_scope = template_type
+
+    def template_member_name(self, meta, items):
+        tid, tok = items[0], items[-1]   # template_type, SCOPE_SEP, IDENT
+        return A.Name(f"{tid.name}::{tok.value}", scope_type=tid, loc=self._tok_loc(tok))
+
+    def template_qualified_declarator(self, meta, items):
+        tid, tok = items[0], items[-1]
+        d = A.Declarator(tok.value, loc=self._tok_loc(tok))
+        d.qualifier, d.qualifier_args = tid.name, tid.args
+        return d
+
+    def template_qualified_dtor_declarator(self, meta, items):
+        d = self.template_qualified_declarator(meta, items)
+        d.name = "~" + d.name
+        return d
+
+    def specialization_declarator(self, meta, items):
+        tok = items[0]
+        d = A.Declarator(tok.value, loc=self._tok_loc(tok))
+        d.template_args = list(items[1:])
+        return d
+
+    def conversion_declarator(self, meta, items):
+        specs = items[1]
+        pointers = items[2] if len(items) > 2 else []
+        target = A.TypeName(specs, A.Declarator(None, pointers, loc=specs.loc), loc=specs.loc)
+        d = A.Declarator("operator " + _type_text(target), loc=self._tok_loc(items[0]))
+        d.conversion = target
+        return d
+
+    def member_init_declarator(self, meta, items):
+        d, init = items
+        d.member_init = init
+        return d
 
     def declaration(self, meta, items):
         specs = items[0]
@@ -652,6 +755,10 @@ class _ToAST(Transformer_NonRecursive):
                     if specs.type_name is not None or specs.type_words or specs.struct:
                         raise _Located("cannot combine with previous type specifier", item[3].line, item[3].column, len(value))
                     specs.type_name = value
+                elif kind == "template":
+                    if specs.type_name is not None or specs.type_words or specs.struct:
+                        raise _Located("cannot combine with previous type specifier", value.loc.line, value.loc.col)
+                    specs.type_name, specs.template_args = value.name, value.args
                 else:
                     specs.struct = value
         return specs
@@ -661,6 +768,8 @@ class _ToAST(Transformer_NonRecursive):
 
     def type_spec(self, meta, items):
         tok = items[0]
+        if isinstance(tok, A.TemplateId):
+            return ("type", "template", tok)
         if isinstance(tok, A.StructSpec):
             return ("type", "struct", tok)
         if isinstance(tok, A.EnumSpec):
@@ -675,6 +784,9 @@ class _ToAST(Transformer_NonRecursive):
         toks = _tokens(items)
         tag = toks[1].value if len(toks) > 1 else None
         kind = toks[0].value
+        tid = next((i for i in items if isinstance(i, A.TemplateId)), None)
+        if tid is not None:
+            tag = tid.name
         access = "private" if kind == "class" else "public"
         members, methods, base = [], [], None
         for i in items:
@@ -689,6 +801,7 @@ class _ToAST(Transformer_NonRecursive):
                 i.access = access
                 methods.append(i)
         spec = A.StructSpec(kind, tag, members, methods, base, loc=self._loc(meta))
+        spec.template_args = tid.args if tid is not None else None
         spec.end = self.pp.locate(meta.end_line, meta.end_column)
         return spec
 
@@ -697,6 +810,8 @@ class _ToAST(Transformer_NonRecursive):
         return ("access", items[0].value)
 
     def base_clause(self, meta, items):
+        if isinstance(items[-1], A.TemplateId):
+            return ("base", items[-1])
         return ("base", _tokens(items)[-1].value)
 
     def method_def(self, meta, items):
@@ -1075,6 +1190,10 @@ class _ToAST(Transformer_NonRecursive):
 
     def basic_type_ctor(self, meta, items):
         tok = items[0]
+        if isinstance(tok, A.TemplateId):
+            specs = A.DeclSpecs(type_name=tok.name, template_args=tok.args, loc=tok.loc)
+            tn = A.TypeName(specs, A.Declarator(None, loc=specs.loc), loc=specs.loc)
+            return A.Construct(tn, next((i for i in items[1:] if isinstance(i, list)), []), loc=self._loc(meta))
         specs = A.DeclSpecs(loc=self._tok_loc(tok))
         if tok.type == "TYPE_NAME":
             specs.type_name = tok.value
@@ -1156,6 +1275,16 @@ def _at_op(node: A.Node, op_loc: SourceLocation) -> A.Node:
     """Remember where the node's operator stands: clang points its errors there."""
     node.op_loc = op_loc
     return node
+
+
+def _type_text(tn: A.TypeName) -> str:
+    """A conversion operator's target type as written, spaced one way: `const T *`."""
+    specs = tn.specs
+    words = specs.qualifiers + specs.type_words + ([specs.type_name] if specs.type_name else [])
+    if specs.template_args is not None:
+        words[-1] += "<...>"
+    return " ".join(words + ["*" + "".join(" " + q for q in p.qualifiers) if not p.reference else p.reference
+                             for p in tn.declarator.pointers])
 
 
 def _pragma_text(tok: Token) -> str:

@@ -155,6 +155,12 @@ class StructInfo:
     statics: dict = field(default_factory=dict)
     access: dict = field(default_factory=dict)
     base: "Struct | None" = None
+    # a class template's specialisation (grammar/sema/templates.py): the template's name and
+    # arguments (`Matrix`, [int]), and the scope its members see (the parameters bound)
+    template_name: str | None = None
+    template_args: tuple = ()
+    template_scope: object = None
+    member_inits: dict = field(default_factory=dict)   # field -> its default member initialiser
 
 
 STRUCTS: dict[int, StructInfo] = {}

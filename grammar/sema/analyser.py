@@ -25,11 +25,11 @@ from minicuda.grammar.sema.expressions import Expressions
 from minicuda.grammar.sema.operators import Operators
 from minicuda.grammar.sema.scopes import Abort, Scope, Scopes
 from minicuda.grammar.sema.statements import Statements
-from minicuda.grammar.sema.templates import Templates
+from minicuda.grammar.sema.templates import ClassTemplates, Templates
 
 
 class Sema(Scopes, Declarators, Declarations, Statements, Expressions, Operators, Conversions, Calls, Templates,
-           Classes, Cxx):
+           ClassTemplates, Classes, Cxx):
     def __init__(self, diags: DiagnosticEngine):
         self.diags = diags
         self.globals = Scope()
@@ -41,6 +41,8 @@ class Sema(Scopes, Declarators, Declarations, Statements, Expressions, Operators
         self.switches: list[dict] = []
         self.functions: list[A.FunctionDef] = []
         self.instances: dict[tuple, A.FunctionDef] = {}
+        self.class_templates: dict = {}            # name -> ClassTemplateFamily (templates.py)
+        self.function_specializations: dict = {}   # id(function template) -> its explicit specialisations
         self.global_vars: list[A.VarDecl] = []
         self.static_local_names: set[str] = set()
         self.method_bodies: list[A.FunctionDef] = []   # member functions, checked after the file's functions

@@ -49,10 +49,15 @@ class Calls:
         self.fail(f"called object type '{f.ty}' is not a function or function pointer", func.loc)
 
     def expr_Call(self, e: A.Call):
+        if isinstance(e.func, A.Name) and e.func.scope_type is not None:
+            self.scoped_template_name(e.func)   # Foo<int>::make(...) (templates.py)
         if isinstance(e.func, A.Member) or (isinstance(e.func, A.Name) and type(self.scope.lookup(e.func.name)).__name__ == "MethodSym"):
             return self.method_call(e)
         if isinstance(e.func, A.Name) and isinstance(T.unqual(getattr(self.scope.lookup(e.func.name), "ty", None) or T.VOID), T.Struct):
             return self.method_call(A.Call(A.Member(e.func, "operator()", False, loc=e.func.loc), e.args, loc=e.loc))
+        if not isinstance(e.func, (A.Name, A.TemplateId)) and isinstance(T.unqual(self.expr(e.func).ty), T.Struct):
+            func = self.expr(e.func)   # `(*this)(i, j)`: the object's operator()
+            return self.method_call(A.Call(A.Member(func, "operator()", False, loc=e.func.loc), e.args, loc=e.loc))
         args = [self.guarded(self.value, a) for a in e.args]
         if any(a.ty is None for a in args):
             self.callee(e.func)  # report an unknown callee too, then give up on the call
@@ -193,6 +198,7 @@ class Calls:
             self.convert(a, p, "builtin-arg" if fn.is_builtin else "parameter", a.loc)
 
     def bind_arguments(self, fn: A.FunctionDef, args: list, loc) -> list:
+        fn.used = True   # a class template's member function is checked once used (classes.py)
         out = []
         params = fn.ty.params
         for i, a in enumerate(args):

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
+from minicuda.grammar.sema.conversions import pointer_convertible
 from minicuda.grammar.sema.expressions import operator_location
 from minicuda.grammar.sema.scopes import Abort, Overloads, Scope
 
@@ -64,7 +65,7 @@ class Classes:
             if "virtual" in m.specs.storage:
                 self.fail("virtual member functions are not supported", m.specs.loc)
             for d in m.declarators:
-                if d.params_suffix is not None:   # `int get() const;`: a member function declared
+                if d.params_suffix is not None and d.member_init is None:   # `int get() const;`: a member function declared
                     fn = A.FunctionDef(m.specs, d, None, name=d.name, loc=d.loc)
                     fn.access = m.access
                     spec.methods.append(fn)
@@ -72,6 +73,8 @@ class Classes:
                 info.access[d.name] = (m.access, d.loc)
                 if "static" in m.specs.storage:
                     self.static_member(s, m, d)
+                elif d.member_init is not None:
+                    info.member_inits[d.name] = d.member_init
         not_fields = set(info.statics) | {fn.declarator.name for fn in spec.methods}
         return fields + [(n, t) for n, t in members if n not in not_fields and not isinstance(t, T.Function)]
 
@@ -84,6 +87,9 @@ class Classes:
         v.is_global_scope = True
         s.info.statics[d.name] = v
         self.globals.names[v.name] = v
+        if d.member_init is not None:   # `static const bool value = false;`: defined here
+            v.init = self.initializer(d.member_init, v.ty)
+            self.global_vars.append(v)
 
     def define_static_member(self, v: A.VarDecl) -> bool:
         """`int Class::count = 0;`: the definition of a static data member."""
@@ -103,7 +109,8 @@ class Classes:
                 pass
 
     def method_kind(self, s: T.Struct, name: str) -> str:
-        own = s.name.rpartition("::")[2]   # a namespace's class: `sim::Grid` has constructor `Grid`
+        own = s.info.template_name or s.name   # a class template's `Matrix<int>` has constructor `Matrix`
+        own = own.rpartition("::")[2]   # a namespace's class: `sim::Grid` has constructor `Grid`
         if name == own:
             return "ctor"
         if name == "~" + own:
@@ -120,7 +127,8 @@ class Classes:
         fn.member_name, fn.member_kind = member, kind
         fn.name = f"{s.name}::{member}"
         fn.exec_space = self.function_space(fn)
-        base = T.VOID if kind != "method" else self.base_type(fn.specs)
+        base = T.VOID if kind != "method" else self.base_type(fn.specs) if fn.declarator.conversion is None \
+            else self.type_of(fn.declarator.conversion)   # `operator T *()` returns a T *
         params: list[A.ParamDecl] = []
         ty = self.declarator_type(base, fn.declarator, params)
         if not isinstance(ty, T.Function):
@@ -182,14 +190,22 @@ class Classes:
         self.method_bodies.append(fn)
 
     def check_method_bodies(self) -> None:
-        for fn in self.method_bodies:
-            if fn.body is not None and fn.ty is not None:
-                self.function_body(fn, template_scope=self.class_scope(fn.owner))
+        """The member functions' bodies; a class template's only once used (as C++
+        instantiates them), until checking the used ones uses no more."""
+        checked: set[int] = set()
+        while True:
+            todo = [fn for fn in self.method_bodies if id(fn) not in checked and _needed(fn)]
+            if not todo:
+                return
+            for fn in todo:
+                checked.add(id(fn))
+                if fn.body is not None and fn.ty is not None:
+                    self.function_body(fn, template_scope=self.class_scope(fn.owner, getattr(fn, "outer_scope", None)))
 
-    def class_scope(self, s: T.Struct) -> Scope:
-        """The names a member function of `s` sees before the file's: its class's members,
-        its base classes' behind them."""
-        scope = Scope(self.globals)
+    def class_scope(self, s: T.Struct | None, outer: Scope | None = None) -> Scope:
+        """The names a member function of `s` sees before the file's (or before `outer`, a
+        class template's parameters): its class's members, its base classes' behind them."""
+        scope = Scope(outer or (s.info.template_scope if s is not None else None) or self.globals)
         chain = []
         while s is not None:
             chain.append(s)
@@ -222,6 +238,10 @@ class Classes:
                 continue
             init = inits.pop(name, None)
             target = self.this_member(name, init.loc if init else fn.loc)
+            if init is None and name in s.info.member_inits:   # `T *ptr_ = nullptr;` in the class
+                default = s.info.member_inits[name]
+                stmts.append(A.ExprStmt(A.Assign("=", target, default, loc=default.loc), loc=default.loc))
+                continue
             stmts += self.member_init(target, fty, init.args if init else None, init.loc if init else fn.loc)
         for name, init in inits.items():
             self.error(f"member initializer '{name}' does not name a non-static data member or base class", init.loc)
@@ -361,6 +381,42 @@ class Classes:
         self.diags.note(f"declared {access} here", decl_loc)
         raise Abort()
 
+    # ---- conversion operators --------------------------------------------------------------
+    def conversion_operators(self, s: T.Struct, to: T.Type, explicit: bool) -> list:
+        """The conversion operators of `s` (`operator T *()`) whose result converts to `to`,
+        the exact ones first; an `explicit` one only where `explicit` (a condition)."""
+        found = []
+        while s is not None and s.info.fields is not None:
+            for group in s.info.methods.values():
+                found += [fn for fn in group.functions if fn.declarator.conversion is not None and fn.ty is not None
+                          and (explicit or "explicit" not in fn.specs.storage)]
+            s = s.info.base
+        dst = T.unqual(to)
+        exact = [fn for fn in found if T.unqual(fn.ty.ret) == dst]
+        return exact + [fn for fn in found if fn not in exact and _converts(T.unqual(fn.ty.ret), dst)]
+
+    def conversion_call(self, e: A.Expr, to: T.Type, loc, explicit: bool) -> A.Expr:
+        """`e.operator T *()`: the class object `e` converted by its conversion operator to
+        `to`; `e` itself when it has none."""
+        cands = self.conversion_operators(T.unqual(e.ty), to, explicit)
+        if e.ty.const:
+            cands = [fn for fn in cands if fn.declarator.const_method]
+        if not cands:
+            return e
+        fn = cands[0]
+        if self.is_lvalue(e):
+            this = A.Unary("&", e, loc=e.loc)
+        else:
+            this = A.Materialize(e, loc=e.loc)   # a temporary's conversion: `T *p = SharedMemory<T>();`
+        this.ty = T.Pointer(base=e.ty)
+        self.check_call_space(fn, loc)
+        call = A.Call(A.Name(fn.name, loc=loc), [], loc=loc)
+        call.args = self.bind_arguments(fn, [this], loc)
+        call.decl, call.ty = fn, T.unqual(fn.ty.ret)
+        if isinstance(call.ty, T.Reference):
+            return self.dereference(call, call.ty.base)   # cxx.py
+        return call
+
     # ---- construction ------------------------------------------------------------------
     def has_ctors(self, ty: T.Type) -> bool:
         s = T.unqual(ty)
@@ -415,3 +471,18 @@ def _same_signature(a: A.FunctionDef, b: A.FunctionDef) -> bool:
     pa, pb = a.ty.params, b.ty.params
     return len(pa) == len(pb) and all(T.unqual(x) == T.unqual(y) for x, y in zip(pa, pb)) and \
         a.declarator.const_method == b.declarator.const_method and a.is_static == b.is_static
+
+
+def _needed(fn: A.FunctionDef) -> bool:
+    """Whether a member function's body is checked: a class template's member function
+    only once used (its destructor always: objects are destroyed without a call)."""
+    return fn.owner is None or fn.owner.info.template_name is None or fn.used or fn.member_kind == "dtor"
+
+
+def _converts(src: T.Type, dst: T.Type) -> bool:
+    """Whether a conversion operator's result converts implicitly to `dst`."""
+    if T.is_arithmetic(src) and T.is_arithmetic(dst):
+        return True
+    if isinstance(src, T.Pointer) and isinstance(dst, T.Pointer):
+        return pointer_convertible(src, dst)
+    return dst == T.BOOL and isinstance(src, T.Pointer)

@@ -53,6 +53,8 @@ class Conversions:
             return self.construct(dst, [e], loc)
         elif self.has_ctors(dst) and not isinstance(src, T.Struct):   # a converting constructor
             return self.construct_object(dst, [e], loc)
+        elif isinstance(src, T.Struct) and self.conversion_operators(src, dst, explicit=False):
+            return self.convert(self.conversion_call(e, dst, loc, explicit=False), to, context, loc)   # classes.py
         if not ok:
             self.fail(_conversion_message(context, e, to), loc)
         return self.implicit(e, dst)

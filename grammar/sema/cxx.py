@@ -46,6 +46,9 @@ class Cxx:
                     if isinstance(decl, A.Namespace):
                         inner = scope if not decl.name else scope.add_namespace(decl.name)
                         self.top_level(decl.decls, inner, out)
+                    elif isinstance(decl, (A.ClassTemplate, A.TemplateStatic)) or (isinstance(decl, A.FunctionDef) and (
+                            decl.declarator.qualifier_args is not None or decl.explicit_specialization)):
+                        self.template_declaration(decl)   # templates.py
                     elif isinstance(decl, A.FunctionDef) and decl.declarator.qualifier is not None:
                         self.define_member(decl)   # `int Foo::get() {...}` (classes.py)
                     elif isinstance(decl, A.FunctionDef):

@@ -33,6 +33,8 @@ class Declarators:
             ty = self.expr(specs.decltype).ty
         elif "auto" in specs.type_words:
             self.fail("'auto' not allowed here", loc)
+        elif specs.template_args is not None:
+            ty = self.class_instance(specs.type_name, specs.template_args, loc)   # Foo<int> (templates.py)
         elif specs.type_name is not None:
             if specs.type_words:
                 self.fail(f"cannot combine with previous '{specs.type_words[-1]}' declaration specifier", loc)
@@ -56,6 +58,8 @@ class Declarators:
             return sym.ty
         if name in self.tags:
             return self.tags[name]
+        if name in self.class_templates:
+            self.fail(f"use of class template '{name}' requires template arguments", loc)
         self.fail(f"unknown type name '{name}'", loc)
 
     def struct_type(self, spec: A.StructSpec) -> T.Struct:

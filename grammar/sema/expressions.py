@@ -79,11 +79,15 @@ class Expressions:
 
     def condition(self, e: A.Expr) -> A.Expr:
         v = self.value(e)
+        if isinstance(T.unqual(v.ty), T.Struct):
+            v = self.conversion_call(v, T.BOOL, e.loc, explicit=True)   # classes.py: operator bool()
         if not T.is_scalar(v.ty):
             self.fail(f"value of type '{v.ty}' is not contextually convertible to 'bool'", e.loc)
         return self.implicit(v, T.BOOL) if T.unqual(v.ty) != T.BOOL else v
 
     def expr_Name(self, e: A.Name):
+        if e.scope_type is not None:
+            self.scoped_template_name(e)   # Foo<int>::get (templates.py)
         sym = self.scope.lookup(e.name)
         if sym is None:
             if e.name in ("__func__", "__PRETTY_FUNCTION__") and self.fn is not None:
