@@ -113,9 +113,20 @@ class Cxx:
                 if head.strip(":") == "std":
                     return
                 self.fail(f"no member named '{last}' in namespace '{head}'", decl.loc)
-            self.scope.names[decl.name.rsplit("::", 1)[-1]] = sym
+            self.scope.names[decl.name.rsplit("::", 1)[-1]] = self.used_symbol(sym, decl.name.rsplit("::", 1)[-1])
         else:
             self.static_assertion(decl)
+
+    def used_symbol(self, sym, name: str):
+        """What `using x::name` enters here: a function's overloads as a set of this scope's
+        own (more may be declared here: <cmath>'s std::sqrt(float) beside `using ::sqrt`),
+        joining those already here; any other symbol itself."""
+        if not isinstance(sym, Overloads):
+            return sym
+        here = self.scope.names.get(name)
+        mine = here if isinstance(here, Overloads) and here is not sym else Overloads(sym.name)
+        mine.functions += [fn for fn in sym.functions if fn not in mine.functions]
+        return mine
 
     def stmt_UsingDirective(self, s):
         self.cxx_declaration(s)

@@ -41,7 +41,6 @@ INTERP_TOO_SLOW = {"image_blur": 176, "histogram": 48, "bitonic_sort": 39, "ray_
 
 # program: minicuda's first error (jit engine), the worklist for the C++ features
 PENDING: dict[str, str] = {
-    "bitcast_union": "bitcast_union.cu:16:16: error: use of undeclared identifier '__float_as_int'",
     "bom_pragma_once": "bom_pragma_once/mathops.h:9:17: error: expected expression",
     "chrono_timing": "chrono_timing.cu:3:10: fatal error: 'chrono' file not found",
     "class_driver": "class_driver.cu:4:10: fatal error: 'iomanip' file not found",
