@@ -10,7 +10,8 @@ before parsing keeps the error at the name also where it stands as a type in a
 declaration (`std::unordered_map<int, int> m;` would otherwise be a syntax error).
 
 - `PENDING` lists the C++ library to come (by the header that will declare it): those
-  names are "not supported yet"; any other is not in std at all.
+  names are "not supported yet"; any other is not in std at all.  `PENDING_CHRONO`: the
+  same for std::chrono's names.
 - `EXCEPTIONS` are the classes <exception> and <stdexcept> declare in std, which
   `throw` knows (grammar/sema/statements.py).
 """
@@ -30,7 +31,7 @@ for _header, _names in {
     "<numeric>": "inner_product partial_sum",
     "<utility>": "pair make_pair move forward",
     "<memory>": "unique_ptr shared_ptr make_unique make_shared",
-    "<chrono>": "chrono",
+    "<ratio>": "ratio milli micro nano",
     "<fstream>": "ifstream ofstream fstream",
     "<sstream>": "stringstream istringstream ostringstream",
     "<random>": "mt19937 mt19937_64 random_device uniform_int_distribution uniform_real_distribution "
@@ -42,11 +43,13 @@ for _header, _names in {
     "<exception>": "terminate exception_ptr current_exception",
 }.items():
     PENDING.update(dict.fromkeys(_names.split(), _header))
+# <chrono>'s class templates (its clocks and durations of a long count are there)
+PENDING_CHRONO = {"duration": "<chrono>", "duration_values": "<chrono>", "treat_as_floating_point": "<chrono>"}
 
 
 def std_error(name: str) -> str:
-    """The error for a `std::name` namespace std does not declare."""
-    if name in PENDING:
+    """The error for a `std::name` (`chrono::name`) namespace std does not declare."""
+    if name in PENDING or name.startswith("chrono::"):
         return f"'std::{name}' is not supported yet"
     return f"no member named '{name}' in namespace 'std'"
 
@@ -82,7 +85,11 @@ def std_errors(tokens: list[str], offsets: list[int]) -> list[tuple[int, int, st
     for i in range(len(tokens) - 2):
         if tokens[i] == "std" and tokens[i + 1] == "::" and (i == 0 or tokens[i - 1] not in ("namespace", "::")):
             members = std_members(tokens) if members is None else members
-            if tokens[i + 2] not in members:
-                end = offsets[i + 2] + len(tokens[i + 2])
-                out.append((offsets[i], end - offsets[i], std_error(tokens[i + 2])))
+            last = i + 2
+            if tokens[last] == "chrono" and tokens[last + 1:last + 2] == ["::"] and last + 2 < len(tokens) \
+                    and tokens[last + 2] in PENDING_CHRONO:
+                last += 2
+            if tokens[last] not in members or last > i + 2:
+                end = offsets[last] + len(tokens[last])
+                out.append((offsets[i], end - offsets[i], std_error("::".join(tokens[i + 2:last + 1:2]))))
     return out

@@ -37,12 +37,13 @@ DEVICE_NAME = re.compile(r'(Device \d+: )"[^"]*"')
 # under load on 2 cores): their JIT run is compared with the GPU; the differential tests
 # (tests/vm) hold the two engines to the same results
 INTERP_TOO_SLOW = {"image_blur": 176, "histogram": 48, "bitonic_sort": 39, "ray_spheres": 27,
-                   "sum_matrix_2d": 25, "stencil_1d": 25, "book_add_loop": 300}
+                   "sum_matrix_2d": 25, "stencil_1d": 25, "book_add_loop": 300,
+                   "monte_carlo_pi": 900}   # its host loop: 262144 calls of a __host__ __device__ function
 
 # program: minicuda's first error (jit engine), the worklist for the C++ features
 PENDING: dict[str, str] = {
     "bom_pragma_once": "bom_pragma_once/mathops.h:9:17: error: expected expression",
-    "chrono_timing": "chrono_timing.cu:3:10: fatal error: 'chrono' file not found",
+    "chrono_timing": "chrono_timing.cu:34:5: error: 'std::chrono::duration' is not supported yet",
     "class_driver": "class_driver.cu:4:10: fatal error: 'iomanip' file not found",
     "complex_ops": "complex_ops.cu:8:34: error: expected expression",
     "cpu_reference": "common/helper_cuda.h:17:38: error: expected '('",
@@ -51,13 +52,12 @@ PENDING: dict[str, str] = {
     "dot_product": "a namespace-scope const int (N) read in a kernel is host memory: cudaErrorIllegalAddress at dot_product.cu:18:18",
     "extern_c_lib": "extern_c_lib/stats.h:5:8: error: expected identifier",
     "global_ctor": "global_ctor.cu:4:10: fatal error: 'vector' file not found",
-    "heat_2d": "heat_2d.cu:5:10: fatal error: 'utility' file not found",
+    "heat_2d": "heat_2d.cu:42:18: error: static local variables are not supported",
     "lambda_host": "lambda_host.cu:3:10: fatal error: 'algorithm' file not found",
-    "limits_headers": "limits_headers.cu:3:10: fatal error: 'cassert' file not found",
+    "limits_headers": "limits_headers.cu:45:5: error: use of undeclared identifier 'qsort' (qsort needs function pointers)",
     "matmul_tiled": "matmul_tiled.cu:5:10: fatal error: 'vector' file not found",
     "matrix_class": "matrix_class.cu:10:18: error: expected expression",
-    "modern_cpp": "modern_cpp.cu:11:9: error: expected ';' after expression",
-    "monte_carlo_pi": "monte_carlo_pi.cu:9:51: error: expected expression",
+    "modern_cpp": "modern_cpp.cu:19:16: error: expected ';' at end of declaration (a trailing return type)",
     "namespaces_enum": "grammar/include/stdio.h:21:78: error: expected ';' after expression",
     "nbody": "nbody.cu:8:29: error: expected expression",
     "new_delete": "new_delete.cu:7:1: error: expected '}'",
@@ -68,7 +68,7 @@ PENDING: dict[str, str] = {
     "saxpy_functor": "saxpy_functor.cu:8:30: error: expected expression",
     "sdk_cmdline": "common/helper_cuda.h:17:38: error: expected '('",
     "shared_reverse-jit": "the JIT (not the interpreter) faults in dynamicReverse: its extern __shared__ array is at address 0 (a NULL store at :20:7) when another kernel has a static __shared__ array",
-    "sort_minmax": "sort_minmax.cu:3:10: fatal error: 'algorithm' file not found",
+    "sort_minmax": "sort_minmax.cu:16:5: error: 'std::vector' is not supported yet",
     "sstream_report": "sstream_report.cu:3:10: fatal error: 'iomanip' file not found",
     "streams_async": "streams_async.cu:27:61: error: use of undeclared identifier 'cudaStreamCreate'",
     "string_report": "string_report.cu:3:10: fatal error: 'string' file not found",
