@@ -34,7 +34,7 @@ from minicuda.grammar.collector import collector_paused
 from minicuda.grammar.inline_build import NotParsed, parse_to_end
 from minicuda.grammar.nesting import BRACKET_DEPTH, bracket_overflow, report_bracket_overflow
 from minicuda.grammar.preprocess import PreprocessedSource
-from minicuda.grammar.stdnames import std_errors, std_identifier, unqualified
+from minicuda.grammar.stdnames import std_bodies, std_errors
 
 GRAMMAR_PATH = os.path.join(os.path.dirname(__file__), "minicuda.lark")
 
@@ -54,7 +54,8 @@ def _scan_tokens(text: str) -> tuple[list[str], list[int]]:
 
 def scan_names(text: str) -> tuple[set[str], set[str], set[int], set[int]]:
     """(type names, template names, offsets where such a name is being declared, offsets
-    of type names that qualify a member: `Foo` in `Foo::get`)."""
+    of type names that qualify a member: `Foo` in `Foo::get`).  A template namespace std
+    declares is named `std::name` in the template names: a program's own `swap` is not it."""
     toks, offsets = _scan_tokens(text)
     types: set[str] = set()
     templates: set[str] = set()
@@ -62,6 +63,7 @@ def scan_names(text: str) -> tuple[set[str], set[str], set[int], set[int]]:
     n = len(toks)
     classes = _class_bodies(toks)
     scopes: set[int] = set()
+    in_std = None
     for i, t in enumerate(toks):
         if t in ("struct", "union", "class") and i + 1 < n and _is_ident(toks[i + 1]):
             if not (i > 0 and toks[i - 1] in ("<", ",") and _in_template_header(toks, i)):
@@ -99,7 +101,8 @@ def scan_names(text: str) -> tuple[set[str], set[str], set[int], set[int]]:
             while j < n and toks[j] not in (";", "{"):
                 if _is_ident(toks[j]) and toks[j] != "__launch_bounds__" and j + 1 < n and toks[j + 1] == "(":
                     if toks[j - 1] != "::":   # not a class template's member: `T Foo<T>::get()`
-                        templates.add(toks[j])
+                        in_std = std_bodies(toks) if in_std is None else in_std
+                        templates.add(("std::" if in_std[j] else "") + toks[j])
                     declaring.add(offsets[j])
                     break
                 j += 1
@@ -269,23 +272,20 @@ class _Retagger:
             self.closed_args, self.before_args = tok, self.angles.pop()[1]
 
     def _scoped(self, tok: Token) -> list[Token]:
-        """The tokens a qualified name `x::y` stands for: `std::sqrt` is `sqrt` (grammar/
-        stdnames.py); `Foo::get` of a class is SCOPE_NAME, SCOPE_SEP and the member's IDENT
+        """The tokens a qualified name `x::y` stands for: `Foo::get` of a class is SCOPE_NAME, SCOPE_SEP and the member's IDENT
         (retagged by its own position, so `Foo::Foo` stays a constructor's name); any other
         is one name that names what its last part names (a namespace's member, an enumerator)."""
         value = _SPACES.sub("", tok.value)
         if value.startswith("::") and self.last is not None and self.last is self.closed_args:   # Foo<int>::get
             at = tok.value.rindex(value[2:])
             return [_token_at(tok, "SCOPE_SEP", "::", tok.value.index("::")), _token_at(tok, "IDENT", value[2:], at)]
-        if value.startswith("std::") and (name := std_identifier(unqualified(value))) is not None:
-            return [Token.new_borrow_pos("IDENT", name, tok)]
         scope, _, last = value.rpartition("::")
         if tok.start_pos in self.scopes and "::" not in scope and scope:
             at = tok.value.rindex(last)
             sep = tok.value.index("::")
             return [Token.new_borrow_pos("SCOPE_NAME", scope, tok),
                     _token_at(tok, "SCOPE_SEP", "::", sep), _token_at(tok, "IDENT", last, at)]
-        if last in self.templates:
+        if last in self.templates or (value.startswith("std::") and "std::" + last in self.templates):
             return [Token.new_borrow_pos("TEMPLATE_NAME", value, tok)]
         if last in self.types:
             return [Token.new_borrow_pos("TYPE_NAME", value, tok)]
@@ -510,7 +510,7 @@ _STD_QUALIFIED = re.compile(r"\bstd\s*::")
 
 
 def _blank_std_errors(pp: PreprocessedSource, text: str, diags: DiagnosticEngine, poisoned: set[str]) -> str:
-    """Report each `std::name` minicuda lacks at its place (grammar/stdnames.py) and blank
+    """Report each `std::name` namespace std does not declare at its place (grammar/stdnames.py) and blank
     the declaration holding it, as after a syntax error; the text itself when there is none."""
     if _STD_QUALIFIED.search(text) is None:   # the common case: no second tokenisation of the file
         return text

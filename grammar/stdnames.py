@@ -1,33 +1,24 @@
-"""What `std::name` names, until minicuda has namespaces.
+"""What namespace std lacks: the located error for a `std::name` no header declares.
 
-The lexer reads `std::name` as one identifier (minicuda.lark's IDENT); the parser's
-retagger replaces it by the identifier it stands for (`std_identifier`), and before
-parsing, `std_errors` reports each `std::name` that stands for nothing, at its own
-place: the C++ library minicuda does not have yet ("'std::vector' is not supported
-yet") or a name no standard header declares (clang's "no member named").
+The bundled C++ headers declare namespace std itself (`namespace std { using ::sqrt;
+float sqrt(float); ... }`, the templates of <algorithm>, the exception classes), so
+`std::sqrt` is sema's ordinary qualified lookup.  Before parsing, `std_errors` reports
+each `std::name` that no `namespace std` body in the translation unit mentions, at its
+own place: the C++ library minicuda does not have yet ("'std::vector' is not supported
+yet") or a name no standard header declares (clang's "no member named").  Doing it
+before parsing keeps the error at the name also where it stands as a type in a
+declaration (`std::unordered_map<int, int> m;` would otherwise be a syntax error).
 
-- The C library names C++'s <cmath>, <cstdio>, <cstdlib>, ... declare in std are
-  minicuda's C headers' global ones: `std::sqrt` is `sqrt`, `std::size_t` is `size_t`.
-- The std exception classes are the structs <exception> and <stdexcept> declare,
-  `__minicuda_std_<name>`, which `throw` knows (grammar/sema/statements.py).
 - `PENDING` lists the C++ library to come (by the header that will declare it): those
-  names are "not supported yet"; any other is not in std at all.
-
-Once namespaces are in the grammar, this module goes: the headers declare
-`namespace std { using ::sqrt; ... }` and their classes, the IDENT token loses its
-`std::` prefix, and a name no header declares is sema's ordinary lookup error.
+  names are "not supported yet"; any other is not in std at all.  `PENDING_CHRONO`: the
+  same for std::chrono's names.
+- `EXCEPTIONS` are the classes <exception> and <stdexcept> declare in std, which
+  `throw` knows (grammar/sema/statements.py).
 """
 from __future__ import annotations
 
-import re
-
-from minicuda import builtins
-
-C_TYPES = frozenset("""size_t ptrdiff_t int8_t int16_t int32_t int64_t uint8_t uint16_t uint32_t uint64_t
-uintptr_t intptr_t FILE time_t clock_t""".split())
 EXCEPTIONS = frozenset("""exception runtime_error logic_error invalid_argument out_of_range length_error
 domain_error overflow_error underflow_error range_error bad_alloc""".split())
-EXCEPTION_PREFIX = "__minicuda_std_"
 
 PENDING = {}
 for _header, _names in {
@@ -35,12 +26,12 @@ for _header, _names in {
     "<iomanip>": "setw setprecision setfill fixed scientific left right hex dec boolalpha",
     "<string>": "string to_string stoi stol stoll stof stod getline wstring",
     "<vector>": "vector",
-    "<algorithm>": "swap fill fill_n copy copy_n sort stable_sort reverse find count min_element max_element "
-                   "transform for_each equal lower_bound upper_bound unique accumulate_n",
-    "<numeric>": "accumulate iota inner_product partial_sum",
+    "<algorithm>": "copy_n stable_sort find count transform for_each equal lower_bound upper_bound unique "
+                   "is_sorted",
+    "<numeric>": "inner_product partial_sum",
     "<utility>": "pair make_pair move forward",
     "<memory>": "unique_ptr shared_ptr make_unique make_shared",
-    "<chrono>": "chrono",
+    "<ratio>": "ratio milli micro nano",
     "<fstream>": "ifstream ofstream fstream",
     "<sstream>": "stringstream istringstream ostringstream",
     "<random>": "mt19937 mt19937_64 random_device uniform_int_distribution uniform_real_distribution "
@@ -52,47 +43,53 @@ for _header, _names in {
     "<exception>": "terminate exception_ptr current_exception",
 }.items():
     PENDING.update(dict.fromkeys(_names.split(), _header))
-
-_STD = re.compile(r"std\s*::\s*")
-
-
-def _c_names() -> frozenset[str]:
-    """The C library's functions minicuda's headers declare (not CUDA's, not the reserved)."""
-    return frozenset(n for n in builtins.BUILTINS if not n.startswith(("_", "cuda", "atomic", "clock64")))
-
-
-C_FUNCTIONS = _c_names()
-
-
-def unqualified(token: str) -> str:
-    """`std :: sqrt` -> `sqrt`."""
-    return _STD.sub("", token, count=1)
-
-
-def std_identifier(name: str) -> str | None:
-    """The identifier `std::name` stands for; None when minicuda has nothing by that name."""
-    if name in C_FUNCTIONS or name in C_TYPES:
-        return name
-    if name in EXCEPTIONS:
-        return EXCEPTION_PREFIX + name
-    return None
+# <chrono>'s class templates (its clocks and durations of a long count are there)
+PENDING_CHRONO = {"duration": "<chrono>", "duration_values": "<chrono>", "treat_as_floating_point": "<chrono>"}
 
 
 def std_error(name: str) -> str:
-    """The error for a `std::name` that `std_identifier` does not know."""
-    if name in PENDING:
+    """The error for a `std::name` (`chrono::name`) namespace std does not declare."""
+    if name in PENDING or name.startswith("chrono::"):
         return f"'std::{name}' is not supported yet"
     return f"no member named '{name}' in namespace 'std'"
 
 
+def std_bodies(tokens: list[str]) -> list[bool]:
+    """For each token of the stream, whether it stands inside a `namespace std { ... }` body."""
+    inside = [False] * len(tokens)
+    depth, std_depth = 0, []
+    for i, t in enumerate(tokens):
+        if t == "{":
+            depth += 1
+            if i >= 2 and tokens[i - 1] == "std" and tokens[i - 2] == "namespace":
+                std_depth.append(depth)
+        elif t == "}":
+            if std_depth and std_depth[-1] == depth:
+                std_depth.pop()
+            depth -= 1
+        inside[i] = bool(std_depth)
+    return inside
+
+
+def std_members(tokens: list[str]) -> set[str]:
+    """Every identifier inside a `namespace std { ... }` body of the token stream: the
+    names std declares (and a few more, its parameters', which no program spells after `std::`)."""
+    return {t for t, inside in zip(tokens, std_bodies(tokens)) if inside and (t[0].isalpha() or t[0] == "_")}
+
+
 def std_errors(tokens: list[str], offsets: list[int]) -> list[tuple[int, int, str]]:
-    """(offset, length, message) of each `std::name` that names nothing, from the
-    parser's light token stream (where `std`, `::` and the name are three tokens)."""
+    """(offset, length, message) of each `std::name` that namespace std does not declare,
+    from the parser's light token stream (where `std`, `::` and the name are three tokens)."""
+    members = None
     out = []
     for i in range(len(tokens) - 2):
-        if tokens[i] == "std" and tokens[i + 1] == "::" and std_identifier(tokens[i + 2]) is None:
-            if i > 0 and tokens[i - 1] == "namespace":
-                continue
-            end = offsets[i + 2] + len(tokens[i + 2])
-            out.append((offsets[i], end - offsets[i], std_error(tokens[i + 2])))
+        if tokens[i] == "std" and tokens[i + 1] == "::" and (i == 0 or tokens[i - 1] not in ("namespace", "::")):
+            members = std_members(tokens) if members is None else members
+            last = i + 2
+            if tokens[last] == "chrono" and tokens[last + 1:last + 2] == ["::"] and last + 2 < len(tokens) \
+                    and tokens[last + 2] in PENDING_CHRONO:
+                last += 2
+            if tokens[last] not in members or last > i + 2:
+                end = offsets[last] + len(tokens[last])
+                out.append((offsets[i], end - offsets[i], std_error("::".join(tokens[i + 2:last + 1:2]))))
     return out

@@ -37,6 +37,8 @@ SHAPES = {
     "plain": "op.mods dst, args..., operand (no dst when the function returns void)",
     "constant": "MOV dst, operand: the row's immediate; the arguments are not evaluated",
     "minmax": "IMNMX.mods.type for integers, FMNMX / DMNMX.mods for floats (by type)",
+    "math": "MUFU.mods, with .F64 for a double result (by type: <cmath>'s std::sqrt(float) is float)",
+    "absolute": "IABS.S32 / IABS.S64 for integers, MUFU.FABS[.F64] for floats (by type: std::abs)",
     "atomic": "ATOM.mods.type dst, [address], values (by the pointed-to type)",
     "shuffle": "SHFL.mods[.64] dst, var, lane, width, mask: the value first, the mask last (by type)",
     "vote": "VOTE.mods dst, predicate, mask",
@@ -109,16 +111,18 @@ ATOMICS = {"atomicAdd": "ADD", "atomicSub": "SUB", "atomicExch": "EXCH", "atomic
            "atomicXor": "XOR"}
 SHUFFLES = {"__shfl_sync": "IDX", "__shfl_up_sync": "UP", "__shfl_down_sync": "DOWN", "__shfl_xor_sync": "BFLY"}
 VOTES = {"__ballot_sync": "BALLOT", "__any_sync": "ANY", "__all_sync": "ALL"}
+BIT_CASTS = ("__float_as_int", "__float_as_uint", "__int_as_float", "__uint_as_float", "__double_as_longlong",
+             "__longlong_as_double")
 FENCES = {"__threadfence": "GL", "__threadfence_block": "CTA", "__threadfence_system": "SYS"}
 
 
 def _math_rows():
     for name, fn in MATH_FUNCTIONS.items():
-        yield intrinsic(name, "MUFU", (fn, "F64"))
-        yield intrinsic(name + "f", "MUFU", (fn,))
+        yield intrinsic(name, "MUFU", (fn, "F64"), shape="math")
+        yield intrinsic(name + "f", "MUFU", (fn,), shape="math")
     for suffix, op in (("", "D"), ("f", "F")):
-        yield intrinsic("fmin" + suffix, op + "MNMX", ("MIN",))
-        yield intrinsic("fmax" + suffix, op + "MNMX", ("MAX",))
+        yield intrinsic("fmin" + suffix, op + "MNMX", ("MIN",), shape="minmax")
+        yield intrinsic("fmax" + suffix, op + "MNMX", ("MAX",), shape="minmax")
         yield intrinsic("fma" + suffix, op + "FMA")
         yield intrinsic("fdim" + suffix, op + "SUB", shape="fdim")
     for name, fn in (("__expf", "EXP"), ("__logf", "LOG"), ("__sinf", "SIN"), ("__cosf", "COS"),
@@ -163,7 +167,9 @@ def _integer_rows():
     yield intrinsic("__ffsll", "FLO", ("U64",), shape="first_set")
     yield intrinsic("__mul24", "IMUL", ("S32",), shape="mul24")
     yield intrinsic("__byte_perm", "PRMT", ("U32",), shape="byte_perm")
-    yield intrinsic("abs", "IABS", ("S32",))
+    for name in BIT_CASTS:
+        yield intrinsic(name, "MOV")   # registers hold bits: a move reinterprets them
+    yield intrinsic("abs", "IABS", ("S32",), shape="absolute")
     yield intrinsic("labs", "IABS", ("S64",))
     yield intrinsic("llabs", "IABS", ("S64",))
     yield intrinsic("min", "IMNMX", ("MIN",), shape="minmax")
@@ -265,5 +271,10 @@ def _table(*families) -> dict[str, Builtin]:
 BUILTINS: dict[str, Builtin] = _table(_math_rows, _device_rows, _integer_rows, _libc_rows, _cuda_rows)
 
 
+STD = "std::"
+
+
 def lookup(name: str) -> Builtin | None:
-    return BUILTINS.get(name)
+    """The row of a C name, or of its overloads in namespace std (`std::sqrt` of a float is
+    `sqrt`'s row: the rows whose shape goes by type serve every overload)."""
+    return BUILTINS.get(name[len(STD):] if name.startswith(STD) else name)

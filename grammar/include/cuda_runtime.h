@@ -21,6 +21,8 @@ struct float2 { float x, y; };
 struct float3 { float x, y, z; };
 struct float4 { float x, y, z, w; };
 struct double2 { double x, y; };
+struct char4 { signed char x, y, z, w; };
+struct uchar4 { unsigned char x, y, z, w; };
 
 extern const __device__ uint3 threadIdx;
 extern const __device__ uint3 blockIdx;
@@ -219,6 +221,14 @@ __device__ int __mulhi(int __x, int __y);
 __device__ unsigned int __umulhi(unsigned int __x, unsigned int __y);
 __device__ long long clock64(void);
 __device__ unsigned int __laneid(void);
+
+/* ---- bit casts: the same bits seen as another type ---- */
+__device__ int __float_as_int(float __x);
+__device__ unsigned int __float_as_uint(float __x);
+__device__ float __int_as_float(int __x);
+__device__ float __uint_as_float(unsigned int __x);
+__device__ long long __double_as_longlong(double __x);
+__device__ double __longlong_as_double(long long __x);
 
 /* min and max with a user's function-like macros of those names set aside */
 #pragma push_macro("min")

@@ -128,7 +128,8 @@ class Calls:
             self.error(f"calling a {space_name(fs)} function{callee_desc} from a {space_name(cs)} function(\"{caller.name}\") is not allowed", loc)
         elif cs == {"host"} and "host" not in fs:
             self.error(f"calling a {space_name(fs)} function{callee_desc} from a {space_name(cs)} function(\"{caller.name}\") is not allowed", loc)
-        elif cs == {"host", "device"} and fs != cs and "global" not in fs:
+        elif cs == {"host", "device"} and fs != cs and "global" not in fs and not caller.template_args:
+            # (nvcc says nothing of a host-device template's instantiation that calls a host function)
             self.diags.warning(f"calling a {space_name(fs)} function{callee_desc} from a {space_name(cs)} function(\"{caller.name}\") is not allowed", loc)
 
     def check_builtin_available(self, fn: A.FunctionDef, loc) -> None:
@@ -143,7 +144,7 @@ class Calls:
         if targs is not None or (templates and not plain):
             if not templates:
                 self.fail(f"'{name}' is not a template", loc)
-            return self.instantiate(templates[0], targs or [], args, loc)
+            return self.instantiate(_by_arity(templates, len(args)), targs or [], args, loc)
         return self.best_overload(name, plain, args, loc)
 
     def best_overload(self, name: str, plain: list, args: list, loc) -> A.FunctionDef:
@@ -166,6 +167,8 @@ class Calls:
                       and all(T.unqual(p) == _common_arithmetic_type(args) for p in fn.ty.params[:len(args)])]
             if len(common) == 1:
                 return common[0]
+            if (double := _double_overload(best, args)) is not None:
+                return double
             self.fail(f"call to '{name}' is ambiguous", loc)
         return best[0]
 
@@ -219,6 +222,25 @@ class Calls:
         if isinstance(t, T.Struct):
             self.fail(f"cannot pass object of non-trivial type '{t}' through variadic function", a.loc)
         return a
+
+
+def _by_arity(templates: list, nargs: int) -> A.FunctionDef:
+    """The function template of that many parameters (std::sort of two or three), else the first."""
+    for tmpl in templates:
+        suffix = tmpl.declarator.params_suffix
+        if suffix is not None and len(suffix.params) == nargs:
+            return tmpl
+    return templates[0]
+
+
+def _double_overload(best: list, args: list) -> A.FunctionDef | None:
+    """<cmath>'s function of integer arguments: its double overload (libstdc++'s templates
+    for integral types call it: std::sqrt(2) is a double)."""
+    if all(T.is_integer(a.ty) for a in args):
+        double = [fn for fn in best if fn.is_builtin and all(T.unqual(p) == T.DOUBLE for p in fn.ty.params)]
+        if len(double) == 1:
+            return double[0]
+    return None
 
 
 def _common_arithmetic_type(args: list) -> T.Type:

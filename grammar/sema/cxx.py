@@ -117,13 +117,24 @@ class Cxx:
                     return
                 self.fail(f"no member named '{last}' in namespace '{head}'", decl.loc)
             head, _, last = decl.name.rpartition("::")
-            self.scope.names[last] = sym
+            self.scope.names[last] = self.used_symbol(sym, last)
             home = self.scope.namespace(head) if head.strip(":") else None
             if home is not None:   # `using ns::Op;` of an enum: `Op::Add` names its enumerator here too
                 prefix = last + "::"
                 self.scope.names.update({k: v for k, v in home.names.items() if k.startswith(prefix)})
         else:
             self.static_assertion(decl)
+
+    def used_symbol(self, sym, name: str):
+        """What `using x::name` enters here: a function's overloads as a set of this scope's
+        own (more may be declared here: <cmath>'s std::sqrt(float) beside `using ::sqrt`),
+        joining those already here; any other symbol itself."""
+        if not isinstance(sym, Overloads):
+            return sym
+        here = self.scope.names.get(name)
+        mine = here if isinstance(here, Overloads) and here is not sym else Overloads(sym.name)
+        mine.functions += [fn for fn in sym.functions if fn not in mine.functions]
+        return mine
 
     def stmt_UsingDirective(self, s):
         self.cxx_declaration(s)

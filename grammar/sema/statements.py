@@ -21,7 +21,7 @@ from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
 from minicuda.grammar.nesting import TOO_DEEP, finish, run_nested
 from minicuda.grammar.sema.scopes import Abort, Scope
-from minicuda.grammar.stdnames import EXCEPTION_PREFIX
+from minicuda.grammar.stdnames import EXCEPTIONS
 
 
 class Statements:
@@ -228,11 +228,11 @@ class Statements:
 
 def std_exception_constructed(value: A.Expr, type_of) -> tuple[str, list] | None:
     """("std::runtime_error", its arguments) for `throw std::runtime_error(...)`
-    (grammar/stdnames.py's struct for the class), else None."""
+    (a std exception class <exception> and <stdexcept> declare), else None."""
     if isinstance(value, A.Construct) and value.type_name is not None:
         t = T.unqual(type_of(value.type_name))
-        if isinstance(t, T.Struct) and t.name.startswith(EXCEPTION_PREFIX):
-            return "std::" + t.name[len(EXCEPTION_PREFIX):], value.args
+        if is_std_exception(t):
+            return t.name, value.args
     return None
 
 
@@ -244,6 +244,10 @@ def thrown_type_name(t: T.Type) -> str:
     if isinstance(t, T.Pointer):
         base = t.base
         return thrown_type_name(base) + (" const" if base.const else "") + "*"
-    if isinstance(t, T.Struct) and t.name.startswith(EXCEPTION_PREFIX):
-        return "std::" + t.name[len(EXCEPTION_PREFIX):]
+    if is_std_exception(t):
+        return t.name
     return t.spelled()
+
+
+def is_std_exception(t: T.Type) -> bool:
+    return isinstance(t, T.Struct) and t.name.startswith("std::") and t.name[len("std::"):] in EXCEPTIONS

@@ -64,6 +64,17 @@ class BuiltinLowering:
         else:
             self.emit("IMNMX", row.mods + (type_mod(t),), (r,), tuple(vals))
 
+    def builtin_math(self, row, e: A.Call, r, vals: list) -> None:
+        wide = ("F64",) if T.unqual(e.ty) == T.DOUBLE else ()
+        self.emit(row.op, tuple(m for m in row.mods if m != "F64") + wide, (r,), tuple(vals))
+
+    def builtin_absolute(self, row, e: A.Call, r, vals: list) -> None:
+        t = T.unqual(e.ty)
+        if T.is_float(t):
+            self.emit("MUFU", ("FABS",) + (("F64",) if t == T.DOUBLE else ()), (r,), tuple(vals))
+        else:
+            self.emit(row.op, ("S64",) if t.size == 8 else ("S32",), (r,), tuple(vals))
+
     def builtin_atomic(self, row, e: A.Call, r, vals: list) -> None:
         elem = T.unqual(T.unqual(e.args[0].ty).base)
         tmod = "F32" if elem == T.FLOAT else "F64" if elem == T.DOUBLE else type_mod(elem)

@@ -35,6 +35,8 @@ def test_an_unsupported_function_fails_when_it_is_called(engine, tmp_path, capsy
 
 CXX_LIBRARY = """#include <vector>
 #include <iostream>
+#include <algorithm>
+#include <cmath>
 __global__ void k(int x) { if (x) throw 1; }
 int main() {
     std::vector<int> v(10);
@@ -50,8 +52,31 @@ def test_std_names_minicuda_lacks_are_errors_at_their_place(tmp_path, capsys):
     path.write_text(CXX_LIBRARY)
     assert minicudac_main(["-fsyntax-only", str(path)]) == 1
     errors = [l[len(str(path)):] for l in capsys.readouterr().err.splitlines() if l.startswith(str(path))]
-    assert errors == [":3:35: error: device code does not support exception handling",
-                      ":5:5: error: 'std::vector' is not supported yet",
-                      ":6:5: error: 'std::cout' is not supported yet",
-                      ":6:29: error: 'std::endl' is not supported yet",
-                      ":7:13: error: no member named 'foo' in namespace 'std'"]
+    assert errors == [":5:35: error: device code does not support exception handling",
+                      ":7:5: error: 'std::vector' is not supported yet",
+                      ":8:5: error: 'std::cout' is not supported yet",
+                      ":8:29: error: 'std::endl' is not supported yet",
+                      ":9:13: error: no member named 'foo' in namespace 'std'"]
+
+
+UNDECLARED_IN_STD = """#include <cstdio>
+std::unordered_map<int, float> table;
+int main() {
+    std::numeric_limits<float>::max();
+    double r = std::sqrt(2.0);
+    std::printf("%g\\n", r);
+    return 0;
+}
+"""
+
+
+def test_a_std_name_no_included_header_declares_is_an_error_at_its_place(tmp_path, capsys):
+    """namespace std is what the included headers declare: std::sqrt needs <cmath> (as with
+    g++); a type of the library minicuda lacks is named where it stands in a declaration."""
+    path = tmp_path / "std.cu"
+    path.write_text(UNDECLARED_IN_STD)
+    assert minicudac_main(["-fsyntax-only", str(path)]) == 1
+    errors = [l[len(str(path)):] for l in capsys.readouterr().err.splitlines() if l.startswith(str(path))]
+    assert errors == [":2:1: error: 'std::unordered_map' is not supported yet",
+                      ":4:5: error: 'std::numeric_limits' is not supported yet",
+                      ":5:16: error: no member named 'sqrt' in namespace 'std'"]

@@ -37,11 +37,11 @@ DEVICE_NAME = re.compile(r'(Device \d+: )"[^"]*"')
 # under load on 2 cores): their JIT run is compared with the GPU; the differential tests
 # (tests/vm) hold the two engines to the same results
 INTERP_TOO_SLOW = {"image_blur": 176, "histogram": 48, "bitonic_sort": 39, "ray_spheres": 27,
-                   "sum_matrix_2d": 25, "stencil_1d": 25, "book_add_loop": 300}
+                   "sum_matrix_2d": 25, "stencil_1d": 25, "book_add_loop": 300,
+                   "monte_carlo_pi": 900}   # its host loop: 262144 calls of a __host__ __device__ function
 
 # program: minicuda's first error (jit engine), the worklist for the C++ features
 PENDING: dict[str, str] = {
-    "bitcast_union": "bitcast_union.cu:16:16: error: use of undeclared identifier '__float_as_int'",
     "bom_pragma_once": "bom_pragma_once/mathops.h:9:17: error: expected expression",
     "chrono_timing": "chrono_timing.cu:22:15: error: 'std::chrono' is not supported yet",
     "class_driver": "class_driver.cu:47:17: error: 'std::ostream' is not supported yet",
@@ -54,7 +54,6 @@ PENDING: dict[str, str] = {
     "matmul_tiled": "matmul_tiled.cu:34:23: error: 'std::vector' is not supported yet",
     "matrix_class": "use after free: a class returned by value is destroyed before its copy is used",
     "modern_cpp": "modern_cpp.cu:14:15: error: use of undeclared identifier '__float_as_uint'",
-    "monte_carlo_pi": "minicuda: error: timed out, and the program did not stop within 2 s",
     "nbody": "internal compiler error: in lower: InternalError: internal compiler error: in lower: not an lvalue: Conditional",
     "new_delete": "new_delete.cu:45:25: error: no matching constructor for initialization of 'DeviceBuffer'",
     "object_lifetime": "object_lifetime.cu:63:24: error: no matching constructor for initialization of 'Tracer'",

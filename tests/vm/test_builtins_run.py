@@ -307,6 +307,50 @@ def test_byte_perm_in_a_kernel(tmp_path, capsys, engine):
     assert out.split() == ["33221100", "77665544", "00112233", "55114400", "44444444", "00000000"]
 
 
+BIT_CASTS = r'''
+#include <cstdio>
+__global__ void k(float *f, int *i, unsigned *u, double *d, long long *l) {
+  int t = threadIdx.x;
+  i[t] = __float_as_int(f[t]);
+  u[t] = __float_as_uint(-f[t]);
+  f[t + 4] = __int_as_float(i[t] ^ 0x80000000) + __uint_as_float(0x3f800000u);
+  l[t] = __double_as_longlong(d[t]);
+  d[t + 4] = __longlong_as_double(l[t] + 1) * 2.0;
+}
+int main() {
+  float hf[8] = {1.0f, -2.5f, 0.375f, 3e10f}; int hi[4]; unsigned hu[4]; double hd[8] = {1.0, -0.1, 2.0, 1e300}; long long hl[4];
+  float *f; int *i; unsigned *u; double *d; long long *l;
+  cudaMalloc(&f, sizeof hf); cudaMalloc(&i, sizeof hi); cudaMalloc(&u, sizeof hu); cudaMalloc(&d, sizeof hd); cudaMalloc(&l, sizeof hl);
+  cudaMemcpy(f, hf, sizeof hf, cudaMemcpyHostToDevice); cudaMemcpy(d, hd, sizeof hd, cudaMemcpyHostToDevice);
+  k<<<1, 4>>>(f, i, u, d, l);
+  cudaMemcpy(hf, f, sizeof hf, cudaMemcpyDeviceToHost); cudaMemcpy(hi, i, sizeof hi, cudaMemcpyDeviceToHost);
+  cudaMemcpy(hu, u, sizeof hu, cudaMemcpyDeviceToHost); cudaMemcpy(hd, d, sizeof hd, cudaMemcpyDeviceToHost); cudaMemcpy(hl, l, sizeof hl, cudaMemcpyDeviceToHost);
+  for (int t = 0; t < 4; t++) printf("%08x %08x %g %016llx %.17g\n", hi[t], hu[t], hf[t + 4], hl[t], hd[t + 4]);
+  return 0;
+}
+'''
+
+
+def reference_bit_casts(f: float, d: float) -> str:
+    """What the BIT_CASTS kernel prints for the float f and the double d, by Python's IEEE packing."""
+    def bits(fmt, code, x):
+        return struct.unpack(code, struct.pack(fmt, x))[0]
+    i, u = bits("<f", "<I", f), bits("<f", "<I", -f)
+    back = struct.unpack("<f", struct.pack("<I", i ^ 0x80000000))[0] + 1.0
+    ll = bits("<d", "<Q", d)
+    twice = struct.unpack("<d", struct.pack("<Q", ll + 1))[0] * 2.0
+    return f"{i:08x} {u:08x} {back:g} {ll:016x} {twice:.17g}"
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_bit_casts_in_a_kernel(tmp_path, capsys, engine):
+    """__float_as_int and its kin reinterpret the bits, float and double, both ways."""
+    code, out, err = run(tmp_path, capsys, BIT_CASTS, "--engine", engine)
+    assert code == 0, err
+    cases = [(1.0, 1.0), (-2.5, -0.1), (0.375, 2.0), (3e10, 1e300)]
+    assert out.splitlines() == [reference_bit_casts(f, d) for f, d in cases]
+
+
 @pytest.mark.parametrize("engine", ENGINES)
 def test_erf_infinity_and_nan_run(tmp_path, capsys, engine):
     """erff lowered to MUFU.ERF, which the VM could not evaluate; INFINITY and NAN were
