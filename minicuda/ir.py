@@ -295,6 +295,7 @@ class Function:
     registers: int = 0                 # 32-bit registers allocated (0 before register allocation)
     predicates: int = 0                # predicate registers allocated
     launch_bounds: tuple[int, ...] = ()   # __launch_bounds__: (max threads per block[, min blocks per SM])
+    device_callable: bool = False      # a host function that is also __device__ (__host__ __device__)
     branch_decisions: list[BranchDecision] = field(default_factory=list)
     loc: SourceLocation | None = field(default=None, compare=False)
     # label -> index in blocks, checked on use and rebuilt when the list has changed

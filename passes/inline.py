@@ -8,9 +8,12 @@ other pass: the callee's blocks are copied into the caller with fresh registers 
 labels, parameters become moves, each RET a branch to the continuation, and the
 callee's frame is appended to the caller's.
 
-Not inlined (they stay CALLs, run by the VM as calls): recursive functions, host
-functions, functions with `__shared__` variables of their own or struct parameters,
-and everything at -O0 (nvcc -G keeps calls too).
+Host code is inlined too, as a C++ compiler inlines at -O2: a host function of at
+most HOST_INLINE_LIMIT instructions and no loop into host callers, and a `__host__ __device__`
+one into device code (nvcc's device copy of it) unless its host lowering calls the
+host runtime.  Not inlined (they stay CALLs, run by the VM as calls): recursive
+functions, larger host functions, functions with `__shared__` variables of their own
+or struct parameters, and everything at -O0 (nvcc -G keeps calls too).
 """
 from __future__ import annotations
 
@@ -36,10 +39,19 @@ def inline_device_calls(module: Module) -> None:
                  if n in calls and (len(scc) > 1 or n in calls[n])}
     shared_owners = {name.split("::")[0] for name, g in module.globals.items() if g.space == "shared"}
 
-    def inlinable(name: str) -> bool:
+    def inlinable(name: str, caller: Function) -> bool:
         callee = module.functions.get(name)
-        return (callee is not None and callee.kind == "device" and name not in recursive
-                and name not in shared_owners and all(p.kind != "struct" for p in callee.params))
+        if callee is None or name in recursive or name in shared_owners or any(p.kind == "struct" for p in callee.params):
+            return False
+        if callee.kind == "device":
+            return True
+        if callee.kind != "host" or _size(callee) > HOST_INLINE_LIMIT:
+            return False
+        if caller.kind == "host":
+            return not _loops(callee)   # a function with a loop stays a frame of its own, for where-it-was reports
+        # a __host__ __device__ function in device code: as nvcc inlines it, unless its body
+        # calls the host runtime (its host lowering's printf, malloc...)
+        return callee.device_callable and not any(i.op == "CALL" and "RT" in i.mods for i in callee.instructions())
 
     # callees first, so what is copied is already inlined itself (any such order gives
     # the same functions: each is inlined into on its own)
@@ -54,6 +66,20 @@ def inline_device_calls(module: Module) -> None:
         fn = module.functions.get(name)
         if fn is not None:
             _inline_into(fn, module, inlinable)
+
+
+HOST_INLINE_LIMIT = 64   # instructions: a small host function is inlined, as a C++ compiler at -O2 does
+
+
+def _size(fn: Function) -> int:
+    return sum(len(b.instrs) for b in fn.blocks)
+
+
+def _loops(fn: Function) -> bool:
+    """Whether `fn` has a branch back to a block at or before its own (a loop)."""
+    at = {b.label: i for i, b in enumerate(fn.blocks)}
+    return any(isinstance(t, Label) and at.get(t.name, len(at)) <= i
+               for i, b in enumerate(fn.blocks) for ins in b.instrs if ins.op == "BRA" for t in ins.srcs)
 
 
 def _is_call(ins: Instr) -> bool:
@@ -100,7 +126,7 @@ def _inline_into(fn: Function, module: Module, inlinable) -> None:
         changed = False
         for bi, block in enumerate(fn.blocks):
             for ii, ins in enumerate(block.instrs):
-                if _is_call(ins) and inlinable(ins.srcs[0].name):
+                if _is_call(ins) and inlinable(ins.srcs[0].name, fn):
                     _inline_call(fn, bi, ii, module.functions[ins.srcs[0].name], names)
                     changed = True
                     break

@@ -71,3 +71,22 @@ def test_inlined_code_keeps_its_source_lines_and_counts_in_the_kernel():
     called = Device(minicuda.compile(SRC, arch="volta", opt=0)).launch("k", 1, 32, np.zeros(32, np.int32))
     # a call's instructions are not the kernel's at -O0 (nvcc -G keeps real calls)
     assert inlined.branch > 0 and inlined.inst_executed > 0 and called.inst_executed > 0
+
+
+HOST_SRC = """
+#include <cstdio>
+__host__ __device__ unsigned lcg(unsigned &state) { state = state * 1664525u + 1013904223u; return state >> 16; }
+__host__ __device__ int loud(int x) { printf("%d\\n", x); return x; }   // host printf: stays a call in device code
+int square(int x) { return x * x; }                                    // small, no loop: inlined into main
+int collatz(int n) { int s = 0; while (n != 1) { n = n % 2 ? 3 * n + 1 : n / 2; s++; } return s; }   // a loop
+__global__ void k(unsigned *out) { unsigned s = threadIdx.x; out[threadIdx.x] = lcg(s) + loud(1); }
+int main() { unsigned s = 1; return lcg(s) + square(3) + collatz(27) > 0 ? 0 : 1; }
+"""
+
+
+def test_host_code_inlines_small_loop_free_functions_and_device_code_its_host_device_ones():
+    o3 = minicuda.compile(HOST_SRC, arch="volta")
+    assert calls(o3, "k") == ["loud"]               # lcg's device copy is inlined, as nvcc does
+    assert calls(o3, "main") == ["collatz"]         # lcg and square inlined; collatz keeps its frame
+    o0 = minicuda.compile(HOST_SRC, arch="volta", opt=0)
+    assert sorted(calls(o0, "main")) == ["collatz", "lcg", "square"]
