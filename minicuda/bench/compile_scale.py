@@ -340,8 +340,8 @@ def measure(shape: str, size: int, opt: int = 3, jit: bool = True) -> StageTimes
         verify(fn, "lower")
         analyses = Analyses(fn, module)
         for p in passes:
-            if clock(p.name, p.run, fn, analyses):
-                analyses.invalidate()
+            if not analyses.settled(p.name):
+                analyses.ran(p.name, clock(p.name, p.run, fn, analyses))
     program = CompiledProgram(Frontend("<generated>", pp, tu, diags), module, options)
     clock("print", program.sass)
     if jit:
