@@ -9,12 +9,18 @@ The module is all the VM needs (see minicuda/ir.py): its arch, the scheduling mo
 its reconvergence markers are placed for (the arch's, or `Options.sched` when
 forced), and the layouts of the structs the runtime writes for the program.
 
+While a module compiles, the objects that exist already (the AST, then the lowered
+module) are frozen out of Python's cycle collector (`old_objects_frozen`): its full
+collections would walk them again and again, a cost that grows with the program.
+
 A program of several translation units (`link_program`, as `nvcc a.cu b.cpp` builds
 one) compiles each unit alone (`compile_unit`: the unit's module and symbols, what
 `minicudac -c` writes as an object file) and links them (minicuda/linker.py).
 """
 from __future__ import annotations
 
+import gc
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
 from minicuda.arch import parse_arch
@@ -165,6 +171,23 @@ def link_program(units: list, options: Options, rdc: bool = False) -> CompiledPr
 def compile_module(fe: Frontend, options: Options, link_name=None) -> tuple[Module, dict[str, str]]:
     """The checked program lowered and run through the passes: (module, each function's
     IR text right after lowering); `link_name` names the functions of a unit of several."""
+    with old_objects_frozen():   # the AST
+        return _compile_module(fe, options, link_name)
+
+
+@contextmanager
+def old_objects_frozen():
+    """Python's cycle collector leaves the objects that exist now (and those a
+    `gc.freeze()` inside adds) alone until the block ends; then they are collected as
+    before, so nothing outlives its compile."""
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+
+
+def _compile_module(fe: Frontend, options: Options, link_name) -> tuple[Module, dict[str, str]]:
     try:
         module = lower(fe.tu, f"sm_{options.arch}", link_name)
     except CompileError:
@@ -180,6 +203,7 @@ def compile_module(fe: Frontend, options: Options, link_name=None) -> tuple[Modu
             raise InternalError("inline", f"{type(e).__name__}: {e}") from e
     passes = pipeline(options)
     ir_before = {}
+    gc.freeze()   # the lowered module too
     for fn in module.functions.values():
         verify(fn, "lower")
         ir_before[fn.name] = format_function(fn)
@@ -195,6 +219,8 @@ def runtime_structs(tu: A.TranslationUnit, module: Module) -> dict[str, StructLa
     called = {ins.srcs[0].name for fn in module.functions.values() for ins in fn.instructions()
               if ins.op == "CALL" and "RT" in ins.mods and ins.srcs[0].name in RUNTIME_STRUCTS}
     layouts = {}
+    if not called:   # (the common case: no walk over the whole AST)
+        return layouts
     for call in _calls(tu):
         decl = call.decl
         if decl is not None and decl.name in called and decl.ty is not None:

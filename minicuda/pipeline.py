@@ -6,7 +6,10 @@ description; the pipelines of the -O levels are lists of those names, and
 `--print-after`, the CLI's help and the README's pass list all read PASSES (a
 test holds the README to it).  Analyses (cfg, ipdom, divergence, liveness) are
 computed on demand through `Analyses.get` and dropped whenever a pass reports a
-change; passes never compute them by hand.  `run_passes` verifies the IR after
+change; passes never compute them by hand.  A cleanup pass (CLEANUP) reads nothing
+but the function's code, so once it has run without changing anything it is
+skipped until another pass changes the function: the -O3 pipeline repeats the
+cleanup, and most repeats find nothing to do.  `run_passes` verifies the IR after
 every pass when asked, and prints the function after the passes named in
 `print_after`.
 """
@@ -44,6 +47,8 @@ class Analyses:
     fn: Function
     module: Module | None = None
     cache: dict[str, object] = field(default_factory=dict)
+    changes: int = 0                                          # pass runs that changed the function
+    quiet: dict[str, int] = field(default_factory=dict)       # cleanup pass -> `changes` when it last changed nothing
 
     def get(self, name: str):
         if name not in self.cache:
@@ -54,6 +59,19 @@ class Analyses:
         """Drop the named analyses, or every one when none is named."""
         for name in names or list(self.cache):
             self.cache.pop(name, None)
+
+    def settled(self, pass_name: str) -> bool:
+        """A cleanup pass that would change nothing: it changed nothing when it last ran,
+        and no pass has changed the function since."""
+        return self.quiet.get(pass_name, -1) == self.changes
+
+    def ran(self, pass_name: str, changed: bool) -> None:
+        """Note a pass's run: a change drops every analysis."""
+        if changed:
+            self.invalidate()
+            self.changes += 1
+        elif pass_name in CLEANUP:
+            self.quiet[pass_name] = self.changes
 
 
 @dataclass
@@ -150,14 +168,16 @@ def run_passes(fn: Function, passes: list, options: Options, module: Module | No
                analyses: Analyses | None = None) -> Analyses:
     analyses = analyses or Analyses(fn, module)
     for p in passes:
-        try:
-            changed = p.run(fn, analyses)
-        except InternalError:
-            raise
-        except Exception as e:
-            raise InternalError(p.name, f"{fn.name}: {type(e).__name__}: {e}") from e
-        if changed:
-            analyses.invalidate()
+        if analyses.settled(p.name):
+            changed = False
+        else:
+            try:
+                changed = p.run(fn, analyses)
+            except InternalError:
+                raise
+            except Exception as e:
+                raise InternalError(p.name, f"{fn.name}: {type(e).__name__}: {e}") from e
+            analyses.ran(p.name, changed)
         if options.verify_each:
             verify(fn, p.name)
         if p.name in options.print_after or "all" in options.print_after:

@@ -86,8 +86,9 @@ def is_pure(ins: Instr) -> bool:
     inf = OPS.get(ins.op)
     if inf is None or inf.kind not in ("alu", "cmp", "conv") or inf.side_effects:
         return False
-    if any(isinstance(s, (Mem, Str, Label)) for s in ins.srcs):
-        return False
+    for s in ins.srcs:   # (a loop: this runs for every instruction of every cleanup pass)
+        if isinstance(s, (Mem, Str, Label)):
+            return False
     if ins.op == "S2R":
         return not any(isinstance(s, Special) and s.name.startswith(_STATEFUL_SPECIALS) for s in ins.srcs)
     return True

@@ -42,8 +42,10 @@ class CommonSubexpressions:
                     _invalidate(available, mentions, d.name)
                 if key is not None and earlier is None and ("reg", ins.dsts[0].name) not in key[2]:
                     available[key] = ins.dsts[0]                # (an instruction reading its own result is not)
-                    for name in [ins.dsts[0].name] + [k[1] for k in key[2] if k[0] == "reg"]:
-                        mentions.setdefault(name, []).append(key)
+                    mentions.setdefault(ins.dsts[0].name, []).append(key)
+                    for k in key[2]:
+                        if k[0] == "reg":
+                            mentions.setdefault(k[1], []).append(key)
             block.instrs = out
         return changed
 
@@ -68,10 +70,13 @@ def _expression(ins: Instr) -> tuple | None:
     kind = width_class(ins.dsts[0])
     if kind is None or not is_pure(ins):
         return None
-    srcs = tuple(map(_operand_key, ins.srcs))
-    if None in srcs:
-        return None
-    return (ins.op, ins.mods, srcs, kind)
+    srcs = []
+    for s in ins.srcs:
+        key = _operand_key(s)
+        if key is None:
+            return None
+        srcs.append(key)
+    return (ins.op, ins.mods, tuple(srcs), kind)
 
 
 def _invalidate(available: dict[tuple, Reg], mentions: dict[str, list[tuple]], name: str) -> None:

@@ -49,13 +49,12 @@ class IfConvert:
         decisions: dict[int, BranchDecision] = {}
         changed_any = False
         while True:
-            cfg = analyses.get("cfg")
-            divergence = analyses.get("divergence")
             converted = False
             for head in [b.label for b in fn.blocks]:
                 branch = conditional_branch(fn.block(head))
                 if branch is None:
                     continue
+                cfg, divergence = analyses.get("cfg"), analyses.get("divergence")   # (none without a branch)
                 decision, plan = self.decide(fn, cfg, divergence, head, branch)
                 decisions[id(branch)] = (branch, decision)  # the branch is kept alive with its record
                 if plan is not None:

@@ -120,18 +120,19 @@ class _Names:
 
 
 def _inline_into(fn: Function, module: Module, inlinable) -> None:
-    names = _Names(fn)
-    changed = True
-    while changed:
-        changed = False
-        for bi, block in enumerate(fn.blocks):
-            for ii, ins in enumerate(block.instrs):
-                if _is_call(ins) and inlinable(ins.srcs[0].name, fn):
-                    _inline_call(fn, bi, ii, module.functions[ins.srcs[0].name], names)
-                    changed = True
-                    break
-            if changed:
+    """Inline fn's calls in layout order, in one walk: a copied body has no call left to
+    inline (its function was inlined into first), so the walk goes on after it."""
+    names = None   # made at the first call inlined (it reads the whole function)
+    bi = 0
+    while bi < len(fn.blocks):
+        for ii, ins in enumerate(fn.blocks[bi].instrs):
+            if _is_call(ins) and inlinable(ins.srcs[0].name, fn):
+                names = names or _Names(fn)
+                callee = module.functions[ins.srcs[0].name]
+                _inline_call(fn, bi, ii, callee, names)
+                bi += len(callee.blocks)   # past the copied body: the continuation is next
                 break
+        bi += 1
 
 
 def _inline_call(fn: Function, bi: int, ii: int, callee: Function, names: _Names) -> None:

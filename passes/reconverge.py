@@ -28,12 +28,14 @@ class Reconverge:
     name: str = "reconverge"
 
     def run(self, fn: Function, analyses) -> bool:
+        branches = [(b, branch) for b in fn.blocks if (branch := conditional_branch(b)) is not None]
+        if not branches:
+            return False
         cfg, ipdom, divergence = analyses.get("cfg"), analyses.get("ipdom"), analyses.get("divergence")
         cycles = _cycles(cfg)
         plans = []
-        for b in fn.blocks:
-            branch = conditional_branch(b)
-            if branch is None or divergence.branch_is_uniform(b.label):
+        for b, branch in branches:
+            if divergence.branch_is_uniform(b.label):
                 continue
             join = ipdom.get(b.label)
             if join is None or join == EXIT:

@@ -1,14 +1,29 @@
-"""The passes cost work near linear in a function's size: counted (CFGs built), not
-timed; and the graph algorithms written for that speed give networkx's answers."""
+"""The passes cost work near linear in a function's size: counted (CFGs built, passes
+run, calls examined), not timed; and the graph algorithms written for that speed give
+networkx's answers."""
+import gc
 import random
 
 import networkx as nx
 
 import minicuda
 from minicuda import pipeline
-from minicuda.bench.compile_scale import elseif_program
+from minicuda.bench.compile_scale import elseif_program, file_program
+from minicuda.ir import format_module
+from minicuda.passes import inline
 from minicuda.passes.cfg import CFG, EXIT, strongly_connected
+from minicuda.passes.cse import CommonSubexpressions
 from minicuda.passes.postdom import ipdom_of
+
+CALLS = 300
+MANY_CALLS = """__device__ int bump(int x) { return x * 3 + 1; }
+
+__global__ void k(int *out)
+{
+    int s = threadIdx.x;
+""" + "    s = bump(s);\n" * CALLS + """    out[threadIdx.x] = s;
+}
+"""
 
 
 def test_an_else_if_chain_is_merged_without_a_cfg_per_arm(monkeypatch):
@@ -34,3 +49,41 @@ def test_post_dominators_and_cycles_are_networkxs():
         idom = nx.immediate_dominators(cfg.graph.reverse(copy=True), EXIT)
         assert ipdom_of(cfg) == {label: idom[label] if label in idom else None for label in cfg.order}
         assert strongly_connected(cfg) == {n: c for c in nx.strongly_connected_components(cfg.graph) for n in c}
+
+
+def test_a_cleanup_pass_that_changed_nothing_runs_again_only_after_a_change(monkeypatch):
+    """-O3 runs the cleanup four times; once cse has found nothing, it runs again only
+    after another pass changed the function, and the code is what running it every
+    time gives."""
+    runs = []
+    real = CommonSubexpressions.run
+    monkeypatch.setattr(CommonSubexpressions, "run", lambda self, fn, analyses: runs.append(fn.name) or
+                        real(self, fn, analyses))
+    source = file_program(96)
+    skipping = format_module(minicuda.compile(source).module)
+    functions, skipped_runs = len(set(runs)), len(runs)
+    assert skipped_runs < 3 * functions
+    monkeypatch.setattr(pipeline.Analyses, "settled", lambda self, name: False)
+    assert format_module(minicuda.compile(source).module) == skipping
+    assert len(runs) - skipped_runs == 4 * functions
+
+
+def test_inlining_examines_each_instruction_once(monkeypatch):
+    """300 calls of one device function: the walk goes on after each copied body instead
+    of starting over from the kernel's first block."""
+    examined = []
+    real = inline._is_call
+    monkeypatch.setattr(inline, "_is_call", lambda ins: examined.append(ins) or real(ins))
+    kernel = minicuda.compile(MANY_CALLS).module.functions["k"]
+    assert not any(ins.op == "CALL" for ins in kernel.instructions())
+    assert len(examined) < 20 * CALLS
+
+
+def test_the_cycle_collector_skips_the_ast_and_module_while_passes_run_only(monkeypatch):
+    frozen = []
+    real = CommonSubexpressions.run
+    monkeypatch.setattr(CommonSubexpressions, "run", lambda self, fn, analyses: frozen.append(gc.get_freeze_count())
+                        or real(self, fn, analyses))
+    minicuda.compile(MANY_CALLS)
+    assert frozen and min(frozen) > 0
+    assert gc.get_freeze_count() == 0
