@@ -195,6 +195,8 @@ def runtime_structs(tu: A.TranslationUnit, module: Module) -> dict[str, StructLa
     called = {ins.srcs[0].name for fn in module.functions.values() for ins in fn.instructions()
               if ins.op == "CALL" and "RT" in ins.mods and ins.srcs[0].name in RUNTIME_STRUCTS}
     layouts = {}
+    if not called:   # (most programs: no walk of the whole unit, headers and all)
+        return layouts
     for call in _calls(tu):
         decl = call.decl
         if decl is not None and decl.name in called and decl.ty is not None:
