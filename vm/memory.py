@@ -195,6 +195,7 @@ class _Table:
 
     def use_arrays(self, arrays: np.ndarray) -> None:
         self.arrays = arrays
+        self.capacity = arrays.shape[1]
         self.views = tuple(memoryview(row) for row in arrays)
         self.addresses = tuple(row.ctypes.data for row in arrays)
         self.side_addresses: dict[str, tuple[int, int, int, int]] = {}   # native_addresses' answers
@@ -222,10 +223,15 @@ class _Table:
     def insert(self, a: Allocation, storage: int | None = None) -> None:
         bases = self.bases
         n = len(bases)
+        if n and bases[-1] <= a.base and n < self.capacity:   # the usual case: a new top entry, room for it
+            bases.append(a.base)
+            self.allocs.append(a)
+            self.put_column(n, a, storage)
+            return
         i = n if not n or bases[-1] <= a.base else bisect.bisect(bases, a.base)
         bases.insert(i, a.base)
         self.allocs.insert(i, a)
-        if n == self.arrays.shape[1]:
+        if n == self.capacity:
             grown = np.zeros((len(self.ROWS), 2 * n), dtype=np.uint64)
             grown[:, :n] = self.arrays
             self.use_arrays(grown)
@@ -349,21 +355,29 @@ class Memory(_Table):
     # ---- allocation ----------------------------------------------------------------------
     def alloc(self, size: int, space: str, name: str = "", align: int = 256, init: bytes | None = None) -> int:
         """A new allocation's address; OutOfMemory when `size` bytes are not free."""
-        if size > self.limit - self.live_bytes:
-            raise OutOfMemory(size, name or space, self.limit, self.live_bytes)
+        live = self.live_bytes
+        if size > self.limit - live:
+            raise OutOfMemory(size, name or space, self.limit, live)
         base = (self.next[space] + align - 1) // align * align
-        try:
-            data, storage = self.storage(size)
-        except MemoryError:   # the OS refused the mapping (overcommit)
-            raise OutOfMemory(size, name or space, self.limit, self.live_bytes) from None
+        used = self.chunk_used
+        if 0 < size <= ARENA_MAX and used + size <= ARENA_CHUNK:   # storage()'s usual case, inline
+            data, storage = self.chunk[used:used + size], self.chunk_address + used
+            self.chunk_used = used + (size + 15) // 16 * 16
+        else:
+            try:
+                data, storage = self.storage(size)
+            except MemoryError:   # the OS refused the mapping (overcommit)
+                raise OutOfMemory(size, name or space, self.limit, live) from None
         self.next[space] = base + (size if size > 1 else 1) + 256   # a gap, so overruns fault
         if init:
             data[: len(init)] = np.frombuffer(init, dtype=np.uint8)[:size]
-        self.insert(Allocation(base, size, space, name or f"{space}#{len(self.allocs)}", data, line=self.line), storage)
+        self.insert(Allocation(base, size, space, name or f"{space}#{len(self.allocs)}", data, False, self.line),
+                    storage)
         self.version += 1
-        self.live_bytes += size
-        if self.live_bytes > self.peak_live_bytes:
-            self.peak_live_bytes = self.live_bytes
+        live += size
+        self.live_bytes = live
+        if live > self.peak_live_bytes:
+            self.peak_live_bytes = live
         return base
 
     def storage(self, size: int) -> tuple[np.ndarray, int]:

@@ -16,8 +16,23 @@ def test_quick_runtime_scaling_reports_every_case(tmp_path, capsys):
     rows = json.loads(path.read_text())
     sizes = runtime_scale.SIZES["quick"]
     assert {(r["case"], r["engine"], r["size"]) for r in rows} == \
-        {(case, engine, n) for case in ("cudaMalloc", "malloc") for engine in ("jit", "interp") for n in sizes[case]}
+        {(case, engine, n) for case in ("cudaMalloc", "malloc") for engine in ("jit", "interp") for n in sizes[case]} | \
+        {("cudaMalloc", "run", n) for n in sizes["cudaMalloc"]}   # the whole minicuda run, for issue 12's 2 s goal
     assert all(r["seconds"] > 0 for r in rows)
+    assert "cudaMalloc (allocations)  run" in text
+
+
+@pytest.mark.slow
+def test_the_whole_run_row_is_left_out_without_the_jit():
+    rows = runtime_scale.run_scaling("quick", ["cudaMalloc"], engines=("interp",))
+    assert {r.engine for r in rows} == {"interp"}
+
+
+def test_a_whole_run_that_fails_is_reported(tmp_path):   # (its exit status, not a speed)
+    path = tmp_path / "bad.cu"
+    path.write_text("int main() { return 1; }\n")
+    with pytest.raises(RuntimeError, match="ended with status 1"):
+        runtime_scale.measure_whole_run(str(path), "bad", 1, 1)
 
 
 def test_an_unknown_case_is_a_usage_error(capsys):

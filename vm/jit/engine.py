@@ -361,22 +361,28 @@ class JitEngine:
         memory, side, run_function, address = interp.memory, interp.side, compiled.run_function, context.address
         view = host_view(context, state)
         sites, regs, stack, words, flags = context.host_sites, view.regs, view.stack, view.words, view.flags
-        stop = interp.stop.word
+        stop, bases = interp.stop.word, memory.bases
+        # (the loop runs once per runtime call: the layout's indices are locals, and the
+        # table is pointed at again only when the memory's arrays were replaced)
+        steps_at, bail_pc, table_n, done, at_bar = L.STEPS, L.BAIL_PC, L.MT_N, L.DONE, L.AT_BAR
         while True:
-            context.set_table(memory, None, side)
+            if context.table is memory.arrays and context.table_key == side:
+                fields[table_n] = len(bases)
+            else:
+                context.set_table(memory, None, side)
             counters[:] = no_counters
-            counters[L.STEPS] = interp.steps
+            counters[steps_at] = interp.steps
             if rt is not None:
                 _rand_out(rt, context.rand)
             status = run_function(address)
             if rt is not None:
                 _rand_in(rt, context.rand)
-            interp.steps = counters[L.STEPS]
-            if status == L.DONE:
+            interp.steps = counters[steps_at]
+            if status == done:
                 return "done"
-            if status == L.AT_BAR:
+            if status == at_bar:
                 return "bar"
-            pc = fields[L.BAIL_PC]
+            pc = fields[bail_pc]
             site = sites.get(pc)
             if site is not None and words[DEPTH] == 1 and stack[1] & 1 and not flags[WARP] and not stop[0]:
                 interp.count_step(site.ins)   # run_host_runtime_call's work, for a decoded call site

@@ -93,7 +93,9 @@ class HostCallSite:
 
     def run(self, regs: memoryview) -> None:
         """Run the call with the operands in `regs` (HostView.regs), writing its result there."""
-        args = [value if low < 0 else regs[low] | regs[high] << 32 for low, high, value in self.reads]
+        args = []   # (a loop: a comprehension costs a call of its own, per runtime call)
+        for low, high, value in self.reads:
+            args.append(value if low < 0 else regs[low] | regs[high] << 32)
         runtime, memory = self.runtime, self.memory
         memory.side, memory.line = HOST, self.line
         try:
