@@ -431,9 +431,10 @@ class Launch(Expr):
 
 @dataclass(eq=False)
 class Construct(Expr):
-    """A functional cast or constructor call: dim3(x, y), float(i)."""
+    """A functional cast or constructor call: dim3(x, y), float(i), `Stats{1, 2}`."""
     type_name: TypeName
     args: list[Expr]
+    braced: bool = field(default=False, kw_only=True)   # `T{...}`: an aggregate's braced initialiser
 
 
 def walk(node: Node):

@@ -1082,7 +1082,9 @@ class _ToAST(Transformer_NonRecursive):
             specs.type_words.append(tok.value)
         tn = A.TypeName(specs, A.Declarator(None, loc=specs.loc), loc=specs.loc)
         args = next((i for i in items[1:] if isinstance(i, list)), [])
-        return A.Construct(tn, args, loc=self._loc(meta))
+        c = A.Construct(tn, args, loc=self._loc(meta))
+        c.braced = any(getattr(i, "type", None) == "INIT_BRACE" for i in items[1:])
+        return c
 
     def arg_list(self, meta, items):
         return list(items)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
+from minicuda.grammar.sema.classes import destroyed_member
 from minicuda.ir import Mem, Param, Sym
 
 
@@ -94,8 +95,10 @@ class ObjectLowering:
         if isinstance(t, T.Struct) and t.info.dtor is not None and self.dtor_scopes:
             self.dtor_scopes[-1].append(v)
 
-    def destroy(self, objects: list) -> None:
+    def destroy(self, objects: list, keep=None) -> None:
         for v in reversed(objects):
+            if v is keep:
+                continue
             dtor = T.unqual(v.ty).info.dtor
             self.emit("CALL", dsts=(), srcs=(Sym(self.lowering.function_name(dtor)), self.mem_address(self.address_of_var(v))))
 
@@ -103,7 +106,30 @@ class ObjectLowering:
         kind = self.vars[id(v)]
         return Mem(Sym("frame", kind[1]))
 
-    def destroy_to(self, depth: int) -> None:
-        """Destroy the objects of every scope above `depth` (a jump out of them)."""
+    def destroy_to(self, depth: int, keep=None) -> None:
+        """Destroy the objects of every scope above `depth` (a jump out of them) but `keep`
+        (a local object `return` hands to the caller as it is)."""
         for scope in reversed(self.dtor_scopes[depth:]):
-            self.destroy(scope)
+            self.destroy(scope, keep)
+
+    def destroy_members(self) -> None:
+        """At the end of a destructor: its class's members and base with destructors, in
+        reverse order of declaration (after the destructor's own body)."""
+        if getattr(self.ast, "member_kind", "") != "dtor":
+            return
+        this = self.ast.params[0]
+        name = A.Name("this", loc=self.ast.loc)
+        name.decl, name.ty = this, this.ty
+        s = T.unqual(this.ty.base)
+        members = list(destroyed_member(s))
+        if not members:
+            return
+        base = self.rvalue(name)
+        for field, t in reversed(members):
+            at = self.mem_address(Mem(base, s.info.fields[field][1]))
+            self.emit("CALL", dsts=(), srcs=(Sym(self.lowering.function_name(t.info.dtor)), at))
+
+    def destructible_params(self, params: list) -> list:
+        """A function's by-value class parameters with destructors: the callee destroys
+        them when it returns (after building its return value), as g++'s order shows."""
+        return [p for p in params if isinstance(T.unqual(p.ty), T.Struct) and T.unqual(p.ty).info.dtor is not None]

@@ -217,7 +217,9 @@ class StatementLowering:
                 self.effect(s.value)
             else:
                 self.emit("MOV", dsts=self.fn.rets, srcs=(self.rvalue(s.value),))
-        self.destroy_to(0)
+        returned = s.value.decl if self.sret is not None and isinstance(s.value, A.Name) else None
+        self.destroy_to(0, keep=returned)
+        self.destroy_members()
         self.emit("EXIT" if self.fn.kind == "kernel" else "RET")
 
 
