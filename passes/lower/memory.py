@@ -103,7 +103,22 @@ class MemoryLowering:
             return self.address(e.operand)
         if isinstance(e, A.Call):
             raise Unsupported("a struct returned by value is not supported", e.loc)
+        if isinstance(e, A.Conditional) and isinstance(T.unqual(e.ty), T.Struct):
+            return self.conditional_object(e)
         raise InternalError("lower", f"not an lvalue: {type(e).__name__}")
+
+    def conditional_object(self, e: A.Conditional) -> Mem:
+        """`c ? a : b` of class type: the chosen arm's object built in a frame slot of its own."""
+        t = T.unqual(e.ty)
+        slot = Sym("frame", self.frame_slot(t))
+        then_l, else_l, end_l = self.label(), self.label(), self.label()
+        self.branch(e.cond, then_l, else_l, then_l)
+        for label, arm in ((then_l, e.then), (else_l, e.else_)):
+            self.start(label)
+            self.init_memory(slot, t, arm, "STL")
+            self.jump(end_l)
+        self.start(end_l)
+        return Mem(slot)
 
     def element(self, base, index: A.Expr, elem_t: T.Type) -> Mem:
         size = max(T.unqual(elem_t).size, 1) if not isinstance(T.unqual(elem_t), T.Function) else 1
