@@ -87,6 +87,7 @@ class Calls:
     def expr_Launch(self, e: A.Launch):
         name, cands, targs = self.callee(e.func)
         args = [self.value(a) for a in e.args]
+        self.check_kernel_closures(args)   # lambdas.py
         fn = self.resolve(name, cands, targs, args, e.loc)
         if "global" not in fn.exec_space:
             self.fail(f"a {'host' if 'host' in fn.exec_space else '__device__'} function call cannot be configured", e.loc)

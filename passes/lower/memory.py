@@ -23,7 +23,10 @@ class MemoryLowering:
     def frame_slot(self, t: T.Type) -> int:
         align = max(t.align, 1)
         off = (self.fn.local_bytes + align - 1) // align * align
-        self.fn.local_bytes = off + max(t.size, 1)
+        size = max(t.size, 1)
+        if isinstance(T.unqual(t), T.Struct):   # copied by 32-bit words (objects.py)
+            size = (size + 3) // 4 * 4
+        self.fn.local_bytes = off + size
         return off
 
     def storage(self, decl) -> tuple:
