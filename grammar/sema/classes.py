@@ -249,7 +249,9 @@ class Classes:
                 return []
             c = A.Construct(None, list(args or []), loc=loc)
             c.target_ty = s
-            return [A.ExprStmt(A.Assign("=", target, c, loc=loc), loc=loc)]
+            init = A.Assign("=", target, c, loc=loc)
+            init.constructs = True   # the member is built in place (passes/lower/expressions.py)
+            return [A.ExprStmt(init, loc=loc)]
         if args is None:
             return []
         if len(args) == 1:

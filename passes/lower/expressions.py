@@ -219,6 +219,9 @@ class ExpressionLowering:
     def e_Assign(self, e: A.Assign, discard: bool = False):
         target = strip_decay(e.target)
         t = T.unqual(target.ty)
+        if isinstance(t, T.Struct) and getattr(e, "constructs", False) and getattr(e.value, "ctor", None) is not None:
+            self.construct_at(e.value, self.address(target))   # a member initialiser: no temporary
+            return Imm(0)
         if isinstance(t, T.Struct):
             self.copy_struct(self.address(target), self.address(e.value), t, self.access_op(target, load=False))
             return Imm(0)
@@ -285,7 +288,7 @@ class ExpressionLowering:
         return r if r is not None else Imm(0)
 
     def _arm(self, arm: A.Expr, r: Reg | None, end_l: str) -> None:
-        v = self.rvalue(arm)
+        v = self.without_temporaries(lambda: self.rvalue(arm))
         if r is not None:
             self.at(arm).emit("MOV", dsts=(r,), srcs=(v,))
         self.jump(end_l)

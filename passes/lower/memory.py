@@ -91,7 +91,9 @@ class MemoryLowering:
         if isinstance(e, A.StringLit):
             return Mem(Sym(self.lowering.string(e.value)))
         if isinstance(e, A.Construct) and getattr(e, "ctor", None) is not None:
-            return self.construct_at(e, Mem(Sym("frame", self.frame_slot(T.unqual(e.ty)))))
+            made = self.construct_at(e, Mem(Sym("frame", self.frame_slot(T.unqual(e.ty)))))
+            self.temporary(made, e.ty)
+            return made
         if isinstance(e, A.Construct):
             return self.construct_in_frame(e)
         if isinstance(e, A.InitList):
@@ -118,9 +120,10 @@ class MemoryLowering:
         self.branch(e.cond, then_l, else_l, then_l)
         for label, arm in ((then_l, e.then), (else_l, e.else_)):
             self.start(label)
-            self.init_memory(slot, t, arm, "STL")
+            self.without_temporaries(lambda: self.init_memory(slot, t, arm, "STL"))
             self.jump(end_l)
         self.start(end_l)
+        self.temporary(Mem(slot), t)
         return Mem(slot)
 
     def element(self, base, index: A.Expr, elem_t: T.Type) -> Mem:

@@ -60,7 +60,10 @@ class ObjectLowering:
         out = []
         for a in args:
             if is_struct(a.ty):
+                made = len(self.temporaries) if self.temporaries is not None else None
                 out += self.struct_words(a)
+                if made is not None and len(self.temporaries) > made:   # the callee destroys its parameter
+                    self.temporaries.pop()
             else:
                 out.append(self.rvalue(a))
         return out
@@ -68,10 +71,13 @@ class ObjectLowering:
     def call_into(self, e: A.Call, dst: Mem | None) -> Mem | None:
         """A call of a function returning a struct, its value stored at `dst` (a frame
         slot of its own when None)."""
+        temporary = dst is None
         if dst is None:
             dst = Mem(Sym("frame", self.frame_slot(T.unqual(e.ty))))
         args = self.arguments(e.args)
         self.at(e).emit("CALL", dsts=(), srcs=(Sym(self.lowering.function_name(e.decl)), self.mem_address(dst)) + tuple(args))
+        if temporary:
+            self.temporary(dst, e.ty)
         return dst
 
     def return_struct(self, value: A.Expr) -> None:
@@ -95,8 +101,41 @@ class ObjectLowering:
         if isinstance(t, T.Struct) and t.info.dtor is not None and self.dtor_scopes:
             self.dtor_scopes[-1].append(v)
 
+    # ---- temporaries: destroyed at the end of their full expression ----------------------
+    def temporary(self, mem: Mem, ty: T.Type) -> None:
+        """A class temporary built at `mem`: destroyed when its full expression ends (the
+        statement being lowered keeps `temporaries`; None: not kept, as in a branch)."""
+        t = T.unqual(ty)
+        if self.temporaries is not None and t.info.dtor is not None:
+            self.temporaries.append((mem, t))
+
+    def full_expression(self, lower, extend: bool = False) -> None:
+        """lower() with its temporaries destroyed after it, in reverse order of construction;
+        `extend`: kept to the end of the scope instead (bound to a reference variable)."""
+        saved, self.temporaries = self.temporaries, []
+        try:
+            lower()
+            made = self.temporaries
+        finally:
+            self.temporaries = saved
+        if extend and self.dtor_scopes:
+            self.dtor_scopes[-1].extend(made)
+        else:
+            self.destroy(made)
+
+    def without_temporaries(self, lower):
+        """lower() keeping none of its temporaries: code that may not run (a branch's arm)."""
+        saved, self.temporaries = self.temporaries, None
+        try:
+            return lower()
+        finally:
+            self.temporaries = saved
+
     def destroy(self, objects: list, keep=None) -> None:
         for v in reversed(objects):
+            if isinstance(v, tuple):   # a temporary: (where, class)
+                self.emit("CALL", dsts=(), srcs=(Sym(self.lowering.function_name(v[1].info.dtor)), self.mem_address(v[0])))
+                continue
             if v is keep:
                 continue
             dtor = T.unqual(v.ty).info.dtor

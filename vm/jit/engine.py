@@ -22,7 +22,7 @@ import ctypes
 import hashlib
 import os
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import llvmlite.binding as llvm
 import numpy as np
@@ -147,7 +147,10 @@ def _compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool) 
         run_function = _ENTRY(engine.get_function_address("run_function"))
         run_blocks = _ENTRY(engine.get_function_address("run_blocks")) if kernel else None
         _CACHE[key] = Compiled(engine, run_function, run_blocks, symbols, frozenset(entries) | {code.end})
-    return _CACHE[key]
+    cached = _CACHE[key]
+    # one text, other symbols (two functions that differ only in the string they print):
+    # the code is shared, the symbol table is this function's
+    return cached if cached.symbols == symbols else replace(cached, symbols=symbols)
 
 
 class _Context:
