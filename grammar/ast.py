@@ -456,10 +456,22 @@ class Launch(Expr):
 
 
 @dataclass(eq=False)
+class Lambda(Expr):
+    """`[captures](params) mutable -> ret { body }`: captures are (kind, name, loc), kind one of
+    "copy", "reference" (name None: the capture-default `=` / `&`) and "this"."""
+    captures: list
+    params: list[ParamDecl]
+    mutable: bool
+    ret: "TypeName | None"
+    body: Compound
+
+
+@dataclass(eq=False)
 class Construct(Expr):
-    """A functional cast or constructor call: dim3(x, y), float(i)."""
+    """A functional cast or constructor call: dim3(x, y), float(i), `Stats{1, 2}`."""
     type_name: TypeName
     args: list[Expr]
+    braced: bool = field(default=False, kw_only=True)   # `T{...}`: an aggregate's braced initialiser
 
 
 def walk(node: Node):

@@ -873,7 +873,31 @@ class _ToAST(Transformer_NonRecursive):
         return A.Declarator("operator()", loc=self._tok_loc(items[0]))
 
     def lambda_expr(self, meta, items):
-        raise _Located("lambdas are not supported", meta.line, meta.column)
+        captures = [i for i in items if isinstance(i, tuple) and len(i) == 3]
+        space = next((i for i in items if isinstance(i, Token) and i.type in ("DEVICE_KW", "HOST_KW", "GLOBAL_KW")), None)
+        if space is not None:
+            raise _Located(f"{space.value} annotation on lambda requires --extended-lambda nvcc flag",
+                           space.line, space.column)
+        params = next((i for i in items if isinstance(i, tuple) and len(i) == 2), ([], False))[0]
+        mutable = any(isinstance(i, Token) and i.type == "MUTABLE_KW" for i in items)
+        ret = next((i for i in items if isinstance(i, A.TypeName)), None)
+        body = items[-1]
+        return A.Lambda(captures, params, mutable, ret, body, loc=self._loc(meta))
+
+    def reference_capture(self, meta, items):
+        return ("reference", items[0].value if items else None, self._loc(meta))
+
+    def copy_default_capture(self, meta, items):
+        return ("copy", None, self._loc(meta))
+
+    def copy_capture(self, meta, items):
+        return ("copy", items[0].value, self._loc(meta))
+
+    def this_capture(self, meta, items):
+        return ("this", "this", self._loc(meta))
+
+    def lambda_space(self, meta, items):
+        return items[0]
 
     def qualified_name(self, meta, items):
         scope, tok = items[0], items[-1]   # SCOPE_NAME, SCOPE_SEP, ..., IDENT
@@ -1201,7 +1225,9 @@ class _ToAST(Transformer_NonRecursive):
             specs.type_words.append(tok.value)
         tn = A.TypeName(specs, A.Declarator(None, loc=specs.loc), loc=specs.loc)
         args = next((i for i in items[1:] if isinstance(i, list)), [])
-        return A.Construct(tn, args, loc=self._loc(meta))
+        c = A.Construct(tn, args, loc=self._loc(meta))
+        c.braced = any(getattr(i, "type", None) == "INIT_BRACE" for i in items[1:])
+        return c
 
     def arg_list(self, meta, items):
         return list(items)

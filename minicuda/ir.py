@@ -349,6 +349,8 @@ class Module:
 
 
 DYNAMIC_SHARED = "dynamic_smem"   # the global that stands for a launch's dynamic shared memory
+GLOBAL_INIT = "__minicuda_global_init"   # a unit's host function running its globals' dynamic initialisers
+GLOBAL_FINI = "__minicuda_global_fini"   # and destroying its global objects: run before and after main
 
 
 def block_shared(module: Module, kernel: str) -> list[str]:

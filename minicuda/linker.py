@@ -141,9 +141,10 @@ def unit_symbols(tu: A.TranslationUnit, language: str, rdc: bool, warn=None) -> 
 
 def _function_binding(fn: A.FunctionDef, rdc: bool) -> str:
     specs = set(fn.specs.storage) | set(fn.specs.cuda)
-    if "static" in specs or (fn.exec_space == {"device"} and not rdc):
+    in_class = fn.owner is not None and fn.declarator.qualifier is None   # implicitly inline
+    if ("static" in specs and fn.owner is None) or (fn.exec_space == {"device"} and not rdc):
         return "local"
-    if specs & WEAK_SPECIFIERS or getattr(fn, "instance_name", None) or is_system_location(fn.loc):
+    if specs & WEAK_SPECIFIERS or in_class or getattr(fn, "instance_name", None) or is_system_location(fn.loc):
         return "weak"
     return "global"
 

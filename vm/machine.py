@@ -32,7 +32,7 @@ import numpy as np
 
 from minicuda import builtins
 from minicuda.arch import default_sched
-from minicuda.ir import Module, StructLayout, Sym, block_shared_bytes
+from minicuda.ir import GLOBAL_FINI, GLOBAL_INIT, Module, StructLayout, Sym, block_shared_bytes
 from minicuda.vm.engine import default_max_steps, make_engine
 from minicuda.vm.errors import VMError
 from minicuda.vm.launch_checks import launch_error
@@ -151,11 +151,15 @@ class Machine:
             args = [len(argv), array][: len(fn.params)]
         ended = False   # by returning from main or exit(): the open files are flushed, as exit() does
         try:
+            self.run_startup(GLOBAL_INIT)
             value = self.call_function(self.host, "main", args, live=_lane0(), ids=_host_ids())
             code = value & 0xFFFFFFFF if fn.rets else 0
             code, ended = code - (1 << 32) if code >> 31 else code, True
+            self.run_startup(GLOBAL_FINI)
         except ProgramExit as e:
             code, ended = e.code, not e.shell_line
+            if ended and not getattr(e, "in_fini", False):
+                code = self.exit_with_fini(code)
             if e.shell_line:   # killed by a signal (abort()): what the shell prints
                 sys.stdout.flush()
                 self.runtime.out.flush()
@@ -165,6 +169,21 @@ class Machine:
             self.runtime.close_files(flush=ended)
         self.runtime.flush_device()
         return code & 0xFF
+
+    def run_startup(self, prefix: str) -> None:
+        """Every unit's GLOBAL_INIT (its globals' dynamic initialisers), in command-line
+        order, or GLOBAL_FINI (its global objects' destructors), in reverse."""
+        names = [n for n in self.module.functions if n.startswith(prefix)]
+        for name in reversed(names) if prefix == GLOBAL_FINI else names:
+            self.call_function(self.host, name, [], live=_lane0(), ids=_host_ids())
+
+    def exit_with_fini(self, code: int) -> int:
+        """exit() destroys the global objects too; an exit() in a destructor ends it there."""
+        try:
+            self.run_startup(GLOBAL_FINI)
+        except ProgramExit as e:
+            return e.code
+        return code
 
     def call_function(self, interp: Interpreter, name: str, args: list[int], live: np.ndarray, ids: dict,
                       lane_args: list | None = None, caller: Warp | None = None, call=None) -> int:

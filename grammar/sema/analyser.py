@@ -22,6 +22,7 @@ from minicuda.grammar.sema.cxx import Cxx
 from minicuda.grammar.sema.declarations import Declarations
 from minicuda.grammar.sema.declarators import Declarators
 from minicuda.grammar.sema.expressions import Expressions
+from minicuda.grammar.sema.lambdas import Lambdas
 from minicuda.grammar.sema.operators import Operators
 from minicuda.grammar.sema.scopes import Abort, Scope, Scopes
 from minicuda.grammar.sema.statements import Statements
@@ -29,7 +30,7 @@ from minicuda.grammar.sema.templates import ClassTemplates, Templates
 
 
 class Sema(Scopes, Declarators, Declarations, Statements, Expressions, Operators, Conversions, Calls, Templates,
-           ClassTemplates, Classes, Cxx):
+           ClassTemplates, Lambdas, Classes, Cxx):
     def __init__(self, diags: DiagnosticEngine):
         self.diags = diags
         self.globals = Scope()

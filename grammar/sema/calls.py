@@ -48,16 +48,26 @@ class Calls:
         f = self.expr(func)
         self.fail(f"called object type '{f.ty}' is not a function or function pointer", func.loc)
 
+    def called_object(self, func: A.Expr) -> A.Expr | None:
+        """The callee `func` checked, when it is an object of class type (a functor, a
+        lambda, `Saxpy(2)` in `Saxpy(2)(x, y)`); None when it names functions."""
+        if isinstance(func, A.TemplateId):
+            return None
+        if isinstance(func, A.Name):
+            sym = self.scope.lookup(func.name)
+            if sym is None or isinstance(sym, Overloads) or type(sym).__name__ == "MethodSym":
+                return None
+        f = self.expr(func)
+        return f if isinstance(T.unqual(f.ty), T.Struct) else None
+
     def expr_Call(self, e: A.Call):
         if isinstance(e.func, A.Name) and e.func.scope_type is not None:
             self.scoped_template_name(e.func)   # Foo<int>::make(...) (templates.py)
         if isinstance(e.func, A.Member) or (isinstance(e.func, A.Name) and type(self.scope.lookup(e.func.name)).__name__ == "MethodSym"):
             return self.method_call(e)
-        if isinstance(e.func, A.Name) and isinstance(T.unqual(getattr(self.scope.lookup(e.func.name), "ty", None) or T.VOID), T.Struct):
-            return self.method_call(A.Call(A.Member(e.func, "operator()", False, loc=e.func.loc), e.args, loc=e.loc))
-        if not isinstance(e.func, (A.Name, A.TemplateId)) and isinstance(T.unqual(self.expr(e.func).ty), T.Struct):
-            func = self.expr(e.func)   # `(*this)(i, j)`: the object's operator()
-            return self.method_call(A.Call(A.Member(func, "operator()", False, loc=e.func.loc), e.args, loc=e.loc))
+        obj = self.called_object(e.func)
+        if obj is not None:   # `f(x)` of a class object f: its operator()
+            return self.method_call(A.Call(A.Member(obj, "operator()", False, loc=e.func.loc), e.args, loc=e.loc))
         args = [self.guarded(self.value, a) for a in e.args]
         if any(a.ty is None for a in args):
             self.callee(e.func)  # report an unknown callee too, then give up on the call
@@ -79,6 +89,7 @@ class Calls:
     def expr_Launch(self, e: A.Launch):
         name, cands, targs = self.callee(e.func)
         args = [self.value(a) for a in e.args]
+        self.check_kernel_closures(args)   # lambdas.py
         fn = self.resolve(name, cands, targs, args, e.loc)
         if "global" not in fn.exec_space:
             self.fail(f"a {'host' if 'host' in fn.exec_space else '__device__'} function call cannot be configured", e.loc)

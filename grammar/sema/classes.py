@@ -108,6 +108,18 @@ class Classes:
             except Abort:
                 pass
 
+    def implicit_destructor(self, s: T.Struct, spec: A.StructSpec) -> None:
+        """`~S() {}` for a class without one whose members or base have destructors: the
+        lowering destroys those after a destructor's body (passes/lower/objects.py)."""
+        if s.info.dtor is not None or not any(destroyed_member(s)):
+            return
+        own = s.name.rpartition("::")[2]
+        specs = A.DeclSpecs(cuda=["__host__", "__device__"], loc=spec.loc)
+        d = A.Declarator("~" + own, suffixes=[A.ParamsSuffix([], False, loc=spec.loc)], loc=spec.loc)
+        fn = A.FunctionDef(specs, d, A.Compound([], loc=spec.loc), name=d.name, loc=spec.loc)
+        fn.access = "public"
+        spec.methods.append(self.declare_method(s, fn))
+
     def method_kind(self, s: T.Struct, name: str) -> str:
         own = s.info.template_name or s.name   # a class template's `Matrix<int>` has constructor `Matrix`
         own = own.rpartition("::")[2]   # a namespace's class: `sim::Grid` has constructor `Grid`
@@ -257,7 +269,9 @@ class Classes:
                 return []
             c = A.Construct(None, list(args or []), loc=loc)
             c.target_ty = s
-            return [A.ExprStmt(A.Assign("=", target, c, loc=loc), loc=loc)]
+            init = A.Assign("=", target, c, loc=loc)
+            init.constructs = True   # the member is built in place (passes/lower/expressions.py)
+            return [A.ExprStmt(init, loc=loc)]
         if args is None:
             return []
         if len(args) == 1:
@@ -306,7 +320,7 @@ class Classes:
         if statics:
             fn = self.best_overload(name, cands, args, e.loc)
         else:
-            if this is not None and isinstance(this, A.Name):
+            if not isinstance(func, A.Member):
                 this = self.value(this) if self.scope.lookup("this") is not None else None
                 if this is None:
                     self.fail(f"call to non-static member function without an object argument", e.loc)
@@ -460,11 +474,57 @@ class Classes:
                 return c
         return None
 
+    def new_object_initializer(self, e: A.New, ty: T.Type, nbytes: A.Expr) -> A.Expr | None:
+        """`new T(args)` / `new T` of a class with constructors: its constructor called on
+        the new bytes (`e.alloc`)."""
+        s = T.unqual(ty)
+        if not self.has_ctors(s):
+            return super().new_object_initializer(e, ty, nbytes)
+        if e.count is not None:
+            self.fail(f"array 'new' of class type '{s}' with constructors is not supported", e.loc)
+        c = self.construct(s, list(e.args or []), e.loc)
+        if not isinstance(c, A.Construct) or getattr(c, "ctor", None) is None:   # a bitwise copy
+            return c
+        return self.constructor_call(c, self.pointer_cast(e.alloc, s), e.loc)
+
+    def delete_destructor(self, ty: T.Type, pointer: A.Expr, array: bool, loc) -> A.Expr | None:
+        """`delete p` of a class with a destructor: its destructor called on `*p` first."""
+        s = T.unqual(ty)
+        if not isinstance(s, T.Struct) or s.info.fields is None or s.info.dtor is None:
+            return None
+        if array:
+            self.fail(f"'delete[]' of class type '{s}' with a destructor is not supported", loc)
+        self.check_call_space(s.info.dtor, loc)
+        call = A.Call(A.Name(s.info.dtor.name, loc=loc), [self.pointer_cast(pointer, s)], loc=loc)
+        call.decl, call.ty = s.info.dtor, T.VOID
+        return call
+
+    def constructor_call(self, c: A.Construct, this: A.Expr, loc) -> A.Call:
+        """The constructor call `c` makes, on the object `this` points to, as a void call."""
+        call = A.Call(A.Name(c.ctor.name, loc=loc), [this] + c.args, loc=loc)
+        call.decl, call.ty = c.ctor, T.VOID
+        return call
+
+    def pointer_cast(self, p: A.Expr, s: T.Struct) -> A.Expr:
+        if T.unqual(T.unqual(p.ty).base) == s:
+            return p
+        c = A.Cast(None, p, implicit=True, loc=p.loc)
+        c.ty = T.Pointer(base=s)
+        return c
+
     def default_construct(self, v: A.VarDecl) -> None:
         """`T x;` for a class with constructors: its default constructor."""
         ty = T.unqual(v.ty)
         if isinstance(ty, T.Struct) and self.has_ctors(ty):
             v.init = self.construct_object(ty, [], v.loc)
+
+
+def destroyed_member(s: T.Struct):
+    """(name, class) of each member or base of `s` that has a destructor, in declaration order."""
+    for name, (fty, _) in s.info.fields.items():
+        t = T.unqual(fty)
+        if isinstance(t, T.Struct) and t.info.fields is not None and getattr(t.info, "dtor", None) is not None:
+            yield name, t
 
 
 def _same_signature(a: A.FunctionDef, b: A.FunctionDef) -> bool:

@@ -17,6 +17,13 @@ from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
 
 
+def returns_local(e: A.Expr) -> bool:
+    """`return x;` of a local object: g++ builds it in the caller's place (NRVO), no copy."""
+    decl = e.decl if isinstance(e, A.Name) else None
+    return isinstance(decl, A.VarDecl) and not getattr(decl, "is_global_scope", True) and \
+        "static" not in decl.specs.storage
+
+
 class Conversions:
     """Needs from the analyser: `value`, `type_of`, `fail` and `const_eval`."""
 
@@ -33,7 +40,8 @@ class Conversions:
             return self.bind_reference(e, to, context, loc)   # cxx.py
         src, dst = T.unqual(e.ty), T.unqual(to)
         if src == dst:
-            if isinstance(dst, T.Struct) and context in ("initializing", "parameter"):
+            if isinstance(dst, T.Struct) and context in ("initializing", "parameter") or \
+                    isinstance(dst, T.Struct) and context == "return" and not returns_local(e):
                 e = self.copied(e, dst, loc)   # classes.py: a user copy constructor
             return self.implicit(e, dst) if e.ty != dst else e
         ok = False
@@ -83,6 +91,9 @@ class Conversions:
 
     def expr_Construct(self, e: A.Construct):
         ty = self.type_of(e.type_name) if e.type_name is not None else e.target_ty
+        if e.braced and isinstance(T.unqual(ty), T.Struct) and not self.has_ctors(ty) and \
+                T.unqual(ty).name not in ("dim3", "uint3"):
+            return self.init_list(A.InitList(e.args, loc=e.loc), T.unqual(ty))   # `Stats{1, v}`: aggregate
         return self.construct(ty, e.args, e.loc)
 
     def construct(self, ty: T.Type, args: list, loc) -> A.Expr:

@@ -250,7 +250,7 @@ class Cxx:
             nbytes = _size_literal(size, e.loc)
         e.alloc = self.runtime_call("malloc", [nbytes], e.loc)
         e.ty = T.Pointer(base=ty)
-        if e.args is not None:
+        if e.args is not None or self.has_ctors(ty):
             e.init = self.new_object_initializer(e, ty, nbytes)
         e.count = None
         return e
@@ -268,7 +268,7 @@ class Cxx:
             self.fail(what, e.loc)
         if not args and (e.count is not None or isinstance(T.unqual(ty), (T.Struct, T.Array))):
             zero = self.runtime_call("memset", [self.implicit(e.alloc, T.Pointer(base=T.VOID)),
-                                                _int_literal(0, e.loc), copy.deepcopy(nbytes)], e.loc)
+                                                _int_literal(0, e.loc), _copy_tree(nbytes)], e.loc)
             effect = A.Cast(None, zero, implicit=True, loc=e.loc)
             effect.ty = T.VOID
             return effect
@@ -381,6 +381,12 @@ def _size_literal(value: int, loc) -> A.IntLit:
     lit.ty = T.SIZE_T
     return lit
 
+
+
+def _copy_tree(e: A.Expr) -> A.Expr:
+    """A copy of the checked expression `e` whose names still refer to the same declarations."""
+    shared = {id(n.decl): n.decl for n in A.walk(e) if getattr(n, "decl", None) is not None}
+    return copy.deepcopy(e, shared)
 
 
 def _without_qualifier_cast(e: A.Expr) -> A.Expr:

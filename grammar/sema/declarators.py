@@ -102,6 +102,7 @@ class Declarators:
                 members.append((d.name, ty))
         T.complete_struct(s, self.class_members(s, spec, members))
         self.class_methods(s, spec)
+        self.implicit_destructor(s, spec)   # classes.py
         self.method_bodies.extend(fn for fn in spec.methods if fn.body is not None and fn.owner is s)
         return s
 

@@ -29,7 +29,7 @@ from minicuda.grammar.nesting import deep_first
 from minicuda.grammar.preprocess import is_system_location
 from minicuda.grammar.sema.scopes import ConstSym, Overloads, TypedefSym
 
-MEMBER_SYMBOLS = ("FieldSym", "MethodSym")   # grammar/sema/classes.py: members seen inside a member function
+MEMBER_SYMBOLS = ("FieldSym", "MethodSym", "CaptureSym")   # classes.py / lambdas.py: members seen inside a member function
 
 
 # operator expressions: every operand is checked by expr, value or condition, in any context

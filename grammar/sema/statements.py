@@ -171,6 +171,8 @@ class Statements:
         return s
 
     def stmt_Return(self, s: A.Return):
+        if getattr(self.fn, "deduce_return", False):
+            self.deduce_return_type(s)   # lambdas.py
         ret = self.fn.ty.ret
         if s.value is None:
             if not T.is_void(ret):

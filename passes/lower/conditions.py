@@ -25,6 +25,9 @@ class ConditionLowering:
         """Jump to true_l when cond holds, else to false_l (C's short-circuit order).
 
         `fall` is the label the caller starts next: that edge is a fall-through."""
+        self.without_temporaries(lambda: self.branches(cond, true_l, false_l, fall))
+
+    def branches(self, cond: A.Expr, true_l: str, false_l: str, fall: str) -> None:
         pending = [(cond, true_l, false_l, fall)]   # branches to lower, and labels to start, last first
         while pending:
             item = pending.pop()

@@ -85,6 +85,9 @@ class ExpressionLowering:
             if decl.name == "warpSize":
                 return Imm(32)
             raise Unsupported(f"'{decl.name}' used as a whole value; use its .x/.y/.z", e.loc)
+        folded = folded_constant(decl)
+        if folded is not None:
+            return Imm(folded)
         kind = self.storage(decl)
         t = T.unqual(e.ty)
         if kind[0] == "reg":
@@ -216,6 +219,9 @@ class ExpressionLowering:
     def e_Assign(self, e: A.Assign, discard: bool = False):
         target = strip_decay(e.target)
         t = T.unqual(target.ty)
+        if isinstance(t, T.Struct) and getattr(e, "constructs", False) and getattr(e.value, "ctor", None) is not None:
+            self.construct_at(e.value, self.address(target))   # a member initialiser: no temporary
+            return Imm(0)
         if isinstance(t, T.Struct):
             self.copy_struct(self.address(target), self.address(e.value), t, self.access_op(target, load=False))
             return Imm(0)
@@ -282,7 +288,7 @@ class ExpressionLowering:
         return r if r is not None else Imm(0)
 
     def _arm(self, arm: A.Expr, r: Reg | None, end_l: str) -> None:
-        v = self.rvalue(arm)
+        v = self.without_temporaries(lambda: self.rvalue(arm))
         if r is not None:
             self.at(arm).emit("MOV", dsts=(r,), srcs=(v,))
         self.jump(end_l)
@@ -427,3 +433,16 @@ def _fold_convert(value, src: T.Type, dst: T.Type):
     if T.is_float(dst):
         return result if dst == T.DOUBLE or abs(value) < 3.4e38 else None
     return result & ((1 << (64 if dst.size == 8 else 32)) - 1)
+
+
+def folded_constant(decl) -> int | float | None:
+    """The value of a namespace-scope `const` scalar with a constant initialiser
+    (`const int N = 1024;`, `const float EPS = 0.01f;`): nvcc folds it into device code,
+    where the host variable itself cannot be read; None for any other name."""
+    if not (isinstance(decl, A.VarDecl) and getattr(decl, "is_global_scope", False) and decl.space == "host"):
+        return None
+    t = decl.ty
+    if t is None or not t.const or t.volatile or not T.is_arithmetic(T.unqual(t)) or decl.init is None \
+            or isinstance(decl.init, A.InitList):
+        return None
+    return consteval.evaluate_or_none(decl.init)

@@ -46,6 +46,7 @@ class FunctionLowering(StatementLowering, ConditionLowering, ExpressionLowering,
         self.walked: dict[int, A.Expr] = {}        # id -> node: its chain of first operands was looked at
         self.sret = None                            # where a function returning a struct stores it
         self.dtor_scopes: list[list[A.VarDecl]] = []   # per open block: its objects to destroy
+        self.temporaries: list | None = None           # the class temporaries of the full expression
 
     def lower(self) -> Function:
         self.start(".L_entry")
@@ -56,9 +57,14 @@ class FunctionLowering(StatementLowering, ConditionLowering, ExpressionLowering,
             self.param(p)
         if not T.is_void(self.ast.ty.ret) and self.sret is None:
             self.fn.rets = [self.reg(self.ast.ty.ret)]
+        kernel = self.fn.kind == "kernel"
+        self.dtor_scopes.append([] if kernel else self.destructible_params(self.ast.params))
         self.stmt(self.ast.body)
         self.at(self.ast.body)
+        params = self.dtor_scopes.pop()
         if self.block.terminator is None:
+            self.destroy(params)
+            self.destroy_members()
             if self.fn.kind == "kernel":
                 self.emit("EXIT")
             else:

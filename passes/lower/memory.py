@@ -23,7 +23,10 @@ class MemoryLowering:
     def frame_slot(self, t: T.Type) -> int:
         align = max(t.align, 1)
         off = (self.fn.local_bytes + align - 1) // align * align
-        self.fn.local_bytes = off + max(t.size, 1)
+        size = max(t.size, 1)
+        if isinstance(T.unqual(t), T.Struct):   # copied by 32-bit words (objects.py)
+            size = (size + 3) // 4 * 4
+        self.fn.local_bytes = off + size
         return off
 
     def storage(self, decl) -> tuple:
@@ -88,7 +91,9 @@ class MemoryLowering:
         if isinstance(e, A.StringLit):
             return Mem(Sym(self.lowering.string(e.value)))
         if isinstance(e, A.Construct) and getattr(e, "ctor", None) is not None:
-            return self.construct_at(e, Mem(Sym("frame", self.frame_slot(T.unqual(e.ty)))))
+            made = self.construct_at(e, Mem(Sym("frame", self.frame_slot(T.unqual(e.ty)))))
+            self.temporary(made, e.ty)
+            return made
         if isinstance(e, A.Construct):
             return self.construct_in_frame(e)
         if isinstance(e, A.InitList):
@@ -103,7 +108,23 @@ class MemoryLowering:
             return self.address(e.operand)
         if isinstance(e, A.Call):
             raise Unsupported("a struct returned by value is not supported", e.loc)
+        if isinstance(e, A.Conditional) and isinstance(T.unqual(e.ty), T.Struct):
+            return self.conditional_object(e)
         raise InternalError("lower", f"not an lvalue: {type(e).__name__}")
+
+    def conditional_object(self, e: A.Conditional) -> Mem:
+        """`c ? a : b` of class type: the chosen arm's object built in a frame slot of its own."""
+        t = T.unqual(e.ty)
+        slot = Sym("frame", self.frame_slot(t))
+        then_l, else_l, end_l = self.label(), self.label(), self.label()
+        self.branch(e.cond, then_l, else_l, then_l)
+        for label, arm in ((then_l, e.then), (else_l, e.else_)):
+            self.start(label)
+            self.without_temporaries(lambda: self.init_memory(slot, t, arm, "STL"))
+            self.jump(end_l)
+        self.start(end_l)
+        self.temporary(Mem(slot), t)
+        return Mem(slot)
 
     def element(self, base, index: A.Expr, elem_t: T.Type) -> Mem:
         size = max(T.unqual(elem_t).size, 1) if not isinstance(T.unqual(elem_t), T.Function) else 1

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from minicuda.diagnostics import CompileError, Diagnostic
 from minicuda.grammar import ast as A
+from minicuda.grammar import types as T
 from minicuda.grammar.collector import collector_paused
-from minicuda.ir import Function, Global, Module
+from minicuda.ir import GLOBAL_FINI, GLOBAL_INIT, Function, Global, Module
 from minicuda.passes.lower.emitter import Unsupported
 from minicuda.passes.lower.function import FunctionLowering
 from minicuda.passes.lower.initialisers import static_bytes
@@ -28,8 +29,11 @@ class ModuleLowering:
         self.strings: dict[bytes, str] = {}
         self.overloads: tuple[int, dict[str, int]] = (-1, {})   # (functions counted, name -> overloads)
         self.link_name = link_name   # FunctionDef -> its name for the linker, in a unit of several
+        self.dynamic: list[A.VarDecl] = []   # host variables with a dynamic initialiser, in order
 
     def function_name(self, fn: A.FunctionDef) -> str:
+        if fn.name in (GLOBAL_INIT, GLOBAL_FINI):
+            return fn.name
         if self.link_name is not None:
             return self.link_name(fn)
         base = getattr(fn, "instance_name", fn.name).replace(" ", "")
@@ -52,10 +56,36 @@ class ModuleLowering:
 
     def global_symbol(self, v: A.VarDecl) -> str:
         if v.name not in self.module.globals:
-            init = static_bytes(v.init, v.ty) if v.init is not None else None
+            init = self.initial_bytes(v)
             space = {"global": "global", "constant": "constant", "shared": "shared", "host": "host"}.get(v.space, "host")
             self.module.globals[v.name] = Global(v.name, space, max(v.ty.size, 1), max(v.ty.align, 1), init)
         return v.name
+
+    def initial_bytes(self, v: A.VarDecl) -> bytes | None:
+        """A global's bytes from its constant initialiser; a host variable's dynamic
+        initialiser (a call, a constructor) is left to GLOBAL_INIT (None)."""
+        if v.init is None:
+            return None
+        try:
+            return static_bytes(v.init, v.ty)
+        except Unsupported:
+            if v.space != "host":
+                raise
+            self.dynamic.append(v)
+            return None
+
+    def startup_functions(self) -> None:
+        """GLOBAL_INIT: the dynamic initialisers of the unit's host variables, in order of
+        definition; GLOBAL_FINI: the destructors of its global objects, in reverse.  The
+        machine runs every unit's before main and after it (vm/machine.py)."""
+        objects = [v for v in self.tu.global_vars if v.ty is not None and "extern" not in v.specs.storage
+                   and v.space == "host" and has_destructor(v.ty)]
+        for name, body in ((GLOBAL_INIT, [initialising(v) for v in self.dynamic]),
+                           (GLOBAL_FINI, [destroying(v) for v in reversed(objects)])):
+            if body:
+                fd = A.FunctionDef(A.DeclSpecs(), A.Declarator(name), A.Compound(body), name=name)
+                fd.ty, fd.exec_space = T.Function(ret=T.VOID), frozenset({"host"})
+                self.module.functions[name] = FunctionLowering(fd, self.module, self).lower()
 
     def shared_symbol(self, fn: Function, v: A.VarDecl) -> str:
         if "extern" in v.specs.storage:
@@ -87,10 +117,35 @@ class ModuleLowering:
                 self.module.functions[fn.name] = fn
             except Unsupported as u:
                 errors.append(Diagnostic("error", u.message, u.loc))
+        if not errors:
+            self.startup_functions()
         errors += static_limit_errors(self.tu, self.module)
         if errors:
             raise CompileError(errors)
         return self.module
+
+
+def has_destructor(ty: T.Type) -> bool:
+    t = T.unqual(ty)
+    return isinstance(t, T.Struct) and t.info.fields is not None and t.info.dtor is not None
+
+
+def initialising(v: A.VarDecl) -> A.DeclStmt:
+    """The global `v`'s definition as a statement of GLOBAL_INIT (statements.py stores
+    its initialiser in place)."""
+    return A.DeclStmt(A.Declaration(v.specs, [v], loc=v.loc), loc=v.loc)
+
+
+def destroying(v: A.VarDecl) -> A.ExprStmt:
+    """`v.~T()` as a statement of GLOBAL_FINI."""
+    name = A.Name(v.name, loc=v.loc)
+    name.decl, name.ty = v, v.ty
+    this = A.Unary("&", name, loc=v.loc)
+    this.ty = T.Pointer(base=v.ty)
+    dtor = T.unqual(v.ty).info.dtor
+    call = A.Call(A.Name(dtor.name, loc=v.loc), [this], loc=v.loc)
+    call.decl, call.ty = dtor, T.VOID
+    return A.ExprStmt(call, loc=v.loc)
 
 
 @collector_paused()

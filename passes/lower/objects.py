@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
+from minicuda.grammar.sema.classes import destroyed_member
 from minicuda.ir import Mem, Param, Sym
 
 
@@ -59,7 +60,10 @@ class ObjectLowering:
         out = []
         for a in args:
             if is_struct(a.ty):
+                made = len(self.temporaries) if self.temporaries is not None else None
                 out += self.struct_words(a)
+                if made is not None and len(self.temporaries) > made:   # the callee destroys its parameter
+                    self.temporaries.pop()
             else:
                 out.append(self.rvalue(a))
         return out
@@ -67,10 +71,13 @@ class ObjectLowering:
     def call_into(self, e: A.Call, dst: Mem | None) -> Mem | None:
         """A call of a function returning a struct, its value stored at `dst` (a frame
         slot of its own when None)."""
+        temporary = dst is None
         if dst is None:
             dst = Mem(Sym("frame", self.frame_slot(T.unqual(e.ty))))
         args = self.arguments(e.args)
         self.at(e).emit("CALL", dsts=(), srcs=(Sym(self.lowering.function_name(e.decl)), self.mem_address(dst)) + tuple(args))
+        if temporary:
+            self.temporary(dst, e.ty)
         return dst
 
     def return_struct(self, value: A.Expr) -> None:
@@ -94,8 +101,43 @@ class ObjectLowering:
         if isinstance(t, T.Struct) and t.info.dtor is not None and self.dtor_scopes:
             self.dtor_scopes[-1].append(v)
 
-    def destroy(self, objects: list) -> None:
+    # ---- temporaries: destroyed at the end of their full expression ----------------------
+    def temporary(self, mem: Mem, ty: T.Type) -> None:
+        """A class temporary built at `mem`: destroyed when its full expression ends (the
+        statement being lowered keeps `temporaries`; None: not kept, as in a branch)."""
+        t = T.unqual(ty)
+        if self.temporaries is not None and t.info.dtor is not None:
+            self.temporaries.append((mem, t))
+
+    def full_expression(self, lower, extend: bool = False) -> None:
+        """lower() with its temporaries destroyed after it, in reverse order of construction;
+        `extend`: kept to the end of the scope instead (bound to a reference variable)."""
+        saved, self.temporaries = self.temporaries, []
+        try:
+            lower()
+            made = self.temporaries
+        finally:
+            self.temporaries = saved
+        if extend and self.dtor_scopes:
+            self.dtor_scopes[-1].extend(made)
+        else:
+            self.destroy(made)
+
+    def without_temporaries(self, lower):
+        """lower() keeping none of its temporaries: code that may not run (a branch's arm)."""
+        saved, self.temporaries = self.temporaries, None
+        try:
+            return lower()
+        finally:
+            self.temporaries = saved
+
+    def destroy(self, objects: list, keep=None) -> None:
         for v in reversed(objects):
+            if isinstance(v, tuple):   # a temporary: (where, class)
+                self.emit("CALL", dsts=(), srcs=(Sym(self.lowering.function_name(v[1].info.dtor)), self.mem_address(v[0])))
+                continue
+            if v is keep:
+                continue
             dtor = T.unqual(v.ty).info.dtor
             self.emit("CALL", dsts=(), srcs=(Sym(self.lowering.function_name(dtor)), self.mem_address(self.address_of_var(v))))
 
@@ -103,7 +145,30 @@ class ObjectLowering:
         kind = self.vars[id(v)]
         return Mem(Sym("frame", kind[1]))
 
-    def destroy_to(self, depth: int) -> None:
-        """Destroy the objects of every scope above `depth` (a jump out of them)."""
+    def destroy_to(self, depth: int, keep=None) -> None:
+        """Destroy the objects of every scope above `depth` (a jump out of them) but `keep`
+        (a local object `return` hands to the caller as it is)."""
         for scope in reversed(self.dtor_scopes[depth:]):
-            self.destroy(scope)
+            self.destroy(scope, keep)
+
+    def destroy_members(self) -> None:
+        """At the end of a destructor: its class's members and base with destructors, in
+        reverse order of declaration (after the destructor's own body)."""
+        if getattr(self.ast, "member_kind", "") != "dtor":
+            return
+        this = self.ast.params[0]
+        name = A.Name("this", loc=self.ast.loc)
+        name.decl, name.ty = this, this.ty
+        s = T.unqual(this.ty.base)
+        members = list(destroyed_member(s))
+        if not members:
+            return
+        base = self.rvalue(name)
+        for field, t in reversed(members):
+            at = self.mem_address(Mem(base, s.info.fields[field][1]))
+            self.emit("CALL", dsts=(), srcs=(Sym(self.lowering.function_name(t.info.dtor)), at))
+
+    def destructible_params(self, params: list) -> list:
+        """A function's by-value class parameters with destructors: the callee destroys
+        them when it returns (after building its return value), as g++'s order shows."""
+        return [p for p in params if isinstance(T.unqual(p.ty), T.Struct) and T.unqual(p.ty).info.dtor is not None]

@@ -55,9 +55,12 @@ class StatementLowering:
         for v in s.declaration.decls:
             if v.ty is None:
                 continue
-            self.at(v).local(v)
+            self.at(v).full_expression(lambda: self.local(v), extend=isinstance(v.ty, T.Reference))
 
     def local(self, v: A.VarDecl) -> None:
+        if v.is_global_scope:   # a dynamic initialiser, in GLOBAL_INIT (module.py)
+            self.init_memory(Sym(self.lowering.global_symbol(v)), v.ty, v.init, "STG")
+            return
         t = v.ty
         if v.space == "shared":
             name = self.lowering.shared_symbol(self.fn, v)
@@ -80,7 +83,7 @@ class StatementLowering:
 
     def s_ExprStmt(self, s: A.ExprStmt):
         if s.expr is not None:
-            self.at(s).effect(s.expr)
+            self.at(s).full_expression(lambda: self.effect(s.expr))
 
     def s_If(self, s: A.If):
         self.at(s)
@@ -217,7 +220,9 @@ class StatementLowering:
                 self.effect(s.value)
             else:
                 self.emit("MOV", dsts=self.fn.rets, srcs=(self.rvalue(s.value),))
-        self.destroy_to(0)
+        returned = s.value.decl if self.sret is not None and isinstance(s.value, A.Name) else None
+        self.destroy_to(0, keep=returned)
+        self.destroy_members()
         self.emit("EXIT" if self.fn.kind == "kernel" else "RET")
 
 

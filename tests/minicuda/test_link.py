@@ -198,3 +198,43 @@ def test_c_and_cpp_names_link_alike_both_ways(tmp_path, monkeypatch, capsys):
     (tmp_path / "g.c").write_text("int from_c(int x) { return 2 * x; }\n")
     assert minicuda_main(["run", "m.c", "f.cpp", "g.c"]) == 0
     assert capsys.readouterr().out == "41\n"
+
+
+GLOBALS_A = """\
+#include <cstdio>
+#include "log.h"
+Log la("a1");
+int twice(int x);
+int ga = twice(21);
+int main() { printf("main ga=%d\\n", ga); return 0; }
+"""
+GLOBALS_B = """\
+#include <cstdio>
+#include "log.h"
+Log lb("b1");
+int twice(int x) { printf("twice\\n"); return 2 * x; }
+Log lb2("b2");
+"""
+LOG_H = """\
+#pragma once
+#include <cstdio>
+struct Log {                                       // members defined in the class: one copy kept
+    const char *n;
+    Log(const char *s) : n(s) { printf("init %s\\n", n); }
+    ~Log() { printf("fini %s\\n", n); }
+};
+"""
+
+
+@pytest.mark.parametrize("order,expected", [
+    (["a.cu", "b.cu"], "init a1\ntwice\ninit b1\ninit b2\nmain ga=42\nfini b2\nfini b1\nfini a1\n"),
+    (["b.cu", "a.cu"], "init b1\ninit b2\ninit a1\ntwice\nmain ga=42\nfini a1\nfini b2\nfini b1\n"),
+])
+def test_each_units_global_initialisers_run_in_command_line_order(tmp_path, monkeypatch, capsys, order, expected):
+    """As g++ a.cu b.cu orders them: each unit's in definition order, the units in the
+    order given; the global objects destroyed in reverse after main."""
+    monkeypatch.chdir(tmp_path)
+    for name, text in {"a.cu": GLOBALS_A, "b.cu": GLOBALS_B, "log.h": LOG_H}.items():
+        (tmp_path / name).write_text(text)
+    assert minicuda_main(["run"] + order) == 0
+    assert capsys.readouterr() == (expected, "")

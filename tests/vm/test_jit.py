@@ -264,3 +264,17 @@ def test_vector_add_agrees_with_the_interpreter(arch):
         results.append((c.tobytes(), m.as_dict(), m.thread_inst_executed_pred_on, m.max_stack_depth, m.max_paths))
     assert results[0] == results[1]
     assert np.array_equal(np.frombuffer(results[1][0], np.float32), a + b)
+
+
+def test_functions_that_differ_only_in_their_strings_print_their_own(tmp_path):
+    """Two host functions whose code is one text but for the string each prints share
+    native code; each still reads its own symbols (it printed the other's string)."""
+    source = tmp_path / "strings.cu"
+    source.write_text('#include <cstdio>\n'
+                      'void hello(const int *p) { printf("hello %d\\n", *p); }\n'
+                      'void bye(const int *p) { printf("bye %d\\n", *p); }\n'
+                      'int main() { int a = 1, b = 2; hello(&a); bye(&b); return 0; }\n')
+    prog = minicuda.compile(str(source), arch="volta", opt=0)
+    jit = run(prog, [], "jit")
+    assert jit["stdout"] == b"hello 1\nbye 2\n"
+    same(jit, run(prog, [], "interp"))

@@ -24,7 +24,7 @@ import ctypes
 import hashlib
 import os
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import llvmlite.binding as llvm
 import numpy as np
