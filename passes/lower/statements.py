@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
 from minicuda.grammar.nesting import TOO_DEEP, finish, run_nested
-from minicuda.ir import Imm, Label, Sym
+from minicuda.ir import GLOBAL_INIT, Imm, Label, Sym
 from minicuda.passes.lower.emitter import Unsupported, type_mod
 
 
@@ -58,7 +58,7 @@ class StatementLowering:
             self.at(v).full_expression(lambda: self.local(v), extend=isinstance(v.ty, T.Reference))
 
     def local(self, v: A.VarDecl) -> None:
-        if v.is_global_scope:   # a dynamic initialiser, in GLOBAL_INIT (module.py)
+        if v.is_global_scope or (v.static_local and self.fn.name == GLOBAL_INIT):   # in GLOBAL_INIT (module.py)
             self.init_memory(Sym(self.lowering.global_symbol(v)), v.ty, v.init, "STG")
             return
         t = v.ty

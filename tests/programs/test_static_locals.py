@@ -42,3 +42,12 @@ def test_static_locals_minicuda_cannot_run_are_located_errors(body, message, tmp
     (tmp_path / "x.cu").write_text(body + "\nint main() { return f(1); }\n".replace("f(1)", "f(1)" if "int z" in body else "f()"))
     assert minicuda_main(["run", "x.cu"]) == 1
     assert capsys.readouterr().err.splitlines()[0] == message
+
+
+@pytest.mark.parametrize("engine", ["interp", "jit"])
+def test_a_static_local_array_of_string_pointers_is_initialised_before_main(engine, tmp_path, capsys):
+    path = tmp_path / "names.cu"
+    path.write_text('#include <cstdio>\nconst char *name(int i) { static const char *names[] = {"zero", "one"}; '
+                    'return names[i]; }\nint main() { printf("%s %s\\n", name(0), name(1)); }\n')
+    assert minicuda_main(["run", "--engine", engine, str(path)]) == 0
+    assert capsys.readouterr().out == "zero one\n"
