@@ -243,7 +243,13 @@ CUDA_RUNTIME = ("cudaMalloc", "cudaMallocHost", "cudaFree", "cudaFreeHost", "cud
                 "cudaSetDevice", "cudaGetDevice", "cudaGetDeviceCount", "cudaGetDeviceProperties",
                 "cudaGetLastError", "cudaPeekAtLastError", "cudaEventCreate", "cudaEventRecord",
                 "cudaEventSynchronize", "cudaEventElapsedTime", "cudaEventDestroy", "cudaDeviceSetLimit",
-                "cudaDeviceGetLimit", "cudaFuncSetAttribute")
+                "cudaDeviceGetLimit", "cudaFuncSetAttribute",
+                # streams, pinned, mapped and managed memory, device management
+                "cudaStreamCreate", "cudaStreamCreateWithFlags", "cudaStreamDestroy", "cudaStreamSynchronize",
+                "cudaStreamQuery", "cudaStreamWaitEvent", "cudaMemcpyAsync", "cudaMemsetAsync",
+                "cudaEventCreateWithFlags", "cudaEventQuery", "cudaHostAlloc", "cudaHostGetDevicePointer",
+                "cudaHostRegister", "cudaHostUnregister", "cudaMallocManaged", "cudaMemPrefetchAsync",
+                "cudaMemAdvise", "cudaDeviceGetAttribute", "cudaRuntimeGetVersion", "cudaDriverGetVersion")
 
 
 def _cuda_rows():
