@@ -49,6 +49,7 @@ SHAPES = {
     "is_nan": "FSETP.NE p, x, x; P2R dst, p (by type: DSETP for a double)",
     "compare_magnitude": "MUFU.FABS a, x; FSETP.mods p, a, +INF; P2R dst, p (by type: .F64, DSETP)",
     "sign_bit": "SHR.U32 dst, x, 31 (by type: a double shifts by 63, then I2I.U32.U64)",
+    "make_vector": "STL [result + member offset], argument, for each member: make_int2 & co. build their struct",
 }
 
 HOST, DEVICE = "host", "device"
@@ -258,6 +259,17 @@ def _cuda_rows():
     yield runtime("cudaGetErrorName", 64)
 
 
+# <vector_types.h>: the element types of char1 .. double4 (grammar/include/vector_functions.h)
+VECTOR_ELEMENTS = ("char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "longlong", "ulonglong",
+                   "float", "double")
+
+
+def _vector_rows():
+    for element in VECTOR_ELEMENTS:
+        for n in (1, 2, 3, 4):
+            yield intrinsic(f"make_{element}{n}", "STL", shape="make_vector")
+
+
 def _table(*families) -> dict[str, Builtin]:
     table: dict[str, Builtin] = {}
     for family in families:
@@ -268,7 +280,7 @@ def _table(*families) -> dict[str, Builtin]:
     return table
 
 
-BUILTINS: dict[str, Builtin] = _table(_math_rows, _device_rows, _integer_rows, _libc_rows, _cuda_rows)
+BUILTINS: dict[str, Builtin] = _table(_math_rows, _device_rows, _integer_rows, _libc_rows, _cuda_rows, _vector_rows)
 
 
 def lookup(name: str) -> Builtin | None:

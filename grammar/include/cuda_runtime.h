@@ -10,17 +10,8 @@
 #include <time.h>
 
 /* ---- vector types and launch geometry ---- */
-struct uint3 { unsigned int x, y, z; };
-struct dim3 { unsigned int x, y, z; };
-struct int2 { int x, y; };
-struct int3 { int x, y, z; };
-struct int4 { int x, y, z, w; };
-struct uint2 { unsigned int x, y; };
-struct uint4 { unsigned int x, y, z, w; };
-struct float2 { float x, y; };
-struct float3 { float x, y, z; };
-struct float4 { float x, y, z, w; };
-struct double2 { double x, y; };
+#include <vector_types.h>
+#include <vector_functions.h>
 
 extern const __device__ uint3 threadIdx;
 extern const __device__ uint3 blockIdx;

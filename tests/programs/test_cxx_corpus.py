@@ -42,7 +42,6 @@ INTERP_TOO_SLOW = {"image_blur": 176, "histogram": 48, "bitonic_sort": 39, "ray_
 # program: minicuda's first error (jit engine), the worklist for the C++ features
 PENDING: dict[str, str] = {
     "bitcast_union": "bitcast_union.cu:16:16: error: use of undeclared identifier '__float_as_int'",
-    "bom_pragma_once": "bom_pragma_once/mathops.h:9:17: error: expected expression",
     "chrono_timing": "chrono_timing.cu:3:10: fatal error: 'chrono' file not found",
     "class_driver": "class_driver.cu:4:10: fatal error: 'iomanip' file not found",
     "complex_ops": "complex_ops.cu:8:34: error: expected expression",
@@ -74,7 +73,6 @@ PENDING: dict[str, str] = {
     "template_specialization": "template_specialization.cu:7:29: error: expected ';' at end of declaration",
     "throw_error": "throw_error.cu:4:10: fatal error: 'iostream' file not found",
     "try_catch": "try_catch.cu:3:10: fatal error: 'exception' file not found",
-    "vector_types": "vector_types.cu:5:37: error: expected ')'",
     "warp_shuffle": "grammar/include/stdio.h:21:78: error: expected ';' after expression",
 }
 
