@@ -10,6 +10,10 @@ vm/libc.py's glibc-exact functions; nothing here converts on its own.  Host outp
 goes to `stdout`/`stderr` as the program writes it; device printf output is
 buffered per launch and flushed at the next synchronisation, as CUDA does.
 `rand()` is glibc's, so programs print the numbers they print natively.
+
+It is over 800 lines because each runtime function a program may call is one method
+here, with CUDA's checks and error codes (memory of five kinds, streams, events, device
+queries, the C library); vm/stdio.py holds the FILE streams.
 """
 from __future__ import annotations
 
