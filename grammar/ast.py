@@ -46,6 +46,7 @@ class StructSpec(Node):
     members: list["StructMember"] | None  # None: a reference to a declared struct
     methods: list["FunctionDef"] = field(default_factory=list)   # member functions, constructors, destructor
     base: str | None = None               # the base class's name (single, non-virtual)
+    align: int = 1                        # __attribute__((aligned(N))) / __align__(N) / alignas(N)
     template_args: list["Node"] | None = None   # `struct Traits<T *> {...}`: a class template's specialisation
 
 
@@ -418,6 +419,7 @@ class SizeofExpr(Expr):
 @dataclass(eq=False)
 class SizeofType(Expr):
     type_name: TypeName
+    align: bool = False          # alignof(T)
 
 
 @dataclass(eq=False)

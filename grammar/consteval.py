@@ -238,7 +238,8 @@ class _Evaluator:
         return e.operand.ty.size
 
     def e_SizeofType(self, e: A.SizeofType) -> int:
-        return e.type_name.ty.size
+        t = T.unqual(e.type_name.ty)
+        return (t.base if isinstance(t, T.Reference) else t).align if e.align else e.type_name.ty.size
 
     def e_Cast(self, e: A.Cast) -> Value:
         value = self.value(e.operand)   # an array's or a function's address is not a constant here

@@ -40,7 +40,8 @@ GRAMMAR_PATH = os.path.join(os.path.dirname(__file__), "minicuda.lark")
 
 # ---- the name pre-pass ---------------------------------------------------------------
 _SCAN = re.compile(r"""
-    (?P<skip>//[^\n]*|/\*.*?\*/|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\#[^\n]*|\s+)
+    (?P<skip>//[^\n]*|/\*.*?\*/|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\#[^\n]*|\s+
+            |__attribute__\s*\(\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\)|alignas\s*\(\s*\d+\s*\))
   | (?P<ident>[A-Za-z_]\w*)
   | (?P<num>\.?\d[\w.]*)
   | (?P<punct>->|::|<<|>>|.)
@@ -299,7 +300,7 @@ class _Retagger:
             return self.before_args not in _BODY_OPENERS
         if last is None or last.type not in ("IDENT", "TYPE_NAME"):
             return False
-        return prev is None or prev.value not in _BODY_OPENERS
+        return prev is None or (prev.value not in _BODY_OPENERS and prev.type != "ALIGNED")   # struct __align__(8) X {
 
 
 _SPACES = re.compile(r"\s+")
@@ -788,9 +789,11 @@ class _ToAST(Transformer_NonRecursive):
         if tid is not None:
             tag = tid.name
         access = "private" if kind == "class" else "public"
-        members, methods, base = [], [], None
+        members, methods, base, align = [], [], None, 1
         for i in items:
-            if isinstance(i, tuple) and i[0] == "access":
+            if isinstance(i, tuple) and i[0] == "align":
+                align = max(align, i[1])
+            elif isinstance(i, tuple) and i[0] == "access":
                 access = i[1]
             elif isinstance(i, tuple) and i[0] == "base":
                 base = i[1]
@@ -800,10 +803,13 @@ class _ToAST(Transformer_NonRecursive):
             elif isinstance(i, A.FunctionDef):
                 i.access = access
                 methods.append(i)
-        spec = A.StructSpec(kind, tag, members, methods, base, loc=self._loc(meta))
+        spec = A.StructSpec(kind, tag, members, methods, base, align, loc=self._loc(meta))
         spec.template_args = tid.args if tid is not None else None
         spec.end = self.pp.locate(meta.end_line, meta.end_column)
         return spec
+
+    def struct_align(self, meta, items):
+        return ("align", int(re.findall(r"\d+", items[0].value)[-1]))
 
     # classes (C++)
     def access_spec(self, meta, items):
@@ -1182,6 +1188,9 @@ class _ToAST(Transformer_NonRecursive):
 
     def sizeof_type(self, meta, items):
         return A.SizeofType(items[0], loc=self._loc(meta))
+
+    def alignof_type(self, meta, items):
+        return A.SizeofType(items[0], align=True, loc=self._loc(meta))
 
     def index(self, meta, items):
         return _at_op(A.Index(items[0], items[1], loc=self._loc(meta)), self._op_loc(meta, items[0], items[1], "["))

@@ -172,8 +172,9 @@ def define_struct(name: str, kind: str) -> Struct:
     return Struct(name=name, key=key, kind=kind)
 
 
-def complete_struct(s: Struct, members: list[tuple[str, Type]]) -> None:
-    info, offset, align = s.info, 0, 1
+def complete_struct(s: Struct, members: list[tuple[str, Type]], min_align: int = 1) -> None:
+    """Lay out the members; `min_align`: an alignment the declaration asks for (__align__(N))."""
+    info, offset, align = s.info, 0, max(min_align, 1)
     info.fields = {}
     for name, ty in members:
         a = max(ty.align, 1)

@@ -51,6 +51,7 @@ SHAPES = {
     "is_nan": "FSETP.NE p, x, x; P2R dst, p (by type: DSETP for a double)",
     "compare_magnitude": "MUFU.FABS a, x; FSETP.mods p, a, +INF; P2R dst, p (by type: .F64, DSETP)",
     "sign_bit": "SHR.U32 dst, x, 31 (by type: a double shifts by 63, then I2I.U32.U64)",
+    "make_vector": "STL [result + member offset], argument, for each member: make_int2 & co. build their struct",
 }
 
 HOST, DEVICE = "host", "device"
@@ -249,13 +250,30 @@ CUDA_RUNTIME = ("cudaMalloc", "cudaMallocHost", "cudaFree", "cudaFreeHost", "cud
                 "cudaSetDevice", "cudaGetDevice", "cudaGetDeviceCount", "cudaGetDeviceProperties",
                 "cudaGetLastError", "cudaPeekAtLastError", "cudaEventCreate", "cudaEventRecord",
                 "cudaEventSynchronize", "cudaEventElapsedTime", "cudaEventDestroy", "cudaDeviceSetLimit",
-                "cudaDeviceGetLimit", "cudaFuncSetAttribute")
+                "cudaDeviceGetLimit", "cudaFuncSetAttribute",
+                # streams, pinned, mapped and managed memory, device management
+                "cudaStreamCreate", "cudaStreamCreateWithFlags", "cudaStreamDestroy", "cudaStreamSynchronize",
+                "cudaStreamQuery", "cudaStreamWaitEvent", "cudaMemcpyAsync", "cudaMemsetAsync",
+                "cudaEventCreateWithFlags", "cudaEventQuery", "cudaHostAlloc", "cudaHostGetDevicePointer",
+                "cudaHostRegister", "cudaHostUnregister", "cudaMallocManaged", "cudaMemPrefetchAsync",
+                "cudaMemAdvise", "cudaDeviceGetAttribute", "cudaRuntimeGetVersion", "cudaDriverGetVersion")
 
 
 def _cuda_rows():
     yield from (runtime(name, 32) for name in CUDA_RUNTIME)
     yield runtime("cudaGetErrorString", 64)
     yield runtime("cudaGetErrorName", 64)
+
+
+# <vector_types.h>: the element types of char1 .. double4 (grammar/include/vector_functions.h)
+VECTOR_ELEMENTS = ("char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "longlong", "ulonglong",
+                   "float", "double")
+
+
+def _vector_rows():
+    for element in VECTOR_ELEMENTS:
+        for n in (1, 2, 3, 4):
+            yield intrinsic(f"make_{element}{n}", "STL", shape="make_vector")
 
 
 def _table(*families) -> dict[str, Builtin]:
@@ -268,7 +286,7 @@ def _table(*families) -> dict[str, Builtin]:
     return table
 
 
-BUILTINS: dict[str, Builtin] = _table(_math_rows, _device_rows, _integer_rows, _libc_rows, _cuda_rows)
+BUILTINS: dict[str, Builtin] = _table(_math_rows, _device_rows, _integer_rows, _libc_rows, _cuda_rows, _vector_rows)
 
 
 STD = "std::"

@@ -296,6 +296,8 @@ class Machine:
         grid, block = tuple(dims[:3]), tuple(dims[3:])
         refused = launch_error(kernel, self.arch, grid, block, smem, self.kernel_static_shared(name),
                                self.runtime.max_dynamic_shared.get(name))
+        if not refused and not self.runtime.is_stream(int(interp.read(w, ins.srcs[8], 64)[0])):
+            refused = 400   # a stream never created, or destroyed: cudaErrorInvalidResourceHandle
         if refused:
             self.runtime.last_error = refused
             return

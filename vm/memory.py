@@ -40,12 +40,13 @@ import numpy as np
 SPACE_BASE = {"global": 0x7F00_0000_0000, "host": 0x5500_0000_0000, "static": 0x4000_0000,
               "shared": 0x7E00_0000_0000, "local": 0x7D00_0000_0000, "constant": 0x7C00_0000_0000,
               "stack": 0x7FFF_0000_0000, "string": 0x2000_0000, "pinned": 0x5600_0000_0000,
-              "device stack": 0x7B00_0000_0000}
+              "device stack": 0x7B00_0000_0000, "managed": 0x5700_0000_0000}
 
 HOST, DEVICE = "host", "device"
 # the spaces an access made on each side may land in; string literals are read-only on both
-REACH = {HOST: frozenset({"host", "pinned", "stack", "static", "string"}),
-         DEVICE: frozenset({"global", "constant", "shared", "local", "pinned", "device stack", "string"})}
+# (cudaMallocManaged's managed memory is reached from both, as pinned memory is)
+REACH = {HOST: frozenset({"host", "pinned", "managed", "stack", "static", "string"}),
+         DEVICE: frozenset({"global", "constant", "shared", "local", "pinned", "managed", "device stack", "string"})}
 HOST_REACH, DEVICE_REACH = REACH[HOST], REACH[DEVICE]
 READ_ONLY = frozenset({"string"})
 STORES = ("write", "store", "atomic")
@@ -55,6 +56,7 @@ NEAR = 4096           # a wild address further than this from every allocation i
 SPACE_WHAT = {"global": "a device pointer", "constant": "a pointer to '__constant__' memory",
               "host": "a host pointer", "stack": "a pointer to a host stack variable",
               "static": "a pointer to a host global variable", "pinned": "a pinned host pointer",
+              "managed": "a managed pointer",
               "device stack": "a pointer to a device function's local variable",
               "shared": "a pointer to shared memory", "local": "a pointer to a thread's local variable"}
 
@@ -78,10 +80,12 @@ class Allocation:
     # a __device__ or __constant__ variable: host code that names it reaches it too (nvcc
     # gives host code a shadow copy; minicuda the variable itself, as before)
     host_shadow: bool = False
+    # host memory registered with cudaHostRegister: device code reaches it too
+    registered: bool = False
 
     def reached_from(self, side: str) -> bool:
         """Whether code on `side` may access this allocation (REACH)."""
-        return self.space in REACH[side] or (side == HOST and self.host_shadow)
+        return self.space in REACH[side] or (side == HOST and self.host_shadow) or (side == DEVICE and self.registered)
 
     def describe(self) -> str:
         state = "freed " if self.freed else ""
@@ -211,7 +215,7 @@ class _Table:
         end = base + a.size
         space = a.space   # (Allocation.reached_from, for each side)
         host_end = end if space in HOST_REACH or a.host_shadow else base
-        device_end = end if space in DEVICE_REACH else base
+        device_end = end if space in DEVICE_REACH or a.registered else base
         if space in READ_ONLY:
             return (base, storage, host_end, device_end, base, base)
         return (base, storage, host_end, device_end, host_end, device_end)
@@ -408,6 +412,12 @@ class Memory(_Table):
             self.put_column(i, a)   # (nothing is inside it now)
         self.version += 1
         return True
+
+    def register(self, a: Allocation, registered: bool) -> None:
+        """cudaHostRegister / cudaHostUnregister: device code reaches host allocation `a`, or no longer."""
+        a.registered = registered
+        self.refresh(a)
+        self.version += 1
 
     def locate(self, address: int, size: int, kind: str, scope: BlockScope | None = None,
                side: str | None = "scalar") -> tuple[Allocation, int]:

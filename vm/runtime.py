@@ -10,6 +10,10 @@ vm/libc.py's glibc-exact functions; nothing here converts on its own.  Host outp
 goes to `stdout`/`stderr` as the program writes it; device printf output is
 buffered per launch and flushed at the next synchronisation, as CUDA does.
 `rand()` is glibc's, so programs print the numbers they print natively.
+
+It is over 800 lines because each runtime function a program may call is one method
+here, with CUDA's checks and error codes (memory of five kinds, streams, events, device
+queries, the C library); vm/stdio.py holds the FILE streams.
 """
 from __future__ import annotations
 
@@ -36,7 +40,9 @@ ERROR_STRINGS = {0: "no error", 1: "invalid argument", 2: "out of memory", 3: "i
                  215: "limit is not supported on this architecture", 98: "invalid device function",
                  13: "invalid device symbol", 400: "invalid resource handle", 600: "device not ready",
                  701: "too many resources requested for launch",
-                 710: "device-side assert triggered", 716: "misaligned address"}
+                 710: "device-side assert triggered", 716: "misaligned address",
+                 712: "part or all of the requested memory range is already mapped",
+                 713: "pointer does not correspond to a registered memory region"}
 ERROR_NAMES = {0: "cudaSuccess", 1: "cudaErrorInvalidValue", 2: "cudaErrorMemoryAllocation", 700: "cudaErrorIllegalAddress",
                702: "cudaErrorLaunchTimeout",
                9: "cudaErrorInvalidConfiguration", 17: "cudaErrorInvalidDevicePointer", 101: "cudaErrorInvalidDevice",
@@ -44,14 +50,26 @@ ERROR_NAMES = {0: "cudaSuccess", 1: "cudaErrorInvalidValue", 2: "cudaErrorMemory
                3: "cudaErrorInitializationError", 13: "cudaErrorInvalidSymbol", 21: "cudaErrorInvalidMemcpyDirection",
                100: "cudaErrorNoDevice", 400: "cudaErrorInvalidResourceHandle", 600: "cudaErrorNotReady",
                701: "cudaErrorLaunchOutOfResources",
-               710: "cudaErrorAssert", 716: "cudaErrorMisalignedAddress", 719: "cudaErrorLaunchFailure"}
+               710: "cudaErrorAssert", 716: "cudaErrorMisalignedAddress", 719: "cudaErrorLaunchFailure",
+               712: "cudaErrorHostMemoryAlreadyRegistered", 713: "cudaErrorHostMemoryNotRegistered"}
 INVALID_VALUE, INVALID_SYMBOL, INVALID_DIRECTION, INVALID_DEVICE, INVALID_HANDLE = 1, 13, 21, 101, 400
+ALREADY_REGISTERED, NOT_REGISTERED = 712, 713
+# Streams.  Every operation runs when the host issues it, in program order: a valid schedule of
+# any stream order (a correct program prints the same), so every stream is idle between calls.
+# A stream handle is an opaque value: cudaStreamCreate's, or 0, cudaStreamLegacy, cudaStreamPerThread.
+DEFAULT_STREAMS = frozenset({0, 1, 2})
+STREAM_HANDLES = 0x6000_0000_0000
+CUDA_VERSION = 13000   # cudaRuntimeGetVersion and cudaDriverGetVersion, as CUDA 13.0 reports them
+HOST_ALLOC_FLAGS, HOST_REGISTER_FLAGS = 0x7, 0xF   # the flag bits cudaHostAlloc and cudaHostRegister know
+MANAGED_FLAGS = (1, 2)   # cudaMemAttachGlobal, cudaMemAttachHost
+EVENT_DISABLE_TIMING = 0x2
 # the calls that wait for the device, and so report a fault of a kernel launched before them
 SYNCHRONIZING = frozenset({"cudaDeviceSynchronize", "cudaMemcpy", "cudaMemcpyToSymbol", "cudaMemcpyFromSymbol",
-                           "cudaMemset", "cudaFree", "cudaFreeHost", "cudaEventSynchronize", "cudaDeviceReset"})
+                           "cudaMemset", "cudaFree", "cudaFreeHost", "cudaEventSynchronize", "cudaDeviceReset",
+                           "cudaStreamSynchronize"})
 # cudaMemcpyKind: which of (dst, src) is device memory; None: either (cudaMemcpyDefault)
 COPY_KINDS = {0: (False, False), 1: (True, False), 2: (False, True), 3: (True, True), 4: (None, None)}
-DEVICE_MEMORY = ("global", "constant", "pinned")   # what a cudaMemcpy's device pointer may point into
+DEVICE_MEMORY = ("global", "constant", "pinned", "managed")   # what a cudaMemcpy's device pointer may point into
 TCACHE_MAX = 1032   # the largest block glibc's tcache keeps: its double free is reported as a tcache one
 # cudaDeviceSetLimit's limits and their defaults: cudaLimitStackSize (bytes per thread), the
 # printf FIFO and the malloc heap (bytes); the heap's changes nothing here
@@ -83,6 +101,22 @@ DEVICES = {
     "hopper": ("NVIDIA H100 80GB HBM3", 132, 48 * 1024, 65536, 1024, 9, 0, 80, 1980000, 2619000, 5120, 52428800, 2048),
 }
 DEVICES["blackwell"] = DEVICES["hopper"]   # no Blackwell board described yet: sm_100 and sm_120 report an H100
+
+# cudaDeviceGetAttribute: cudaDeviceAttr -> the cudaDeviceProp field (and index) it reports
+DEVICE_ATTRIBUTES = {
+    1: ("maxThreadsPerBlock", None), 2: ("maxThreadsDim", 0), 3: ("maxThreadsDim", 1), 4: ("maxThreadsDim", 2),
+    5: ("maxGridSize", 0), 6: ("maxGridSize", 1), 7: ("maxGridSize", 2), 8: ("sharedMemPerBlock", None),
+    9: ("totalConstMem", None), 10: ("warpSize", None), 11: ("memPitch", None), 12: ("regsPerBlock", None),
+    13: ("clockRate", None), 14: ("textureAlignment", None), 15: ("deviceOverlap", None),
+    16: ("multiProcessorCount", None), 17: ("kernelExecTimeoutEnabled", None), 18: ("integrated", None),
+    19: ("canMapHostMemory", None), 20: ("computeMode", None), 31: ("concurrentKernels", None),
+    32: ("ECCEnabled", None), 36: ("memoryClockRate", None), 37: ("memoryBusWidth", None),
+    38: ("l2CacheSize", None), 39: ("maxThreadsPerMultiProcessor", None), 40: ("asyncEngineCount", None),
+    41: ("unifiedAddressing", None), 75: ("major", None), 76: ("minor", None),
+    81: ("sharedMemPerMultiprocessor", None), 82: ("regsPerMultiprocessor", None), 83: ("managedMemory", None),
+    89: ("concurrentManagedAccess", None), 95: ("cooperativeLaunch", None), 97: ("sharedMemPerBlockOptin", None),
+    106: ("maxBlocksPerMultiProcessor", None),
+}
 
 
 def device_for(arch: int):
@@ -162,6 +196,10 @@ class Runtime(StdioCalls):
         self.pending_error = 0  # a kernel's fault, reported by the next call that waits for the device
         self.events: dict[int, float | None] = {}
         self.events_made = 0
+        self.untimed_events: set[int] = set()    # created with cudaEventDisableTiming
+        self.streams: set[int] = set()            # cudaStreamCreate's live handles
+        self.streams_made = 0
+        self.registered: dict[int, object] = {}   # cudaHostRegister's pointer -> the allocation it maps
         self.max_dynamic_shared: dict[str, int] = {}   # kernel -> cudaFuncSetAttribute's maximum
         self.methods: dict[tuple[str, bool], object] = {}   # (name, device) -> the bound rt_ method that runs it
         self.started = time.time()
@@ -505,20 +543,87 @@ class Runtime(StdioCalls):
 
     def rt_cudaMallocHost(self, pp, size) -> int:
         """Pinned host memory, which kernels reach too (vm/memory.py's REACH)."""
+        return self.alloc_into(pp, size, "pinned", f"cudaMallocHost({size})")
+
+    def rt_cudaFree(self, p) -> int:
+        """NULL is success; anything but a live cudaMalloc'd or cudaMallocManaged block's start
+        is cudaErrorInvalidValue."""
+        if p and not self.memory.free(p, "global") and not self.memory.free(p, "managed"):
+            return self._status(INVALID_VALUE)
+        return 0
+
+    def rt_cudaHostAlloc(self, pp, size, flags) -> int:
+        """cudaMallocHost with flags (portable, mapped, write-combined: all mapped here, as
+        with unified addressing)."""
+        if flags & ~HOST_ALLOC_FLAGS & 0xFFFFFFFF:
+            return self._status(INVALID_VALUE)
+        return self.alloc_into(pp, size, "pinned", f"cudaHostAlloc({size})")
+
+    def rt_cudaMallocManaged(self, pp, size, flags) -> int:
+        """Managed memory, which host and device code both reach; size 0 and flags other than
+        cudaMemAttachGlobal / cudaMemAttachHost are cudaErrorInvalidValue, as CUDA's."""
+        if not size or (flags & 0xFFFFFFFF) not in MANAGED_FLAGS:
+            return self._status(INVALID_VALUE)
+        return self.alloc_into(pp, size, "managed", f"cudaMallocManaged({size})")
+
+    def alloc_into(self, pp: int, size: int, space: str, name: str) -> int:
+        """A new block of `space` written to *pp (NULL for size 0); cudaErrorInvalidValue for
+        a NULL pp, cudaErrorMemoryAllocation when it does not fit."""
         if not pp:
             return self._status(INVALID_VALUE)
         try:
-            address = self.memory.alloc(size, "pinned", f"cudaMallocHost({size})", align=256) if size else 0
+            address = self.memory.alloc(size, space, name, align=256) if size else 0
         except OutOfMemory:
             return self._status(2)
         self.memory.write(pp, struct.pack("<Q", address))
         return 0
 
-    def rt_cudaFree(self, p) -> int:
-        """NULL is success; anything but a live cudaMalloc'd block's start is cudaErrorInvalidValue."""
-        if p and not self.memory.free(p, "global"):
+    def rt_cudaHostGetDevicePointer(self, pp, host, flags) -> int:
+        """With unified addressing the device pointer of mapped memory is the host pointer;
+        memory neither pinned, managed nor registered is cudaErrorInvalidValue."""
+        a = self.memory.find(host)
+        mapped = a is not None and not a.freed and (a.space in ("pinned", "managed") or a.registered)
+        if not pp or flags or not mapped:
             return self._status(INVALID_VALUE)
+        self.memory.write(pp, struct.pack("<Q", host))
         return 0
+
+    def rt_cudaHostRegister(self, p, size, flags) -> int:
+        """Device code reaches the host allocation holding [p, p + size) until it is unregistered."""
+        a = self.memory.find(p)
+        if not p or not size or flags & ~HOST_REGISTER_FLAGS & 0xFFFFFFFF or a is None or a.freed \
+                or a.space not in ("host", "static", "stack") or p + size > a.base + a.size:
+            return self._status(INVALID_VALUE)
+        if a.registered:
+            return self._status(ALREADY_REGISTERED)
+        self.memory.register(a, True)
+        self.registered[p] = a
+        return 0
+
+    def rt_cudaHostUnregister(self, p) -> int:
+        a = self.registered.pop(p, None)
+        if a is None:
+            return self._status(NOT_REGISTERED)
+        self.memory.register(a, False)
+        return 0
+
+    def rt_cudaMemPrefetchAsync(self, p, n, device, stream) -> int:
+        """Accepted: memory does not move here.  CUDA's checks: a managed range, a device."""
+        if not self.is_stream(stream):
+            return self._status(INVALID_HANDLE)
+        return self.managed_range(p, n, device)
+
+    def rt_cudaMemAdvise(self, p, n, advice, device) -> int:
+        """Accepted, changing nothing; the advice must be one of CUDA's six."""
+        if not 1 <= _s32(advice) <= 6:
+            return self._status(INVALID_VALUE)
+        return self.managed_range(p, n, device)
+
+    def managed_range(self, p: int, n: int, device: int) -> int:
+        a = self.memory.find(p)
+        if a is None or a.freed or a.space != "managed" or not n or p + n > a.base + a.size:
+            return self._status(INVALID_VALUE)
+        return 0 if _s32(device) in (0, -1) else self._status(INVALID_DEVICE)
 
     def rt_cudaFreeHost(self, p) -> int:
         if p and not self.memory.free(p, "pinned"):
@@ -526,11 +631,20 @@ class Runtime(StdioCalls):
         return 0
 
     def rt_cudaMemcpy(self, dst, src, n, kind) -> int:
-        """CUDA's checks: the direction, NULL pointers, and each pointer the direction says
-        is device memory in one live device allocation with room for n bytes (else
-        cudaErrorInvalidValue); host memory is read and written as host code would, so a
-        bad host pointer is SIGSEGV as it is in a native program."""
         self.flush_device()
+        return self.copy(dst, src, n, kind)
+
+    def rt_cudaMemcpyAsync(self, dst, src, n, kind, stream) -> int:
+        """Run at issue, as cudaMemcpy (a valid schedule); not a synchronisation."""
+        if not self.is_stream(stream):
+            return self._status(INVALID_HANDLE)
+        return self.copy(dst, src, n, kind)
+
+    def copy(self, dst: int, src: int, n: int, kind: int) -> int:
+        """cudaMemcpy's copy and CUDA's checks: the direction, NULL pointers, and each pointer
+        the direction says is device memory in one live device allocation with room for n
+        bytes (else cudaErrorInvalidValue); host memory is read and written as host code
+        would, so a bad host pointer is SIGSEGV as it is in a native program."""
         sides = COPY_KINDS.get(_s32(kind))
         if sides is None:
             return self._status(INVALID_DIRECTION)
@@ -543,6 +657,11 @@ class Runtime(StdioCalls):
             return self._status(INVALID_VALUE)
         self.memory.copy(dst, src, n, None if dst_device else HOST, None if src_device else HOST)
         return 0
+
+    def rt_cudaMemsetAsync(self, p, value, n, stream) -> int:
+        if not self.is_stream(stream):
+            return self._status(INVALID_HANDLE)
+        return self.rt_cudaMemset(p, value, n)
 
     def rt_cudaMemset(self, p, value, n) -> int:
         if n and not self.device_range(p, n):
@@ -632,6 +751,29 @@ class Runtime(StdioCalls):
         self.memory.write(p, struct.pack("<i", 0))
         return 0
 
+    def rt_cudaRuntimeGetVersion(self, p) -> int:
+        return self.write_int(p, CUDA_VERSION)
+
+    def rt_cudaDriverGetVersion(self, p) -> int:
+        return self.write_int(p, CUDA_VERSION)
+
+    def write_int(self, p: int, value: int) -> int:
+        """*p = value (an int), or cudaErrorInvalidValue for a NULL p."""
+        if not p:
+            return self._status(INVALID_VALUE)
+        self.memory.write(p, struct.pack("<i", value))
+        return 0
+
+    def rt_cudaDeviceGetAttribute(self, p, attribute, dev) -> int:
+        """The common attributes, as cudaGetDeviceProperties reports them."""
+        if _s32(dev) != 0:
+            return self._status(INVALID_DEVICE)
+        field, index = DEVICE_ATTRIBUTES.get(_s32(attribute), ("", None))
+        value = self.device_properties().get(field)
+        if value is None:
+            return self._status(INVALID_VALUE)
+        return self.write_int(p, value if index is None else value[index])
+
     def rt_cudaGetDeviceCount(self, p) -> int:
         if not p:
             return self._status(INVALID_VALUE)
@@ -674,15 +816,7 @@ class Runtime(StdioCalls):
         if _s32(dev) != 0:
             return self._status(INVALID_DEVICE)
         info = self.machine.struct_layout("cudaDeviceProp")
-        (name, sms, smem, regs, threads, major, minor, gib, clock, mclock, bus, l2, threads_sm) = device_for(self.machine.arch)
-        values = {"name": name.encode(), "totalGlobalMem": gib << 30, "sharedMemPerBlock": smem, "regsPerBlock": regs,
-                  "warpSize": 32, "memPitch": 2147483647, "maxThreadsPerBlock": threads, "maxThreadsDim": (1024, 1024, 64),
-                  "maxGridSize": max_grid_dims(self.machine.arch), "clockRate": clock, "totalConstMem": 65536,
-                  "major": major, "minor": minor, "textureAlignment": 512, "deviceOverlap": 1,
-                  "multiProcessorCount": sms, "concurrentKernels": 1, "ECCEnabled": 1, "asyncEngineCount": 2,
-                  "unifiedAddressing": 1, "memoryClockRate": mclock, "memoryBusWidth": bus, "l2CacheSize": l2,
-                  "maxThreadsPerMultiProcessor": threads_sm, "sharedMemPerMultiprocessor": 65536 if major < 7 else 98304,
-                  "regsPerMultiprocessor": 65536, "sharedMemPerBlockOptin": shared_optin(self.machine.arch), "maxBlocksPerMultiProcessor": 32}
+        values = self.device_properties()
         out = bytearray(info.size)
         for field, (off, size) in info.fields.items():
             v = values.get(field, 0)
@@ -696,6 +830,21 @@ class Runtime(StdioCalls):
         self.memory.write(p, bytes(out))
         return 0
 
+    def device_properties(self) -> dict:
+        """cudaDeviceProp's fields for the device the program runs on (by name; the rest are 0)."""
+        (name, sms, smem, regs, threads, major, minor, gib, clock, mclock, bus, l2, threads_sm) = device_for(self.machine.arch)
+        return {"name": name.encode(), "totalGlobalMem": gib << 30, "sharedMemPerBlock": smem, "regsPerBlock": regs,
+                "warpSize": 32, "memPitch": 2147483647, "maxThreadsPerBlock": threads, "maxThreadsDim": (1024, 1024, 64),
+                "maxGridSize": max_grid_dims(self.machine.arch), "clockRate": clock, "totalConstMem": 65536,
+                "major": major, "minor": minor, "textureAlignment": 512, "deviceOverlap": 1,
+                "multiProcessorCount": sms, "concurrentKernels": 1, "ECCEnabled": 1, "asyncEngineCount": 2,
+                "unifiedAddressing": 1, "memoryClockRate": mclock, "memoryBusWidth": bus, "l2CacheSize": l2,
+                "maxThreadsPerMultiProcessor": threads_sm, "sharedMemPerMultiprocessor": 65536 if major < 7 else 98304,
+                "regsPerMultiprocessor": 65536, "sharedMemPerBlockOptin": shared_optin(self.machine.arch),
+                "maxBlocksPerMultiProcessor": 32, "canMapHostMemory": 1, "managedMemory": 1,
+                "concurrentManagedAccess": 1, "cooperativeLaunch": 1, "kernelExecTimeoutEnabled": 0,
+                "integrated": 0, "computeMode": 0}
+
     # events: a handle maps to the time it was last recorded (None: not yet)
     def rt_cudaEventCreate(self, p) -> int:
         if not p:
@@ -706,8 +855,21 @@ class Runtime(StdioCalls):
         self.memory.write(p, struct.pack("<Q", handle))
         return 0
 
+    def rt_cudaEventCreateWithFlags(self, p, flags) -> int:
+        """cudaEventDefault, BlockingSync, DisableTiming, Interprocess (which needs DisableTiming)."""
+        if flags & ~0x7 & 0xFFFFFFFF or (flags & 0x4 and not flags & EVENT_DISABLE_TIMING):
+            return self._status(INVALID_VALUE)
+        error = self.rt_cudaEventCreate(p)
+        if not error and flags & EVENT_DISABLE_TIMING:
+            self.untimed_events.add(struct.unpack("<Q", self.memory.read(p, 8))[0])
+        return error
+
+    def rt_cudaEventQuery(self, event) -> int:
+        """Every recorded event has completed (operations run at issue)."""
+        return 0 if event in self.events else self._status(INVALID_HANDLE)
+
     def rt_cudaEventRecord(self, event, stream=0) -> int:
-        if event not in self.events:
+        if event not in self.events or not self.is_stream(stream):
             return self._status(INVALID_HANDLE)
         self.flush_device()
         self.events[event] = time.time()
@@ -720,7 +882,7 @@ class Runtime(StdioCalls):
         """Milliseconds between two recorded events; an event never recorded is an invalid handle."""
         if not p:
             return self._status(INVALID_VALUE)
-        if self.events.get(start) is None or self.events.get(end) is None:
+        if self.events.get(start) is None or self.events.get(end) is None or {start, end} & self.untimed_events:
             return self._status(INVALID_HANDLE)
         self.memory.write(p, struct.pack("<f", (self.events[end] - self.events[start]) * 1000.0))
         return 0
@@ -729,6 +891,44 @@ class Runtime(StdioCalls):
         if self.events.pop(event, 0) == 0:
             return self._status(INVALID_HANDLE)
         return 0
+
+    # streams: operations run at issue, so a stream is always idle (STREAM_HANDLES)
+    def is_stream(self, stream: int) -> bool:
+        return stream in DEFAULT_STREAMS or stream in self.streams
+
+    def rt_cudaStreamCreate(self, p) -> int:
+        return self.rt_cudaStreamCreateWithFlags(p, 0)
+
+    def rt_cudaStreamCreateWithFlags(self, p, flags) -> int:
+        """cudaStreamDefault or cudaStreamNonBlocking."""
+        if not p or flags & 0xFFFFFFFF not in (0, 1):
+            return self._status(INVALID_VALUE)
+        handle = STREAM_HANDLES + 16 * self.streams_made
+        self.streams_made += 1
+        self.streams.add(handle)
+        self.memory.write(p, struct.pack("<Q", handle))
+        return 0
+
+    def rt_cudaStreamDestroy(self, stream) -> int:
+        if stream not in self.streams:
+            return self._status(INVALID_HANDLE)
+        self.streams.discard(stream)
+        return 0
+
+    def rt_cudaStreamSynchronize(self, stream) -> int:
+        if not self.is_stream(stream):
+            return self._status(INVALID_HANDLE)
+        self.flush_device()
+        return 0
+
+    def rt_cudaStreamQuery(self, stream) -> int:
+        """cudaSuccess: the stream's work is done (cudaErrorNotReady never happens here)."""
+        return 0 if self.is_stream(stream) else self._status(INVALID_HANDLE)
+
+    def rt_cudaStreamWaitEvent(self, stream, event, flags) -> int:
+        if not self.is_stream(stream) or event not in self.events:
+            return self._status(INVALID_HANDLE)
+        return 0 if flags & 0xFFFFFFFF in (0, 1) else self._status(INVALID_VALUE)
 
 
 def _difference(a: bytes, b: bytes) -> int:

@@ -10,19 +10,8 @@
 #include <time.h>
 
 /* ---- vector types and launch geometry ---- */
-struct uint3 { unsigned int x, y, z; };
-struct dim3 { unsigned int x, y, z; };
-struct int2 { int x, y; };
-struct int3 { int x, y, z; };
-struct int4 { int x, y, z, w; };
-struct uint2 { unsigned int x, y; };
-struct uint4 { unsigned int x, y, z, w; };
-struct float2 { float x, y; };
-struct float3 { float x, y, z; };
-struct float4 { float x, y, z, w; };
-struct double2 { double x, y; };
-struct char4 { signed char x, y, z, w; };
-struct uchar4 { unsigned char x, y, z, w; };
+#include <vector_types.h>
+#include <vector_functions.h>
 
 extern const __device__ uint3 threadIdx;
 extern const __device__ uint3 blockIdx;
@@ -56,6 +45,85 @@ typedef struct CUstream_st *cudaStream_t;
 #define cudaErrorUnsupportedLimit 215
 #define cudaErrorInvalidDeviceFunction 98
 #define cudaErrorInvalidResourceHandle 400
+#define cudaErrorHostMemoryAlreadyRegistered 712
+#define cudaErrorHostMemoryNotRegistered 713
+
+/* streams: every operation runs when it is issued, so each stream is idle between calls */
+#define cudaStreamDefault 0x00
+#define cudaStreamNonBlocking 0x01
+#define cudaStreamLegacy ((cudaStream_t)0x1)
+#define cudaStreamPerThread ((cudaStream_t)0x2)
+#define cudaEventDefault 0x00
+#define cudaEventBlockingSync 0x01
+#define cudaEventDisableTiming 0x02
+#define cudaEventInterprocess 0x04
+/* pinned, mapped and managed memory */
+#define cudaHostAllocDefault 0x00
+#define cudaHostAllocPortable 0x01
+#define cudaHostAllocMapped 0x02
+#define cudaHostAllocWriteCombined 0x04
+#define cudaHostRegisterDefault 0x00
+#define cudaHostRegisterPortable 0x01
+#define cudaHostRegisterMapped 0x02
+#define cudaHostRegisterIoMemory 0x04
+#define cudaHostRegisterReadOnly 0x08
+#define cudaMemAttachGlobal 0x01
+#define cudaMemAttachHost 0x02
+#define cudaMemAttachSingle 0x04
+#define cudaCpuDeviceId ((int)-1)
+#define cudaInvalidDeviceId ((int)-2)
+typedef int cudaMemoryAdvise;
+#define cudaMemAdviseSetReadMostly 1
+#define cudaMemAdviseUnsetReadMostly 2
+#define cudaMemAdviseSetPreferredLocation 3
+#define cudaMemAdviseUnsetPreferredLocation 4
+#define cudaMemAdviseSetAccessedBy 5
+#define cudaMemAdviseUnsetAccessedBy 6
+typedef int cudaMemLocationType;
+#define cudaMemLocationTypeInvalid 0
+#define cudaMemLocationTypeDevice 1
+#define cudaMemLocationTypeHost 2
+struct cudaMemLocation { cudaMemLocationType type; int id; };
+
+/* cudaDeviceGetAttribute's attributes (CUDA's cudaDeviceAttr values) */
+typedef int cudaDeviceAttr;
+#define cudaDevAttrMaxThreadsPerBlock 1
+#define cudaDevAttrMaxBlockDimX 2
+#define cudaDevAttrMaxBlockDimY 3
+#define cudaDevAttrMaxBlockDimZ 4
+#define cudaDevAttrMaxGridDimX 5
+#define cudaDevAttrMaxGridDimY 6
+#define cudaDevAttrMaxGridDimZ 7
+#define cudaDevAttrMaxSharedMemoryPerBlock 8
+#define cudaDevAttrTotalConstantMemory 9
+#define cudaDevAttrWarpSize 10
+#define cudaDevAttrMaxPitch 11
+#define cudaDevAttrMaxRegistersPerBlock 12
+#define cudaDevAttrClockRate 13
+#define cudaDevAttrTextureAlignment 14
+#define cudaDevAttrGpuOverlap 15
+#define cudaDevAttrMultiProcessorCount 16
+#define cudaDevAttrKernelExecTimeout 17
+#define cudaDevAttrIntegrated 18
+#define cudaDevAttrCanMapHostMemory 19
+#define cudaDevAttrComputeMode 20
+#define cudaDevAttrConcurrentKernels 31
+#define cudaDevAttrEccEnabled 32
+#define cudaDevAttrMemoryClockRate 36
+#define cudaDevAttrGlobalMemoryBusWidth 37
+#define cudaDevAttrL2CacheSize 38
+#define cudaDevAttrMaxThreadsPerMultiProcessor 39
+#define cudaDevAttrAsyncEngineCount 40
+#define cudaDevAttrUnifiedAddressing 41
+#define cudaDevAttrComputeCapabilityMajor 75
+#define cudaDevAttrComputeCapabilityMinor 76
+#define cudaDevAttrMaxSharedMemoryPerMultiprocessor 81
+#define cudaDevAttrMaxRegistersPerMultiprocessor 82
+#define cudaDevAttrManagedMemory 83
+#define cudaDevAttrConcurrentManagedAccess 89
+#define cudaDevAttrCooperativeLaunch 95
+#define cudaDevAttrMaxSharedMemoryPerBlockOptin 97
+#define cudaDevAttrMaxBlocksPerMultiprocessor 106
 
 typedef int cudaFuncAttribute;
 #define cudaFuncAttributeMaxDynamicSharedMemorySize 8
@@ -114,6 +182,21 @@ __host__ cudaError_t cudaMalloc(void **__devPtr, size_t __size);
 __host__ cudaError_t cudaMallocHost(void **__ptr, size_t __size);
 __host__ cudaError_t cudaFree(void *__devPtr);
 __host__ cudaError_t cudaFreeHost(void *__ptr);
+__host__ cudaError_t cudaHostAlloc(void **__pHost, size_t __size, unsigned int __flags);
+__host__ cudaError_t cudaHostGetDevicePointer(void **__pDevice, void *__pHost, unsigned int __flags);
+__host__ cudaError_t cudaHostRegister(void *__ptr, size_t __size, unsigned int __flags);
+__host__ cudaError_t cudaHostUnregister(void *__ptr);
+__host__ cudaError_t cudaMallocManaged(void **__devPtr, size_t __size, unsigned int __flags = cudaMemAttachGlobal);
+__host__ cudaError_t cudaMemPrefetchAsync(const void *__devPtr, size_t __count, int __dstDevice, cudaStream_t __stream = 0);
+__host__ cudaError_t cudaMemAdvise(const void *__devPtr, size_t __count, cudaMemoryAdvise __advice, int __device);
+__host__ cudaError_t cudaMemcpyAsync(void *__dst, const void *__src, size_t __count, cudaMemcpyKind __kind, cudaStream_t __stream = 0);
+__host__ cudaError_t cudaMemsetAsync(void *__devPtr, int __value, size_t __count, cudaStream_t __stream = 0);
+__host__ cudaError_t cudaStreamCreate(cudaStream_t *__pStream);
+__host__ cudaError_t cudaStreamCreateWithFlags(cudaStream_t *__pStream, unsigned int __flags);
+__host__ cudaError_t cudaStreamDestroy(cudaStream_t __stream);
+__host__ cudaError_t cudaStreamSynchronize(cudaStream_t __stream);
+__host__ cudaError_t cudaStreamQuery(cudaStream_t __stream);
+__host__ cudaError_t cudaStreamWaitEvent(cudaStream_t __stream, cudaEvent_t __event, unsigned int __flags = 0);
 __host__ cudaError_t cudaMemcpy(void *__dst, const void *__src, size_t __count, cudaMemcpyKind __kind);
 __host__ cudaError_t cudaMemset(void *__devPtr, int __value, size_t __count);
 __host__ cudaError_t cudaMemcpyToSymbol(const void *__symbol, const void *__src, size_t __count, size_t __offset = 0, cudaMemcpyKind __kind = cudaMemcpyHostToDevice);
@@ -125,6 +208,9 @@ __host__ cudaError_t cudaDeviceGetLimit(size_t *__pValue, cudaLimit __limit);
 __host__ cudaError_t cudaSetDevice(int __device);
 __host__ cudaError_t cudaGetDevice(int *__device);
 __host__ cudaError_t cudaGetDeviceCount(int *__count);
+__host__ cudaError_t cudaDeviceGetAttribute(int *__value, cudaDeviceAttr __attr, int __device);
+__host__ cudaError_t cudaRuntimeGetVersion(int *__runtimeVersion);
+__host__ cudaError_t cudaDriverGetVersion(int *__driverVersion);
 __host__ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *__prop, int __device);
 __host__ cudaError_t cudaFuncSetAttribute(const void *__func, cudaFuncAttribute __attr, int __value);
 __host__ cudaError_t cudaGetLastError(void);
@@ -132,6 +218,8 @@ __host__ cudaError_t cudaPeekAtLastError(void);
 __host__ const char *cudaGetErrorString(cudaError_t __error);
 __host__ const char *cudaGetErrorName(cudaError_t __error);
 __host__ cudaError_t cudaEventCreate(cudaEvent_t *__event);
+__host__ cudaError_t cudaEventCreateWithFlags(cudaEvent_t *__event, unsigned int __flags);
+__host__ cudaError_t cudaEventQuery(cudaEvent_t __event);
 __host__ cudaError_t cudaEventRecord(cudaEvent_t __event, cudaStream_t __stream = 0);
 __host__ cudaError_t cudaEventSynchronize(cudaEvent_t __event);
 __host__ cudaError_t cudaEventElapsedTime(float *__ms, cudaEvent_t __start, cudaEvent_t __end);

@@ -100,7 +100,7 @@ class Declarators:
                     continue
                 seen.add(d.name)
                 members.append((d.name, ty))
-        T.complete_struct(s, self.class_members(s, spec, members))
+        T.complete_struct(s, self.class_members(s, spec, members), spec.align)
         self.class_methods(s, spec)
         self.implicit_destructor(s, spec)   # classes.py
         self.method_bodies.extend(fn for fn in spec.methods if fn.body is not None and fn.owner is s)

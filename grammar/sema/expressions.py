@@ -179,16 +179,16 @@ class Expressions:
         return e
 
     def expr_SizeofType(self, e: A.SizeofType):
-        self.size_of(self.type_of(e.type_name), e.loc)
+        self.size_of(self.type_of(e.type_name), e.loc, "alignof" if e.align else "sizeof")
         e.ty = T.SIZE_T
         return e
 
-    def size_of(self, ty: T.Type, loc) -> int:
+    def size_of(self, ty: T.Type, loc, operator: str = "sizeof") -> int:
         if isinstance(ty, T.Reference):
             ty = ty.base
         if T.is_void(ty) or isinstance(ty, T.Function) or (isinstance(ty, T.Struct) and ty.info.fields is None) \
                 or (isinstance(ty, T.Array) and ty.length is None):
-            self.fail(f"invalid application of 'sizeof' to an incomplete type '{ty}'", loc)
+            self.fail(f"invalid application of '{operator}' to an incomplete type '{ty}'", loc)
         return ty.size
 
     def expr_Index(self, e: A.Index):

@@ -28,6 +28,9 @@ class BuiltinLowering:
         row = builtins.lookup(name)
         if row is None or row.kind == builtins.UNSUPPORTED:
             raise InternalError("lower", f"the builtin '{name}' has no implementation (sema reports unsupported calls)")
+        if row.shape == "make_vector":   # a struct value, built in a frame slot (objects.py's call_into)
+            self.call_into(e, None)
+            return Imm(0)
         t = T.unqual(e.ty)
         r = self.reg(t) if not T.is_void(t) else None
         if row.kind in (builtins.RUNTIME, builtins.MISSING):   # printf, cudaMalloc, ...: a call into the runtime
@@ -49,6 +52,13 @@ class BuiltinLowering:
         if row.shape in ("is_nan", "compare_magnitude", "sign_bit"):
             return [_unwidened(a) for a in e.args]
         return e.args
+
+    def builtin_make_vector(self, row, e: A.Call, dst: Mem, vals: list) -> None:
+        """make_int2(x, y) & co.: each argument (converted to its member's type by sema)
+        stored to its member of the struct at `dst`."""
+        fields = T.unqual(e.ty).info.fields.values()
+        for (fty, off), value in zip(fields, vals):
+            self.store(Mem(dst.base, dst.offset + off), value, fty, "STL" if _in_frame(dst) else "STG")
 
     def builtin_plain(self, row, e: A.Call, r, vals: list) -> None:
         fixed = () if row.operand is None else (Special(row.operand) if isinstance(row.operand, str) else Imm(row.operand),)
@@ -168,3 +178,7 @@ def _names_function(e: A.Expr) -> bool:
     while isinstance(e, A.Cast) and e.implicit:
         e = e.operand
     return isinstance(e, A.Name) and (isinstance(e.decl, A.FunctionDef) or hasattr(e.decl, "functions"))
+
+
+def _in_frame(mem: Mem) -> bool:
+    return isinstance(mem.base, Sym) and mem.base.name == "frame"

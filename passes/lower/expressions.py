@@ -301,8 +301,9 @@ class ExpressionLowering:
         return Imm(e.operand.ty.size)
 
     def e_SizeofType(self, e):
-        t = e.type_name.ty
-        return Imm((t.base if isinstance(t, T.Reference) else t).size)
+        t = T.unqual(e.type_name.ty)
+        t = t.base if isinstance(t, T.Reference) else t
+        return Imm(t.align if e.align else t.size)
 
     def e_New(self, e: A.New):
         """malloc's bytes, then `init`: a value stored there, or a void expression run (a

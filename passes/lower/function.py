@@ -45,6 +45,7 @@ class FunctionLowering(StatementLowering, ConditionLowering, ExpressionLowering,
         self.early_values: dict[int, tuple] = {}   # id -> (node, its value, the location after it)
         self.walked: dict[int, A.Expr] = {}        # id -> node: its chain of first operands was looked at
         self.sret = None                            # where a function returning a struct stores it
+        self.frame_align = 1                        # the largest alignment of a frame slot (memory.py)
         self.dtor_scopes: list[list[A.VarDecl]] = []   # per open block: its objects to destroy
         self.temporaries: list | None = None           # the class temporaries of the full expression
 

@@ -26,7 +26,10 @@ class MemoryLowering:
         size = max(t.size, 1)
         if isinstance(T.unqual(t), T.Struct):   # copied by 32-bit words (objects.py)
             size = (size + 3) // 4 * 4
-        self.fn.local_bytes = off + size
+        # the frame is a multiple of its largest slot alignment: each thread's frame follows
+        # the one before it, and its slots keep their alignment
+        self.frame_align = max(self.frame_align, align)
+        self.fn.local_bytes = -(-(off + size) // self.frame_align) * self.frame_align
         return off
 
     def storage(self, decl) -> tuple:
@@ -102,7 +105,7 @@ class MemoryLowering:
                 self.store(Mem(Sym("frame", off + i)), Imm(0), T.UINT, "STL")
             self.init_memory(Sym("frame", off), T.unqual(e.ty), e, "STL")
             return Mem(Sym("frame", off))
-        if isinstance(e, A.Call) and isinstance(T.unqual(e.ty), T.Struct) and not e.decl.is_builtin:
+        if isinstance(e, A.Call) and isinstance(T.unqual(e.ty), T.Struct):   # (make_int2 & co. too)
             return self.call_into(e, None)
         if isinstance(e, A.Cast) and e.implicit and isinstance(T.unqual(e.ty), T.Struct):
             return self.address(e.operand)
@@ -197,7 +200,9 @@ class MemoryLowering:
 
     def copy_struct(self, dst: Mem, src: Mem, t: T.Type, store_op: str) -> None:
         load_op = "LDL" if isinstance(src.base, Sym) and src.base.name == "frame" else "LDG"
-        for off in range(0, t.size, 4):
+        step = min(4, max(t.align, 1))   # words, or halves and bytes for char2, short3 ...
+        mods = {1: ("U8",), 2: ("U16",), 4: ()}[step]
+        for off in range(0, t.size, step):
             r = self.reg("r")
-            self.emit(load_op, (), (r,), (Mem(src.base, src.offset + off),))
-            self.emit(store_op, (), (), (Mem(dst.base, dst.offset + off), r))
+            self.emit(load_op, mods, (r,), (Mem(src.base, src.offset + off),))
+            self.emit(store_op, mods, (), (Mem(dst.base, dst.offset + off), r))

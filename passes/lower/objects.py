@@ -10,6 +10,7 @@ when `return`, `break` or `continue` leaves its scope (`destroy_to`).
 """
 from __future__ import annotations
 
+from minicuda import builtins
 from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
 from minicuda.grammar.sema.classes import destroyed_member
@@ -74,6 +75,9 @@ class ObjectLowering:
         temporary = dst is None
         if dst is None:
             dst = Mem(Sym("frame", self.frame_slot(T.unqual(e.ty))))
+        if e.decl.is_builtin:   # make_int2 & co. (passes/lower/builtins.py)
+            self.at(e).builtin_make_vector(builtins.lookup(e.decl.name), e, dst, [self.rvalue(a) for a in e.args])
+            return dst
         args = self.arguments(e.args)
         self.at(e).emit("CALL", dsts=(), srcs=(Sym(self.lowering.function_name(e.decl)), self.mem_address(dst)) + tuple(args))
         if temporary:

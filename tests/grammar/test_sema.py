@@ -143,3 +143,22 @@ int main() { fill<3><<<1, 1>>>(0); return 0; }
     assert sorted(getattr(f, "instance_name", f.name) for f in tu.functions) == ["fill<3>", "k", "main"]
     defined = [n for n in A.walk(tu) if isinstance(n, A.FunctionDef) and n.body is not None and not n.is_template]
     assert len(defined) == len({id(f) for f in defined}) == 3   # functions and global_vars are references
+
+
+@pytest.mark.parametrize("head, tail", [("struct __align__(16) S", ""), ("struct __attribute__((aligned(16))) S", ""),
+                                        ("struct alignas(16) S", ""), ("struct S", " __attribute__((aligned(16)))")])
+def test_a_structs_requested_alignment_sets_its_alignment_and_size(head, tail):
+    """CUDA's __align__(N) (its <vector_types.h> spells it __attribute__((aligned(N)))), GCC's
+    attribute before the tag or after the body, and alignas(N): sizeof 16 and alignof 16, as g++."""
+    unit = load(f"{head} {{ int a, b, c; }}{tail};\nstruct T {{ char c; S s; }};\n"
+                "__global__ void k(unsigned long *o) { o[0] = sizeof(S); o[1] = alignof(S); o[2] = sizeof(T); }")
+    s = next(f for f in unit.tu.functions if f.name == "k").body.items
+    sizes = [strip(item.expr.value) for item in s]
+    assert [(e.type_name.ty.size, e.type_name.ty.align) for e in sizes[:2]] == [(16, 16), (16, 16)]
+    assert [e.align for e in sizes] == [False, True, False] and sizes[2].type_name.ty.size == 32
+
+
+def test_cudas_vector_types_have_cudas_alignment():
+    unit = load("__global__ void k(float4 *a, int2 *b, double2 *c, char3 *d, short4 *e) {}")
+    params = next(f for f in unit.tu.functions if f.name == "k").params
+    assert [(p.ty.base.size, p.ty.base.align) for p in params] == [(16, 16), (8, 8), (16, 16), (3, 1), (8, 8)]
