@@ -276,10 +276,13 @@ class _Retagger:
         value = _SPACES.sub("", tok.value)
         if value.startswith("::") and self.last is not None and self.last is self.closed_args:   # Foo<int>::get
             at = tok.value.rindex(value[2:])
-            return [_token_at(tok, "SCOPE_SEP", "::", tok.value.index("::")), _token_at(tok, "IDENT", value[2:], at)]
+            member = "TYPE_NAME" if value[2:] in self.types else "IDENT"   # Foo<int>::iterator
+            return [_token_at(tok, "SCOPE_SEP", "::", tok.value.index("::")), _token_at(tok, member, value[2:], at)]
         if value.startswith("std::") and (name := std_identifier(unqualified(value))) is not None:
             return [Token.new_borrow_pos("IDENT", name, tok)]
         scope, _, last = value.rpartition("::")
+        if scope and tok.start_pos + tok.value.rindex(last) in self.scopes:   # std::vector<int>::iterator
+            return [Token.new_borrow_pos("SCOPE_NAME", value, tok)]
         if tok.start_pos in self.scopes and "::" not in scope and scope:
             at = tok.value.rindex(last)
             sep = tok.value.index("::")
@@ -759,6 +762,7 @@ class _ToAST(Transformer_NonRecursive):
                     if specs.type_name is not None or specs.type_words or specs.struct:
                         raise _Located("cannot combine with previous type specifier", value.loc.line, value.loc.col)
                     specs.type_name, specs.template_args = value.name, value.args
+                    specs.member_type = item[3] if len(item) > 3 else None
                 else:
                     specs.struct = value
         return specs
@@ -769,6 +773,8 @@ class _ToAST(Transformer_NonRecursive):
     def type_spec(self, meta, items):
         tok = items[0]
         if isinstance(tok, A.TemplateId):
+            if len(items) == 3:   # Foo<int>::iterator
+                return ("type", "template", tok, items[2].value)
             return ("type", "template", tok)
         if isinstance(tok, A.StructSpec):
             return ("type", "struct", tok)

@@ -28,17 +28,19 @@ uintptr_t intptr_t FILE time_t clock_t""".split())
 EXCEPTIONS = frozenset("""exception runtime_error logic_error invalid_argument out_of_range length_error
 domain_error overflow_error underflow_error range_error bad_alloc""".split())
 EXCEPTION_PREFIX = "__minicuda_std_"
+# what minicuda's headers declare in `namespace std` itself (their classes and templates):
+# sema looks these up as any namespace's members
+DECLARED = frozenset("vector pair make_pair".split())
 
 PENDING = {}
 for _header, _names in {
     "<iostream>": "cout cerr clog cin endl ostream istream flush ws",
     "<iomanip>": "setw setprecision setfill fixed scientific left right hex dec boolalpha",
     "<string>": "string to_string stoi stol stoll stof stod getline wstring",
-    "<vector>": "vector",
     "<algorithm>": "swap fill fill_n copy copy_n sort stable_sort reverse find count min_element max_element "
                    "transform for_each equal lower_bound upper_bound unique accumulate_n",
     "<numeric>": "accumulate iota inner_product partial_sum",
-    "<utility>": "pair make_pair move forward",
+    "<utility>": "move forward",
     "<memory>": "unique_ptr shared_ptr make_unique make_shared",
     "<chrono>": "chrono",
     "<fstream>": "ifstream ofstream fstream",
@@ -90,7 +92,8 @@ def std_errors(tokens: list[str], offsets: list[int]) -> list[tuple[int, int, st
     parser's light token stream (where `std`, `::` and the name are three tokens)."""
     out = []
     for i in range(len(tokens) - 2):
-        if tokens[i] == "std" and tokens[i + 1] == "::" and std_identifier(tokens[i + 2]) is None:
+        if tokens[i] == "std" and tokens[i + 1] == "::" and std_identifier(tokens[i + 2]) is None \
+                and tokens[i + 2] not in DECLARED:
             if i > 0 and tokens[i - 1] == "namespace":
                 continue
             end = offsets[i + 2] + len(tokens[i + 2])

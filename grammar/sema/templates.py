@@ -179,6 +179,8 @@ class ClassTemplates:
         if isinstance(decl, A.ClassTemplate):
             family = self.class_templates.setdefault(decl.spec.tag, ClassTemplateFamily(decl.spec.tag))
             decl.home = self.scope if self.scope is not self.globals else None
+            if self.scope.prefix:   # a namespace's template is named `std::vector` too
+                self.class_templates[self.scope.prefix + decl.spec.tag] = family
             if decl.spec.template_args is None:
                 if family.primary is not None:
                     self.fail(f"redefinition of '{decl.spec.tag}'", decl.loc)
