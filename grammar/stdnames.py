@@ -29,7 +29,7 @@ EXCEPTIONS = frozenset("""exception runtime_error logic_error invalid_argument o
 domain_error overflow_error underflow_error range_error bad_alloc""".split())
 EXCEPTION_PREFIX = "__minicuda_std_"
 # what minicuda's headers declare in `namespace std` itself (their classes and templates):
-# sema looks these up as any namespace's members
+# once a header declaring them is included, sema looks them up as any namespace's members
 DECLARED = frozenset("vector pair make_pair".split())
 
 PENDING = {}
@@ -91,9 +91,10 @@ def std_errors(tokens: list[str], offsets: list[int]) -> list[tuple[int, int, st
     """(offset, length, message) of each `std::name` that names nothing, from the
     parser's light token stream (where `std`, `::` and the name are three tokens)."""
     out = []
+    included = {t for i, t in enumerate(tokens) if t in DECLARED and tokens[i - 1] != "::"}   # <vector>'s `class vector`
     for i in range(len(tokens) - 2):
         if tokens[i] == "std" and tokens[i + 1] == "::" and std_identifier(tokens[i + 2]) is None \
-                and tokens[i + 2] not in DECLARED:
+                and tokens[i + 2] not in included:
             if i > 0 and tokens[i - 1] == "namespace":
                 continue
             end = offsets[i + 2] + len(tokens[i + 2])

@@ -327,6 +327,35 @@ class Cxx:
             return self.dereference(c, to.base)
         return None
 
+    # ---- std::initializer_list -----------------------------------------------------------------
+    def initializer_list_parameter(self, ty: T.Type) -> T.Struct | None:
+        """The `std::initializer_list<E>` a constructor of the class `ty` takes as its one
+        parameter (by value or reference): a braced list initialising `ty` is given to it."""
+        s = T.unqual(ty)
+        if not isinstance(s, T.Struct) or s.info.fields is None:
+            return None
+        for ctor in s.info.ctors:
+            params = [T.unqual(p.base if isinstance(p, T.Reference) else p) for p in ctor.ty.params[1:]]
+            if len(params) == 1 and isinstance(params[0], T.Struct) and params[0].info.template_name == "initializer_list":
+                return params[0]
+        return None
+
+    def initializer_list(self, list_type: T.Struct, items: list, loc) -> A.InitList:
+        """`{first, count}` of a `std::initializer_list<E>` over a temporary array holding `items`."""
+        elem = list_type.info.template_args[0]
+        if self.has_ctors(elem):
+            self.fail(f"an initializer list of '{elem}' elements (a class with constructors) is not supported", loc)
+        holder = T.define_struct(f"__initializer_list_array<{elem}, {len(items)}>", "struct")
+        T.complete_struct(holder, [("__elems", T.Array(elem=elem, length=len(items)))])
+        array = self.init_list(A.InitList([A.InitList(list(items), loc=loc)], loc=loc), holder)
+        temp = A.Materialize(array, loc=loc)
+        temp.ty = T.Pointer(base=holder)
+        first = A.Cast(None, temp, implicit=True, loc=loc)
+        first.ty = T.Pointer(base=T.qualified(elem, const=True))
+        view = A.InitList([first, _size_literal(len(items), loc)], loc=loc)
+        view.ty = list_type
+        return view
+
     # ---- range-based for --------------------------------------------------------------------
     def stmt_RangeFor(self, s: A.RangeFor):
         """`for (decl : array) body` as `for (long i = 0; i < length; ++i) { decl = array[i]; body }`."""
