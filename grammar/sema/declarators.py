@@ -62,9 +62,6 @@ class Declarators:
             return self.tags[name]
         if name in self.class_templates:
             self.fail(f"use of class template '{name}' requires template arguments", loc)
-        owner, _, member = name.rpartition("::")
-        if owner in self.tags:   # S::ptr: a member typedef
-            return self.member_type(self.tags[owner], member, loc)
         self.fail(f"unknown type name '{name}'", loc)
 
     def member_type(self, owner: T.Type, name: str, loc) -> T.Type:

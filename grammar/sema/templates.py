@@ -133,8 +133,9 @@ class Templates:
         return None
 
     def deduce_from_specialization(self, specs: A.DeclSpecs, t: T.Type, tname: str) -> T.Type | None:
-        """T from a parameter `Foo<T> p` given a `Foo<int>`."""
-        if specs.template_args is None or not isinstance(t, T.Struct) or t.info.template_name != specs.type_name:
+        """T from a parameter `Foo<T> p` given a `Foo<int>` (`std::vector<T>` given a `vector<int>`)."""
+        if specs.template_args is None or not isinstance(t, T.Struct) or t.info.template_name is None or \
+                self.class_templates.get(t.info.template_name) is not self.class_templates.get(specs.type_name):
             return None
         for pattern, actual in zip(specs.template_args, t.info.template_args):
             if isinstance(pattern, A.TypeName) and pattern.specs.type_name == tname and not pattern.declarator.pointers \

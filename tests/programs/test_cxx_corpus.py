@@ -37,7 +37,8 @@ DEVICE_NAME = re.compile(r'(Device \d+: )"[^"]*"')
 # under load on 2 cores): their JIT run is compared with the GPU; the differential tests
 # (tests/vm) hold the two engines to the same results
 INTERP_TOO_SLOW = {"image_blur": 176, "histogram": 48, "bitonic_sort": 39, "ray_spheres": 27,
-                   "sum_matrix_2d": 25, "stencil_1d": 25, "book_add_loop": 300}
+                   "sum_matrix_2d": 25, "stencil_1d": 25, "book_add_loop": 300,
+                   "matmul_tiled": 600}
 
 # program: minicuda's first error (jit engine), the worklist for the C++ features
 PENDING: dict[str, str] = {
@@ -50,12 +51,10 @@ PENDING: dict[str, str] = {
     "device_query": "device_query.cu:28:5: error: use of undeclared identifier 'cudaRuntimeGetVersion'",
     "dot_product": "a namespace-scope const int (N) read in a kernel is host memory: cudaErrorIllegalAddress at dot_product.cu:18:18",
     "extern_c_lib": "extern_c_lib/stats.h:5:8: error: expected identifier",
-    "global_ctor": "global_ctor.cu:4:10: fatal error: 'vector' file not found",
-    "heat_2d": "heat_2d.cu:5:10: fatal error: 'utility' file not found",
+    "global_ctor": "global_ctor.cu:22:11: error: a global's initializer must be a constant expression",
+    "heat_2d": "heat_2d.cu:56:9: error: 'std::swap' is not supported yet",
     "lambda_host": "lambda_host.cu:3:10: fatal error: 'algorithm' file not found",
     "limits_headers": "limits_headers.cu:3:10: fatal error: 'cassert' file not found",
-    "matmul_tiled": "matmul_tiled.cu:5:10: fatal error: 'vector' file not found",
-    "matrix_class": "a local object returned by value is destroyed before its bitwise copy is used (use after free in Matrix<double>::trace)",
     "modern_cpp": "modern_cpp.cu:11:9: error: expected ';' after expression",
     "monte_carlo_pi": "monte_carlo_pi.cu:9:51: error: expected expression",
     "namespaces_enum": "grammar/include/stdio.h:21:78: error: expected ';' after expression",

@@ -28,6 +28,14 @@ int sumByValue(std::vector<int> v)
     return s;
 }
 
+template <typename T>
+T total(const std::vector<T> &v)
+{
+    T s = 0;
+    for (typename std::vector<T>::const_iterator it = v.begin(); it != v.end(); ++it) s += *it;
+    return s;
+}
+
 std::vector<int> squares(int n)
 {
     std::vector<int> out;
@@ -62,7 +70,7 @@ int main()
     printf("reserve: cap %zu\n", v.capacity());
 
     std::vector<int> sq = squares(5);
-    printf("by value %d (sq[0] still %d)\n", sumByValue(sq), sq[0]);
+    printf("by value %d (sq[0] still %d) total %d\n", sumByValue(sq), sq[0], total(sq));
     std::vector<int> copy = sq;
     copy[1] = -1;
     std::vector<int> assigned;
