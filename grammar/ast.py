@@ -72,6 +72,7 @@ class DeclSpecs(Node):
     type_words: list[str] = field(default_factory=list)  # unsigned, long, int, ...
     type_name: str | None = None                         # a typedef name
     template_args: list["Node"] | None = None            # Foo<int, 4>: a class template's arguments
+    member_type: str | None = None                       # Foo<int>::iterator: the member typedef named
     struct: StructSpec | None = None
     enum: "EnumSpec | None" = None
     decltype: "Expr | None" = None                       # decltype(expr)

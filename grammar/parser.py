@@ -53,9 +53,10 @@ def _scan_tokens(text: str) -> tuple[list[str], list[int]]:
     return [t for t, _ in found], [p for _, p in found]
 
 
-def scan_names(text: str) -> tuple[set[str], set[str], set[int], set[int]]:
+def scan_names(text: str) -> tuple[set[str], set[str], set[int], set[int], set[int]]:
     """(type names, template names, offsets where such a name is being declared, offsets
-    of type names that qualify a member: `Foo` in `Foo::get`).  A template namespace std
+    of type names that qualify a member: `Foo` in `Foo::get`, and of the class templates
+    that qualify a member type: `Foo` in `Foo<int>::iterator`).  A template namespace std
     declares is named `std::name` in the template names: a program's own `swap` is not it."""
     toks, offsets = _scan_tokens(text)
     types: set[str] = set()
@@ -65,6 +66,7 @@ def scan_names(text: str) -> tuple[set[str], set[str], set[int], set[int]]:
     classes = _class_bodies(toks)
     scopes: set[int] = set()
     in_std = None
+    type_scopes: set[int] = set()
     for i, t in enumerate(toks):
         if t in ("struct", "union", "class") and i + 1 < n and _is_ident(toks[i + 1]):
             if not (i > 0 and toks[i - 1] in ("<", ",") and _in_template_header(toks, i)):
@@ -84,7 +86,7 @@ def scan_names(text: str) -> tuple[set[str], set[str], set[int], set[int]]:
             scopes.add(offsets[i - 1])
         elif t == "::" and i > 0 and toks[i - 1] == ">" and (k := _template_open(toks, i - 1)) is not None \
                 and toks[k] in types:   # Foo<T>::get
-            scopes.add(offsets[k])
+            (type_scopes if i + 1 < n and toks[i + 1] in types else scopes).add(offsets[k])
         elif _names_special_member(toks, i, classes):
             declaring.add(offsets[i])
         elif t == "template" and i + 1 < n and toks[i + 1] == "<":
@@ -107,7 +109,7 @@ def scan_names(text: str) -> tuple[set[str], set[str], set[int], set[int]]:
                     declaring.add(offsets[j])
                     break
                 j += 1
-    return types, templates, declaring, scopes
+    return types, templates, declaring, scopes, type_scopes
 
 
 def _class_bodies(toks: list[str]) -> dict[int, str]:
@@ -230,6 +232,7 @@ class _Retagger:
         self.templates: set[str] = set()
         self.declaring: set[int] = set()
         self.scopes: set[int] = set()
+        self.type_scopes: set[int] = set()
         self.prev: Token | None = None
         self.last: Token | None = None
 
@@ -251,6 +254,8 @@ class _Retagger:
             if tok.type == "IDENT" and tok.start_pos not in self.declaring:
                 if tok.start_pos in self.scopes:
                     tok = Token.new_borrow_pos("SCOPE_NAME", tok.value, tok)
+                elif tok.start_pos in self.type_scopes:
+                    tok = Token.new_borrow_pos("TYPE_SCOPE", tok.value, tok)
                 elif tok.value in self.templates:
                     tok = Token.new_borrow_pos("TEMPLATE_NAME", tok.value, tok)
                 elif tok.value in self.types:
@@ -263,7 +268,7 @@ class _Retagger:
     def _angle(self, tok: Token) -> None:
         """Follow template argument lists: `<` after a type or template name opens one, the
         `>` at its bracket depth closes it (`>>` closes two: process splits it)."""
-        if tok.type == "LESSTHAN" and self.last is not None and self.last.type in ("TYPE_NAME", "TEMPLATE_NAME", "SCOPE_NAME"):
+        if tok.type == "LESSTHAN" and self.last is not None and self.last.type in ("TYPE_NAME", "TEMPLATE_NAME", "SCOPE_NAME", "TYPE_SCOPE"):
             self.angles.append((self.brackets, self.prev.value if self.prev is not None else None))
         elif tok.value in ("(", "["):
             self.brackets += 1
@@ -279,8 +284,13 @@ class _Retagger:
         value = _SPACES.sub("", tok.value)
         if value.startswith("::") and self.last is not None and self.last is self.closed_args:   # Foo<int>::get
             at = tok.value.rindex(value[2:])
-            return [_token_at(tok, "SCOPE_SEP", "::", tok.value.index("::")), _token_at(tok, "IDENT", value[2:], at)]
+            member = "TYPE_NAME" if value[2:] in self.types else "IDENT"   # Foo<int>::iterator
+            return [_token_at(tok, "SCOPE_SEP", "::", tok.value.index("::")), _token_at(tok, member, value[2:], at)]
         scope, _, last = value.rpartition("::")
+        if scope and tok.start_pos + tok.value.rindex(last) in self.scopes:   # ns::Foo<int>::get
+            return [Token.new_borrow_pos("SCOPE_NAME", value, tok)]
+        if scope and tok.start_pos + tok.value.rindex(last) in self.type_scopes:   # std::vector<int>::iterator
+            return [Token.new_borrow_pos("TYPE_SCOPE", value, tok)]
         if tok.start_pos in self.scopes and "::" not in scope and scope:
             at = tok.value.rindex(last)
             sep = tok.value.index("::")
@@ -473,7 +483,7 @@ def parse(pp: PreprocessedSource, diags: DiagnosticEngine, bracket_depth: int = 
         return report_bracket_overflow(pp, diags, overflow, bracket_depth)
     parser, retagger = _lark()
     text = pp.text
-    retagger.types, retagger.templates, retagger.declaring, retagger.scopes = scan_names(text)
+    retagger.types, retagger.templates, retagger.declaring, retagger.scopes, retagger.type_scopes = scan_names(text)
     poisoned: set[str] = set()
     text = _blank_std_errors(pp, text, diags, poisoned)
     if text is not pp.text:
@@ -675,6 +685,10 @@ class _ToAST(Transformer_NonRecursive):
 
     template_scope = template_type
 
+    def member_type_spec(self, meta, items):
+        name, member = items[0], items[-1]   # TYPE_SCOPE, template arguments, SCOPE_SEP, TYPE_NAME
+        return ("member_type", A.TemplateId(name.value, list(items[1:-2]), loc=self._tok_loc(name)), member.value)
+
     def template_member_name(self, meta, items):
         tid, tok = items[0], items[-1]   # template_type, SCOPE_SEP, IDENT
         return A.Name(f"{tid.name}::{tok.value}", scope_type=tid, loc=self._tok_loc(tok))
@@ -760,6 +774,7 @@ class _ToAST(Transformer_NonRecursive):
                     if specs.type_name is not None or specs.type_words or specs.struct:
                         raise _Located("cannot combine with previous type specifier", value.loc.line, value.loc.col)
                     specs.type_name, specs.template_args = value.name, value.args
+                    specs.member_type = item[3] if len(item) > 3 else None
                 else:
                     specs.struct = value
         return specs
@@ -771,6 +786,8 @@ class _ToAST(Transformer_NonRecursive):
         tok = items[0]
         if isinstance(tok, A.TemplateId):
             return ("type", "template", tok)
+        if isinstance(tok, tuple) and tok[0] == "member_type":   # Foo<int>::iterator
+            return ("type", "template", tok[1], tok[2])
         if isinstance(tok, A.StructSpec):
             return ("type", "struct", tok)
         if isinstance(tok, A.EnumSpec):

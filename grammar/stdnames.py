@@ -25,11 +25,10 @@ for _header, _names in {
     "<iostream>": "cout cerr clog cin endl ostream istream flush ws",
     "<iomanip>": "setw setprecision setfill fixed scientific left right hex dec boolalpha",
     "<string>": "string to_string stoi stol stoll stof stod getline wstring",
-    "<vector>": "vector",
     "<algorithm>": "copy_n stable_sort find count transform for_each equal lower_bound upper_bound unique "
                    "is_sorted",
     "<numeric>": "inner_product partial_sum",
-    "<utility>": "pair make_pair move forward",
+    "<utility>": "move forward",
     "<memory>": "unique_ptr shared_ptr make_unique make_shared",
     "<ratio>": "ratio milli micro nano",
     "<fstream>": "ifstream ofstream fstream",

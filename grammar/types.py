@@ -161,6 +161,7 @@ class StructInfo:
     template_args: tuple = ()
     template_scope: object = None
     member_inits: dict = field(default_factory=dict)   # field -> its default member initialiser
+    member_types: dict = field(default_factory=dict)   # a member typedef's name -> its type (`vector<int>::iterator`)
 
 
 STRUCTS: dict[int, StructInfo] = {}

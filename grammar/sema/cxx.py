@@ -343,6 +343,35 @@ class Cxx:
             return self.dereference(c, to.base)
         return None
 
+    # ---- std::initializer_list -----------------------------------------------------------------
+    def initializer_list_parameter(self, ty: T.Type) -> T.Struct | None:
+        """The `std::initializer_list<E>` a constructor of the class `ty` takes as its one
+        parameter (by value or reference): a braced list initialising `ty` is given to it."""
+        s = T.unqual(ty)
+        if not isinstance(s, T.Struct) or s.info.fields is None:
+            return None
+        for ctor in s.info.ctors:
+            params = [T.unqual(p.base if isinstance(p, T.Reference) else p) for p in ctor.ty.params[1:]]
+            if len(params) == 1 and isinstance(params[0], T.Struct) and params[0].info.template_name == "initializer_list":
+                return params[0]
+        return None
+
+    def initializer_list(self, list_type: T.Struct, items: list, loc) -> A.InitList:
+        """`{first, count}` of a `std::initializer_list<E>` over a temporary array holding `items`."""
+        elem = list_type.info.template_args[0]
+        if self.has_ctors(elem):
+            self.fail(f"an initializer list of '{elem}' elements (a class with constructors) is not supported", loc)
+        holder = T.define_struct(f"__initializer_list_array<{elem}, {len(items)}>", "struct")
+        T.complete_struct(holder, [("__elems", T.Array(elem=elem, length=len(items)))])
+        array = self.init_list(A.InitList([A.InitList(list(items), loc=loc)], loc=loc), holder)
+        temp = A.Materialize(array, loc=loc)
+        temp.ty = T.Pointer(base=holder)
+        first = A.Cast(None, temp, implicit=True, loc=loc)
+        first.ty = T.Pointer(base=T.qualified(elem, const=True))
+        view = A.InitList([first, _size_literal(len(items), loc)], loc=loc)
+        view.ty = list_type
+        return view
+
     # ---- range-based for --------------------------------------------------------------------
     def stmt_RangeFor(self, s: A.RangeFor):
         """`for (decl : array) body` as `for (long i = 0; i < length; ++i) { decl = array[i]; body }`."""
@@ -364,10 +393,43 @@ class Cxx:
         return (yield self.statement_step(loop))
 
     def range_for_members(self, s: A.RangeFor, rng: A.Expr):
-        """A range-based for over a class with begin() and end(): not yet."""
-        self.fail(f"range-based 'for' over a value of type '{rng.ty}' is not supported (only arrays of known size)",
-                  s.range.loc)
-        yield
+        """A range-based for over a class with begin() and end(), as C++ defines it:
+        `{ auto &__range = range; for (auto __begin = __range.begin(), __end = __range.end();
+        __begin != __end; ++__begin) { decl = *__begin; body } }` (a range that is not an
+        lvalue is held by value, as the temporary a `auto &&` would keep alive)."""
+        rt = T.unqual(rng.ty)
+        if not (isinstance(rt, T.Struct) and "begin" in rt.info.methods and "end" in rt.info.methods):
+            self.fail(f"range-based 'for' over a value of type '{rng.ty}' is not supported (only arrays of known "
+                      "size and classes with begin() and end())", s.range.loc)
+        loc = s.loc
+        by_ref = [A.Pointer(reference="&", loc=loc)] if self.is_lvalue(rng) else []
+        held = _auto_decl(RANGE_HELD, s.range, loc, by_ref)
+        ends = [A.VarDecl(_auto_specs(loc), A.Declarator(name, loc=loc), _member_call(RANGE_HELD, end, loc),
+                          name=name, loc=loc) for name, end in ((RANGE_BEGIN, "begin"), (RANGE_END, "end"))]
+        init = A.DeclStmt(A.Declaration(_auto_specs(loc), ends, loc=loc), loc=loc)
+        cond = A.Binary("!=", A.Name(RANGE_BEGIN, loc=loc), A.Name(RANGE_END, loc=loc), loc=loc)
+        step = A.IncDec("++", True, A.Name(RANGE_BEGIN, loc=loc), loc=loc)
+        element = A.Unary("*", A.Name(RANGE_BEGIN, loc=loc), loc=s.range.loc)
+        var = A.VarDecl(s.specs, s.declarator, element, name=s.declarator.name or "", loc=s.declarator.loc)
+        body = A.Compound([A.DeclStmt(A.Declaration(s.specs, [var], loc=var.loc), loc=var.loc), s.body], loc=s.body.loc)
+        loop = A.For(init, cond, step, body, pragmas=s.pragmas, loc=loc)
+        return (yield self.statement_step(A.Compound([held, loop], loc=loc)))
+
+
+RANGE_HELD, RANGE_BEGIN, RANGE_END = "__range", "__begin", "__end"
+
+
+def _auto_specs(loc) -> A.DeclSpecs:
+    return A.DeclSpecs(type_words=["auto"], loc=loc)
+
+
+def _auto_decl(name: str, init: A.Expr, loc, pointers: list) -> A.DeclStmt:
+    var = A.VarDecl(_auto_specs(loc), A.Declarator(name, pointers=pointers, loc=loc), init, name=name, loc=loc)
+    return A.DeclStmt(A.Declaration(_auto_specs(loc), [var], loc=loc), loc=loc)
+
+
+def _member_call(obj: str, method: str, loc) -> A.Call:
+    return A.Call(A.Member(A.Name(obj, loc=loc), method, loc=loc), [], loc=loc)
 
 
 def _int_literal(value: int, loc) -> A.IntLit:

@@ -158,7 +158,11 @@ class Declarations:
 
     def variable_initializer(self, v: A.VarDecl, top_level: bool) -> None:
         ty = v.ty
-        if v.declarator.braced and isinstance(T.unqual(ty), (T.Struct, T.Array)) and not self.has_ctors(ty):
+        braced = v.declarator.ctor_args if v.declarator.braced else v.init.items if isinstance(v.init, A.InitList) \
+            else None
+        if braced and (list_type := self.initializer_list_parameter(ty)) is not None:   # cxx.py
+            v.init = self.construct_object(T.unqual(ty), [self.initializer_list(list_type, braced, v.loc)], v.loc)
+        elif v.declarator.braced and isinstance(T.unqual(ty), (T.Struct, T.Array)) and not self.has_ctors(ty):
             v.init = self.init_list(A.InitList(v.declarator.ctor_args, loc=v.loc), ty)
         elif v.declarator.ctor_args is not None:
             v.init = self.construct(ty, v.declarator.ctor_args, v.loc)

@@ -35,6 +35,8 @@ class Declarators:
             self.fail("'auto' not allowed here", loc)
         elif specs.template_args is not None:
             ty = self.class_instance(specs.type_name, specs.template_args, loc)   # Foo<int> (templates.py)
+            if specs.member_type is not None:
+                ty = self.member_type(ty, specs.member_type, loc)
         elif specs.type_name is not None:
             if specs.type_words:
                 self.fail(f"cannot combine with previous '{specs.type_words[-1]}' declaration specifier", loc)
@@ -61,6 +63,12 @@ class Declarators:
         if name in self.class_templates:
             self.fail(f"use of class template '{name}' requires template arguments", loc)
         self.fail(f"unknown type name '{name}'", loc)
+
+    def member_type(self, owner: T.Type, name: str, loc) -> T.Type:
+        """The member typedef `name` of the class `owner`."""
+        if isinstance(owner, T.Struct) and name in owner.info.member_types:
+            return owner.info.member_types[name]
+        self.fail(f"no type named '{name}' in '{owner}'", loc)
 
     def struct_type(self, spec: A.StructSpec) -> T.Struct:
         if spec.members is None:
@@ -91,6 +99,9 @@ class Declarators:
             base = self.base_type(m.specs)
             for d in m.declarators:
                 ty = self.declarator_type(base, d)
+                if "typedef" in m.specs.storage:
+                    s.info.member_types[d.name] = ty
+                    continue
                 if d.name in seen:
                     self.error(f"duplicate member '{d.name}'", d.loc)
                 if isinstance(ty, T.Reference):

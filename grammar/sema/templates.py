@@ -133,8 +133,9 @@ class Templates:
         return None
 
     def deduce_from_specialization(self, specs: A.DeclSpecs, t: T.Type, tname: str) -> T.Type | None:
-        """T from a parameter `Foo<T> p` given a `Foo<int>`."""
-        if specs.template_args is None or not isinstance(t, T.Struct) or t.info.template_name != specs.type_name:
+        """T from a parameter `Foo<T> p` given a `Foo<int>` (`std::vector<T>` given a `vector<int>`)."""
+        if specs.template_args is None or not isinstance(t, T.Struct) or t.info.template_name is None or \
+                self.class_templates.get(t.info.template_name) is not self.class_templates.get(specs.type_name):
             return None
         for pattern, actual in zip(specs.template_args, t.info.template_args):
             if isinstance(pattern, A.TypeName) and pattern.specs.type_name == tname and not pattern.declarator.pointers \
@@ -179,6 +180,8 @@ class ClassTemplates:
         if isinstance(decl, A.ClassTemplate):
             family = self.class_templates.setdefault(decl.spec.tag, ClassTemplateFamily(decl.spec.tag))
             decl.home = self.scope if self.scope is not self.globals else None
+            if self.scope.prefix:   # a namespace's template is named `std::vector` too
+                self.class_templates[self.scope.prefix + decl.spec.tag] = family
             if decl.spec.template_args is None:
                 if family.primary is not None:
                     self.fail(f"redefinition of '{decl.spec.tag}'", decl.loc)

@@ -5,4 +5,4 @@ int main() {
   for (int v : p) s += v;
   return s;
 }
-// EXPECT: 5:16: error: range-based 'for' over a value of type 'int *' is not supported (only arrays of known size)
+// EXPECT: 5:16: error: range-based 'for' over a value of type 'int *' is not supported (only arrays of known size and classes with begin() and end())

@@ -1,0 +1,140 @@
+// std::vector and std::pair as host code uses them around a kernel: growth by push_back
+// (libstdc++'s capacities 1 2 4 8 16), resize/reserve/clear, deep copies by construction,
+// assignment, by-value parameters and returns, iterators and range-based for, vectors of
+// structs, of pairs and of vectors, initializer lists, and a vector's data() as a
+// cudaMemcpy source and destination.
+// Kernel output worked out by hand: scale<<<1, 32>>> doubles h[i] = 1.5 + i for i < 8:
+// 3.0 5.0 7.0 ... 17.0, sum 80.0.
+#include <cstdio>
+#include <utility>
+#include <vector>
+
+struct Point {
+    float x, y;
+};
+
+float sumByRef(const std::vector<float> &v)
+{
+    float s = 0;
+    for (size_t i = 0; i < v.size(); i++) s += v[i];
+    return s;
+}
+
+int sumByValue(std::vector<int> v)
+{
+    v[0] = 1000;
+    int s = 0;
+    for (std::vector<int>::iterator it = v.begin(); it != v.end(); ++it) s += *it;
+    return s;
+}
+
+template <typename T>
+T total(const std::vector<T> &v)
+{
+    T s = 0;
+    for (typename std::vector<T>::const_iterator it = v.begin(); it != v.end(); ++it) s += *it;
+    return s;
+}
+
+std::vector<int> squares(int n)
+{
+    std::vector<int> out;
+    for (int i = 0; i < n; i++) out.push_back(i * i);
+    return out;
+}
+
+__global__ void scale(float *a, int n, float k)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) a[i] *= k;
+}
+
+int main()
+{
+    std::vector<int> v;
+    printf("empty %d size %zu cap %zu\n", v.empty(), v.size(), v.capacity());
+    for (int i = 0; i < 9; i++) {
+        v.push_back(i);
+        printf("%zu/%zu ", v.size(), v.capacity());
+    }
+    printf("\n");
+    v.pop_back();
+    printf("front %d back %d size %zu at(3) %d\n", v.front(), v.back(), v.size(), v.at(3));
+    v.resize(20, 7);
+    printf("resize 20: size %zu cap %zu v[19] %d\n", v.size(), v.capacity(), v[19]);
+    v.resize(3);
+    printf("resize 3: size %zu cap %zu\n", v.size(), v.capacity());
+    v.clear();
+    printf("clear: size %zu cap %zu empty %d\n", v.size(), v.capacity(), v.empty());
+    v.reserve(100);
+    printf("reserve: cap %zu\n", v.capacity());
+
+    std::vector<int> sq = squares(5);
+    printf("by value %d (sq[0] still %d) total %d\n", sumByValue(sq), sq[0], total(sq));
+    std::vector<int> copy = sq;
+    copy[1] = -1;
+    std::vector<int> assigned;
+    assigned = sq;
+    assigned[2] = -2;
+    printf("deep copies %d %d %d %d\n", sq[1], sq[2], copy[1], assigned[2]);
+
+    int n = 8;
+    std::vector<float> h(n, 1.5f);
+    for (int i = 0; i < n; i++) h[i] += i;
+    float *d;
+    cudaMalloc(&d, n * sizeof(float));
+    cudaMemcpy(d, h.data(), n * sizeof(float), cudaMemcpyHostToDevice);
+    scale<<<1, 32>>>(d, n, 2.0f);
+    std::vector<float> back(n);
+    cudaMemcpy(back.data(), d, n * sizeof(float), cudaMemcpyDeviceToHost);
+    cudaFree(d);
+    for (float x : back) printf("%.1f ", x);
+    printf("sum %.1f\n", sumByRef(back));
+    for (float &x : back) x = 0;
+    printf("zeroed %.1f\n", sumByRef(back));
+
+    std::vector<Point> pts;
+    for (int i = 0; i < 3; i++) {
+        Point p = {(float)i, (float)(2 * i)};
+        pts.push_back(p);
+    }
+    pts.emplace_back();
+    for (const Point &p : pts) printf("(%.0f,%.0f) ", p.x, p.y);
+    printf("\n");
+
+    std::vector<std::vector<int>> grid(3, std::vector<int>(2, 0));
+    for (int r = 0; r < 3; r++)
+        for (int c = 0; c < 2; c++) grid[r][c] = r * 10 + c;
+    std::vector<std::vector<int>> grid2 = grid;
+    grid2[1][1] = 99;
+    grid.push_back(std::vector<int>(4, 5));
+    for (const std::vector<int> &row : grid) {
+        for (int x : row) printf("%d ", x);
+        printf("| ");
+    }
+    printf("grid2[1][1] %d grid[1][1] %d\n", grid2[1][1], grid[1][1]);
+
+    std::vector<int>::const_iterator ci = sq.begin();
+    printf("const_iterator %d %d\n", *ci, *(ci + 4));
+
+    std::pair<int, float> a(1, 2.5f);
+    std::pair<int, float> b = std::make_pair(1, 3.5f);
+    std::pair<int, float> c;
+    std::pair<int, float> d2 = {4, 0.5f};
+    printf("pairs %d %.1f %d %.1f %d %.1f %d %.1f\n", a.first, a.second, b.first, b.second, c.first, c.second,
+           d2.first, d2.second);
+    printf("compare %d %d %d %d %d %d\n", a == b, a != b, a < b, b < a, a <= a, d2 > a);
+    std::vector<std::pair<int, int>> edges;
+    for (int i = 0; i < 4; i++) edges.push_back(std::make_pair(i, i * i));
+    for (const std::pair<int, int> &e : edges) printf("(%d,%d) ", e.first, e.second);
+    printf("\n");
+    auto p = std::make_pair(2.0, 'x');
+    printf("%.1f %c\n", p.first, p.second);
+
+    std::vector<int> listed = {1, 2, 3};
+    std::vector<float> braced{4, 5.5f};
+    printf("lists %zu %zu %d %.1f\n", listed.size(), listed.capacity(), listed[2], braced[1]);
+    listed.push_back(4);
+    printf("after push %zu %zu\n", listed.size(), listed.capacity());
+    return 0;
+}
