@@ -54,6 +54,7 @@ class Classes:
         info = s.info
         info.methods, info.ctors, info.dtor, info.statics, info.access = {}, [], None, {}, {}
         info.base = None
+        info.home = self.scope if self.scope is not self.globals else None
         fields = []
         if spec.base is not None:
             base = self.tags.get(spec.base)
@@ -217,7 +218,7 @@ class Classes:
     def class_scope(self, s: T.Struct | None, outer: Scope | None = None) -> Scope:
         """The names a member function of `s` sees before the file's (or before `outer`, a
         class template's parameters): its class's members, its base classes' behind them."""
-        scope = Scope(outer or (s.info.template_scope if s is not None else None) or self.globals)
+        scope = Scope(outer or (s.info.template_scope or s.info.home if s is not None else None) or self.globals)
         chain = []
         while s is not None:
             chain.append(s)
