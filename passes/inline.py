@@ -9,7 +9,8 @@ labels, parameters become moves, each RET a branch to the continuation, and the
 callee's frame is appended to the caller's.
 
 Host code is inlined too, as a C++ compiler inlines at -O2: a host function of at
-most HOST_INLINE_LIMIT instructions and no loop into host callers, and a `__host__ __device__`
+most HOST_INLINE_LIMIT instructions with no loop, local array, division or
+runtime call into host callers, and a `__host__ __device__`
 one into device code (nvcc's device copy of it) unless its host lowering calls the
 host runtime.  Not inlined (they stay CALLs, run by the VM as calls): recursive
 functions, larger host functions, functions with `__shared__` variables of their own
@@ -47,8 +48,8 @@ def inline_device_calls(module: Module) -> None:
             return True
         if callee.kind != "host" or _size(callee) > HOST_INLINE_LIMIT:
             return False
-        if caller.kind == "host":
-            return not _loops(callee)   # a function with a loop stays a frame of its own, for where-it-was reports
+        if caller.kind == "host":   # what keeps a frame of its own: where-it-was reports name it
+            return not (_loops(callee) or callee.local_bytes or _host_effects(callee))
         # a __host__ __device__ function in device code: as nvcc inlines it, unless its body
         # calls the host runtime (its host lowering's printf, malloc...)
         return callee.device_callable and not any(i.op == "CALL" and "RT" in i.mods for i in callee.instructions())
@@ -80,6 +81,11 @@ def _loops(fn: Function) -> bool:
     at = {b.label: i for i, b in enumerate(fn.blocks)}
     return any(isinstance(t, Label) and at.get(t.name, len(at)) <= i
                for i, b in enumerate(fn.blocks) for ins in b.instrs if ins.op == "BRA" for t in ins.srcs)
+
+
+def _host_effects(fn: Function) -> bool:
+    """Whether `fn` calls the host runtime or divides (a fault there names the function)."""
+    return any((i.op == "CALL" and "RT" in i.mods) or i.op in ("IDIV", "IREM") for i in fn.instructions())
 
 
 def _is_call(ins: Instr) -> bool:
