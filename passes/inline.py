@@ -40,19 +40,26 @@ def inline_device_calls(module: Module) -> None:
                  if n in calls and (len(scc) > 1 or n in calls[n])}
     shared_owners = {name.split("::")[0] for name, g in module.globals.items() if g.space == "shared"}
 
+    host_verdicts: dict[str, tuple[bool, bool]] = {}   # a host function: (into host code, into device code)
+
+    def host_verdict(name: str, callee: Function) -> tuple[bool, bool]:
+        """Read once per callee (it is final by then: callees are inlined into first)."""
+        if name not in host_verdicts:
+            small, runtime = _size(callee) <= HOST_INLINE_LIMIT, _calls_runtime(callee)
+            # into host code: what keeps a frame of its own is named by where-it-was reports;
+            # into device code (a __host__ __device__ function, as nvcc inlines its device
+            # copy): unless its host lowering calls the host runtime (printf, malloc...)
+            host_verdicts[name] = (small and not (_loops(callee) or callee.local_bytes or runtime or _divides(callee)),
+                                   small and callee.device_callable and not runtime)
+        return host_verdicts[name]
+
     def inlinable(name: str, caller: Function) -> bool:
         callee = module.functions.get(name)
         if callee is None or name in recursive or name in shared_owners or any(p.kind == "struct" for p in callee.params):
             return False
         if callee.kind == "device":
             return True
-        if callee.kind != "host" or _size(callee) > HOST_INLINE_LIMIT:
-            return False
-        if caller.kind == "host":   # what keeps a frame of its own: where-it-was reports name it
-            return not (_loops(callee) or callee.local_bytes or _host_effects(callee))
-        # a __host__ __device__ function in device code: as nvcc inlines it, unless its body
-        # calls the host runtime (its host lowering's printf, malloc...)
-        return callee.device_callable and not any(i.op == "CALL" and "RT" in i.mods for i in callee.instructions())
+        return callee.kind == "host" and host_verdict(name, callee)[caller.kind != "host"]
 
     # callees first, so what is copied is already inlined itself (any such order gives
     # the same functions: each is inlined into on its own)
@@ -83,9 +90,13 @@ def _loops(fn: Function) -> bool:
                for i, b in enumerate(fn.blocks) for ins in b.instrs if ins.op == "BRA" for t in ins.srcs)
 
 
-def _host_effects(fn: Function) -> bool:
-    """Whether `fn` calls the host runtime or divides (a fault there names the function)."""
-    return any((i.op == "CALL" and "RT" in i.mods) or i.op in ("IDIV", "IREM") for i in fn.instructions())
+def _calls_runtime(fn: Function) -> bool:
+    return any(i.op == "CALL" and "RT" in i.mods for i in fn.instructions())
+
+
+def _divides(fn: Function) -> bool:
+    """Whether `fn` divides (a division by zero's report names the function)."""
+    return any(i.op in ("IDIV", "IREM") for i in fn.instructions())
 
 
 def _is_call(ins: Instr) -> bool:
