@@ -757,6 +757,9 @@ class _ToAST(Transformer_NonRecursive):
     def call_operator_declarator(self, meta, items):
         return A.Declarator("operator()", loc=self._tok_loc(items[0]))
 
+    def bool_operator_declarator(self, meta, items):
+        return A.Declarator("operator bool", loc=self._tok_loc(items[0]))
+
     def lambda_expr(self, meta, items):
         raise _Located("lambdas are not supported", meta.line, meta.column)
 

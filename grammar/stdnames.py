@@ -31,9 +31,8 @@ EXCEPTION_PREFIX = "__minicuda_std_"
 
 PENDING = {}
 for _header, _names in {
-    "<iostream>": "cout cerr clog cin endl ostream istream flush ws",
-    "<iomanip>": "setw setprecision setfill fixed scientific left right hex dec boolalpha",
-    "<string>": "string to_string stoi stol stoll stof stod getline wstring",
+    "<iostream>": "ws",
+    "<string>": "wstring",
     "<vector>": "vector",
     "<algorithm>": "swap fill fill_n copy copy_n sort stable_sort reverse find count min_element max_element "
                    "transform for_each equal lower_bound upper_bound unique accumulate_n",
@@ -41,8 +40,6 @@ for _header, _names in {
     "<utility>": "pair make_pair move forward",
     "<memory>": "unique_ptr shared_ptr make_unique make_shared",
     "<chrono>": "chrono",
-    "<fstream>": "ifstream ofstream fstream",
-    "<sstream>": "stringstream istringstream ostringstream",
     "<random>": "mt19937 mt19937_64 random_device uniform_int_distribution uniform_real_distribution "
                 "normal_distribution default_random_engine",
     "<functional>": "function plus minus multiplies less greater",
@@ -52,6 +49,12 @@ for _header, _names in {
     "<exception>": "terminate exception_ptr current_exception",
 }.items():
     PENDING.update(dict.fromkeys(_names.split(), _header))
+
+# declared in namespace std by grammar/include's <string>, <ostream>, <istream>, <iomanip>, <sstream>, <fstream>
+LIBRARY = frozenset("""string to_string stoi stol stoll stoul stof stod getline ios ostream istream iostream
+cout cerr clog cin endl flush ends setw setprecision setfill fixed scientific defaultfloat left right internal
+hex dec oct boolalpha noboolalpha showpoint noshowpoint showpos noshowpos uppercase nouppercase
+ostringstream istringstream stringstream ifstream ofstream fstream""".split())
 
 _STD = re.compile(r"std\s*::\s*")
 
@@ -90,7 +93,8 @@ def std_errors(tokens: list[str], offsets: list[int]) -> list[tuple[int, int, st
     parser's light token stream (where `std`, `::` and the name are three tokens)."""
     out = []
     for i in range(len(tokens) - 2):
-        if tokens[i] == "std" and tokens[i + 1] == "::" and std_identifier(tokens[i + 2]) is None:
+        if tokens[i] == "std" and tokens[i + 1] == "::" and std_identifier(tokens[i + 2]) is None \
+                and tokens[i + 2] not in LIBRARY:
             if i > 0 and tokens[i - 1] == "namespace":
                 continue
             end = offsets[i + 2] + len(tokens[i + 2])

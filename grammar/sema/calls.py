@@ -19,6 +19,7 @@ from minicuda import builtins
 from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
 from minicuda.grammar.sema.conversions import conversion_cost
+from minicuda.grammar.sema.cxx import USER_CONVERSION
 from minicuda.grammar.sema.declarations import space_name
 from minicuda.grammar.sema.scopes import Abort, Overloads
 
@@ -175,6 +176,8 @@ class Calls:
                 c = self.reference_cost(a, p, lambda a, p: conversion_cost(a, p, builtin=False, null=self.is_null_constant(a)))
             else:
                 c = conversion_cost(a, p, builtin=fn.is_builtin, null=self.is_null_constant(a))
+                if c is None and self.converts_by_constructor(a, p):   # cxx.py
+                    c = USER_CONVERSION
             if c is None:
                 return None
             cost += c

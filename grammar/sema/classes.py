@@ -55,7 +55,7 @@ class Classes:
         info.base = None
         fields = []
         if spec.base is not None:
-            base = self.tags.get(spec.base)
+            base = self.tags.get(self.scope.prefix + spec.base) or self.tags.get(spec.base)   # a namespace's first
             if base is None or base.info.fields is None:
                 self.fail(f"base class has incomplete type '{spec.base}'", spec.loc)
             info.base = base
@@ -88,11 +88,11 @@ class Classes:
     def define_static_member(self, v: A.VarDecl) -> bool:
         """`int Class::count = 0;`: the definition of a static data member."""
         q = v.declarator.qualifier
-        s = self.tags.get(q)
+        s = self.tags.get(self.scope.prefix + q) or self.tags.get(q)   # in a namespace: its class first
         if s is None or s.info.fields is None or v.declarator.name not in (getattr(s.info, "statics", None) or {}):
             self.fail(f"no member named '{v.declarator.name}' in '{q}'", v.loc)
-        v.name = f"{q}::{v.declarator.name}"
-        self.globals.names.pop(v.name, None)
+        self.globals.names.pop(f"{s.name}::{v.declarator.name}", None)
+        v.name = f"{s.name.removeprefix(self.scope.prefix)}::{v.declarator.name}"   # the namespace's prefix comes back
         return True
 
     def class_methods(self, s: T.Struct, spec: A.StructSpec) -> None:
@@ -120,7 +120,7 @@ class Classes:
         fn.member_name, fn.member_kind = member, kind
         fn.name = f"{s.name}::{member}"
         fn.exec_space = self.function_space(fn)
-        base = T.VOID if kind != "method" else self.base_type(fn.specs)
+        base = T.VOID if kind != "method" else T.BOOL if member == "operator bool" else self.base_type(fn.specs)
         params: list[A.ParamDecl] = []
         ty = self.declarator_type(base, fn.declarator, params)
         if not isinstance(ty, T.Function):
@@ -188,8 +188,9 @@ class Classes:
 
     def class_scope(self, s: T.Struct) -> Scope:
         """The names a member function of `s` sees before the file's: its class's members,
-        its base classes' behind them."""
-        scope = Scope(self.globals)
+        its base classes' behind them, then its namespace's."""
+        home = self.globals.namespace(s.name.rpartition("::")[0]) if "::" in s.name else None
+        scope = Scope(home or self.globals)
         chain = []
         while s is not None:
             chain.append(s)
@@ -214,7 +215,7 @@ class Classes:
         inits = {i.name: i for i in (fn.ctor_inits or [])}
         base = s.info.base
         if base is not None:
-            init = inits.pop(base.name, None)
+            init = inits.pop(base.name, None) or inits.pop(base.name.rpartition("::")[2], None)
             target = self.this_member(BASE_FIELD, fn.loc)
             stmts += self.member_init(target, base, init.args if init else None, init.loc if init else fn.loc)
         for name, (fty, _) in s.info.fields.items():
@@ -305,17 +306,35 @@ class Classes:
 
     def overloaded_operator(self, name: str, operands: list, loc):
         """`a op b` of a class object as the call of its `operator op`: a member of the left
-        operand's class, or a function of the file; None when there is none."""
+        operand's class, or a function of the file or of an operand's class's namespace
+        (argument-dependent lookup: std's `operator+` of two std::strings); None when there is none."""
         first = T.unqual(operands[0].ty)
         members = self.find_methods(first, name)[0] if isinstance(first, T.Struct) else []
         this = A.Unary("&", operands[0], loc=loc)
         this.ty = T.Pointer(base=operands[0].ty)
         viable = [m for m in members if self.match_cost(m, ([] if m.is_static else [this]) + operands[1:]) is not None]
-        if viable or (members and not isinstance(self.globals.names.get(name), Overloads)):
+        free = self.operator_functions(name, operands)
+        if viable or (members and not free):
             return self.method_call(A.Call(A.Member(operands[0], name, False, loc=loc), operands[1:], loc=loc))
-        if isinstance(self.globals.names.get(name), Overloads):
-            return self.expr_Call(A.Call(A.Name(name, loc=loc), operands, loc=loc))
+        if free:
+            args = [self.guarded(self.value, a) for a in operands]
+            fn = self.best_overload(name, free, args, loc)
+            call = A.Call(A.Name(fn.name, loc=loc), operands, loc=loc)
+            call.args, call.decl, call.ty = self.bind_arguments(fn, args, loc), fn, T.unqual(fn.ty.ret)
+            return self.dereference(call, call.ty.base) if isinstance(call.ty, T.Reference) else call
         return None
+
+    def operator_functions(self, name: str, operands: list) -> list:
+        """The functions `operator op` names at file scope and in the namespaces of the
+        operands' classes (`std::string` -> std)."""
+        found = []
+        homes = [self.globals] + [self.globals.namespace(T.unqual(o.ty).name.rpartition("::")[0])
+                                  for o in operands if isinstance(T.unqual(o.ty), T.Struct) and "::" in T.unqual(o.ty).name]
+        for home in homes:
+            sym = home.names.get(name) if home is not None else None
+            if isinstance(sym, Overloads):
+                found += [f for f in sym.functions if f not in found and not f.is_template]
+        return found
 
     def find_methods(self, s: T.Struct, name: str):
         while s is not None:

@@ -33,7 +33,7 @@ class Conversions:
             return self.bind_reference(e, to, context, loc)   # cxx.py
         src, dst = T.unqual(e.ty), T.unqual(to)
         if src == dst:
-            if isinstance(dst, T.Struct) and context in ("initializing", "parameter"):
+            if isinstance(dst, T.Struct) and context in ("initializing", "parameter", "return"):
                 e = self.copied(e, dst, loc)   # classes.py: a user copy constructor
             return self.implicit(e, dst) if e.ty != dst else e
         ok = False

@@ -79,6 +79,8 @@ class Expressions:
 
     def condition(self, e: A.Expr) -> A.Expr:
         v = self.value(e)
+        if isinstance(T.unqual(v.ty), T.Struct) and self.find_methods(T.unqual(v.ty), "operator bool")[0]:
+            v = self.method_call(A.Call(A.Member(v, "operator bool", False, loc=e.loc), [], loc=e.loc))   # classes.py
         if not T.is_scalar(v.ty):
             self.fail(f"value of type '{v.ty}' is not contextually convertible to 'bool'", e.loc)
         return self.implicit(v, T.BOOL) if T.unqual(v.ty) != T.BOOL else v
