@@ -22,7 +22,7 @@ import ctypes
 import hashlib
 import os
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import llvmlite.binding as llvm
 import numpy as np
@@ -117,8 +117,9 @@ _CACHE: dict[str, Compiled] = {}
 
 
 def compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool = False) -> Compiled | None:
-    """Native code for `code` (cached by its text, and on the Code itself: a kernel
-    launched again costs no code generation); None when it is too large to compile."""
+    """Native code for `code` (cached by its text, with its own table of the globals it
+    names, and on the Code itself: a kernel launched again costs no code generation);
+    None when it is too large to compile."""
     variant = (sched, lanes, kernel, seeded)
     if variant not in code.native:
         code.native[variant] = _compile_function(code, sched, lanes, kernel, seeded)
@@ -147,7 +148,10 @@ def _compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool) 
         run_function = _ENTRY(engine.get_function_address("run_function"))
         run_blocks = _ENTRY(engine.get_function_address("run_blocks")) if kernel else None
         _CACHE[key] = Compiled(engine, run_function, run_blocks, symbols, frozenset(entries) | {code.end})
-    return _CACHE[key]
+    compiled = _CACHE[key]
+    if compiled.symbols != symbols:   # the same code on other globals (two functions printing other strings)
+        compiled = replace(compiled, symbols=symbols)
+    return compiled
 
 
 class _Context:
