@@ -50,7 +50,8 @@ class Calls:
         self.fail(f"called object type '{f.ty}' is not a function or function pointer", func.loc)
 
     def expr_Call(self, e: A.Call):
-        if isinstance(e.func, A.Member) or (isinstance(e.func, A.Name) and type(self.scope.lookup(e.func.name)).__name__ == "MethodSym"):
+        if isinstance(e.func, A.Member) or (isinstance(e.func, A.Name) and type(self.scope.lookup(e.func.name)).__name__ == "MethodSym") \
+                or (isinstance(e.func, A.Name) and self.scope.lookup(e.func.name) is None and self.names_method(e.func.name)):
             return self.method_call(e)
         if isinstance(e.func, A.Name) and isinstance(T.unqual(getattr(self.scope.lookup(e.func.name), "ty", None) or T.VOID), T.Struct):
             return self.method_call(A.Call(A.Member(e.func, "operator()", False, loc=e.func.loc), e.args, loc=e.loc))

@@ -14,7 +14,9 @@ become calls with `&obj` / `p` first.  Constructing a class object (`T x(1, 2)`,
 `T x{1, 2}`, `T x = T(1, 2)`, `T x;`, `T x = 5` through a converting constructor) is a
 `Construct` node whose `ctor` is the constructor chosen; its member initialiser list
 becomes assignments (or constructions) at the start of its body.  The lowering runs
-the destructor of a local object when its scope ends (passes/lower/statements.py).
+the destructor of a local object when its scope ends (passes/lower/statements.py), and
+after a destructor's body, its members' and then its base's; a class whose base or
+members have a destructor and that declares none gets an empty one (`implicit_dtor`).
 """
 from __future__ import annotations
 
@@ -52,6 +54,7 @@ class Classes:
         """The fields of `s` (a base class first, as `__base`), its static data members declared."""
         info = s.info
         info.methods, info.ctors, info.dtor, info.statics, info.access = {}, [], None, {}, {}
+        info.implicit_ctor = None
         info.base = None
         fields = []
         if spec.base is not None:
@@ -61,6 +64,8 @@ class Classes:
             info.base = base
             fields.append((BASE_FIELD, base))
         for m in spec.members:
+            if "typedef" in m.specs.storage:   # a member typedef (declarators.member_typedef)
+                continue
             if "virtual" in m.specs.storage:
                 self.fail("virtual member functions are not supported", m.specs.loc)
             for d in m.declarators:
@@ -101,6 +106,50 @@ class Classes:
                 self.declare_method(s, fn)
             except Abort:
                 pass
+        self.implicit_dtor(s, spec)
+        self.implicit_ctor(s, spec)
+
+    def implicit_ctor(self, s: T.Struct, spec: A.StructSpec) -> None:
+        """A class with no constructor whose base or members have one to run gets an empty
+        default constructor (its member initialisers construct them), kept apart from its
+        constructors as `info.implicit_ctor`: the class stays an aggregate (`P p = {..}`)."""
+        parts = [c for t, _ in s.info.fields.values() if (c := self.default_ctors(t))]
+        if s.info.ctors or not parts:
+            return
+        spaces = frozenset.intersection(*(c.exec_space for group in parts for c in group))
+        cuda = [w for w, space in (("__host__", "host"), ("__device__", "device")) if space in spaces]
+        loc = spec.loc
+        d = A.Declarator(s.name.rpartition("::")[2], suffixes=[A.ParamsSuffix([], loc=loc)], loc=loc)
+        fn = A.FunctionDef(A.DeclSpecs(cuda=cuda, loc=loc), d, A.Compound([], loc=loc), name=d.name, loc=loc)
+        fn.ctor_inits = []
+        self.declare_method(s, fn)
+        s.info.ctors.remove(fn)
+        s.info.implicit_ctor = fn
+        self.method_bodies.append(fn)
+
+    def default_ctors(self, ty: T.Type) -> list:
+        """The constructors `T x;` may run for a class (its implicit one when it has no
+        other); [] for anything else."""
+        t = T.unqual(ty)
+        if not isinstance(t, T.Struct) or t.info.fields is None:
+            return []
+        implicit = getattr(t.info, "implicit_ctor", None)
+        return list(t.info.ctors or ([implicit] if implicit is not None else []))
+
+    def implicit_dtor(self, s: T.Struct, spec: A.StructSpec) -> None:
+        """A class with no destructor whose base or members have one gets one, with an
+        empty body (the lowering destroys a destructor's members and base after its body),
+        run where they all can run."""
+        parts = [d for t, _ in s.info.fields.values() if (d := _dtor_of(t)) is not None]
+        if s.info.dtor is not None or not parts:
+            return
+        spaces = frozenset.intersection(*(d.exec_space for d in parts))
+        cuda = [w for w, space in (("__host__", "host"), ("__device__", "device")) if space in spaces]
+        loc = spec.loc
+        d = A.Declarator("~" + s.name.rpartition("::")[2], suffixes=[A.ParamsSuffix([], loc=loc)], loc=loc)
+        fn = A.FunctionDef(A.DeclSpecs(cuda=cuda, loc=loc), d, A.Compound([], loc=loc), name=d.name, loc=loc)
+        self.declare_method(s, fn)
+        self.method_bodies.append(fn)
 
     def method_kind(self, s: T.Struct, name: str) -> str:
         own = s.name.rpartition("::")[2]   # a namespace's class: `sim::Grid` has constructor `Grid`
@@ -196,6 +245,7 @@ class Classes:
             chain.append(s)
             s = s.info.base
         for c in reversed(chain):
+            scope.names.update(getattr(c.info, "typedefs", {}))
             for name in c.info.fields:
                 if name != BASE_FIELD:
                     scope.names[name] = FieldSym(name, c)
@@ -233,8 +283,8 @@ class Classes:
 
     def member_init(self, target: A.Expr, ty: T.Type, args, loc) -> list:
         s = T.unqual(ty)
-        if isinstance(s, T.Struct) and (s.info.ctors or s.info.dtor):
-            if args is None and not s.info.ctors:
+        if isinstance(s, T.Struct) and (self.default_ctors(s) or s.info.dtor):
+            if args is None and not self.default_ctors(s):
                 return []
             c = A.Construct(None, list(args or []), loc=loc)
             c.target_ty = s
@@ -278,16 +328,18 @@ class Classes:
         s = T.unqual(st) if st is not None else None
         if not isinstance(s, T.Struct) or s.info.fields is None:
             self.fail(f"member reference base type '{st}' is not a structure or union", func.loc)
-        cands, owner = self.find_methods(s, name)
+        qualifier, _, name = name.rpartition("::")   # `Base::f(x)`, `obj.Base::f()`: Base's f
+        start = self.qualifying_class(s, qualifier, name, func.loc)[0] if qualifier else s
+        cands, owner = self.find_methods(start, name)
         if not cands:
-            self.fail(f"no member named '{name}' in '{s}'", func.loc)
+            self.fail(f"no member named '{name}' in '{start}'", func.loc)
         self.check_access(owner, name, func.loc)
         args = [self.value(a) for a in e.args]
         statics = all(c.is_static for c in cands)
         if statics:
             fn = self.best_overload(name, cands, args, e.loc)
         else:
-            if this is not None and isinstance(this, A.Name):
+            if not isinstance(func, A.Member):   # `f(x)` in a member function: this->f(x)
                 this = self.value(this) if self.scope.lookup("this") is not None else None
                 if this is None:
                     self.fail(f"call to non-static member function without an object argument", e.loc)
@@ -336,6 +388,23 @@ class Classes:
                 found += [f for f in sym.functions if f not in found and not f.is_template]
         return found
 
+    def names_method(self, name: str) -> bool:
+        """Whether `Class::f` names a (non-static) member function of a class."""
+        qualifier, _, member = name.rpartition("::")
+        s = self.tags.get(self.scope.prefix + qualifier) or self.tags.get(qualifier) if qualifier else None
+        return isinstance(s, T.Struct) and s.info.fields is not None and bool(self.find_methods(s, member)[0])
+
+    def qualifying_class(self, s: T.Struct, qualifier: str, member: str, loc) -> tuple:
+        """`s` or the base of `s` that `qualifier` names (in `Base::member`), and the chain
+        of `__base` hops to it."""
+        hops, c = [], s
+        while c is not None:
+            if qualifier in (c.name, c.name.rpartition("::")[2]):
+                return c, hops
+            hops.append(BASE_FIELD)
+            c = c.info.base
+        self.fail(f"'{qualifier}::{member}' is not a member of class '{s}'", loc)
+
     def find_methods(self, s: T.Struct, name: str):
         while s is not None:
             if name in s.info.methods:
@@ -352,9 +421,13 @@ class Classes:
         c.ty = T.Pointer(base=T.qualified(owner, const=t.base.const))
         return c
 
-    def find_field(self, s: T.Struct, name: str):
-        """(the field's type, the chain of `__base` hops to it, its class), or None."""
+    def find_field(self, s: T.Struct, name: str, loc=None):
+        """(the field's type, the chain of `__base` hops to it, its class), or None;
+        `Base::name` is looked up from the base `Base`."""
         hops = []
+        if "::" in name:
+            qualifier, _, name = name.rpartition("::")
+            s, hops = self.qualifying_class(s, qualifier, name, loc)
         while s is not None:
             if name in s.info.fields:
                 return s.info.fields[name][0], hops, s
@@ -392,7 +465,7 @@ class Classes:
             return self.copied(args[0], s, loc)
         this = A.IntLit(0, "0", loc=loc)
         this.ty = T.Pointer(base=s)
-        viable = [c for c in s.info.ctors if self.match_cost(c, [this] + list(args)) is not None]
+        viable = [c for c in self.default_ctors(s) if self.match_cost(c, [this] + list(args)) is not None]
         fn = self.best_overload(s.name, viable, [this] + list(args), loc) if viable else None
         if fn is None:
             self.fail(f"no matching constructor for initialization of '{s}'", loc)
@@ -426,8 +499,16 @@ class Classes:
     def default_construct(self, v: A.VarDecl) -> None:
         """`T x;` for a class with constructors: its default constructor."""
         ty = T.unqual(v.ty)
-        if isinstance(ty, T.Struct) and self.has_ctors(ty):
+        if isinstance(ty, T.Struct) and self.default_ctors(ty):
             v.init = self.construct_object(ty, [], v.loc)
+
+
+def _dtor_of(t: T.Type):
+    """The destructor of a class object, or of an array of them; None when it has none."""
+    t = T.unqual(t)
+    while isinstance(t, T.Array):
+        t = T.unqual(t.elem)
+    return t.info.dtor if isinstance(t, T.Struct) else None
 
 
 def _same_signature(a: A.FunctionDef, b: A.FunctionDef) -> bool:

@@ -55,8 +55,11 @@ class FunctionLowering(StatementLowering, ConditionLowering, ExpressionLowering,
             self.param(p)
         if not T.is_void(self.ast.ty.ret) and self.sret is None:
             self.fn.rets = [self.reg(self.ast.ty.ret)]
+        destructor = self.open_destructor()
         self.stmt(self.ast.body)
         self.at(self.ast.body)
+        if destructor and self.block.terminator is None:
+            self.destroy(self.dtor_scopes.pop())
         if self.block.terminator is None:
             if self.fn.kind == "kernel":
                 self.emit("EXIT")

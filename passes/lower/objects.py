@@ -8,13 +8,17 @@ function returning a struct takes a hidden first parameter (`sret`), the address
 where its caller wants the value, and `return v;` copies there.  A constructor is a
 call with the object's address as `this`; a local object whose class has a
 destructor is destroyed when its scope ends, in reverse order of construction, and
-when `return`, `break` or `continue` leaves its scope (`destroy_to`).
+when `return`, `break` or `continue` leaves its scope (`destroy_to`).  A destructor's
+members, then its base, are destroyed after its body (`Subobject`s, in a scope of their
+own around the body).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
-from minicuda.ir import Mem, Param, Sym
+from minicuda.ir import Mem, Param, Reg, Sym
 
 
 def is_struct(t: T.Type) -> bool:
@@ -43,6 +47,30 @@ PIECE_BYTES = {"32": 4, "U16": 2, "U8": 1}
 def width_mods(width: str) -> tuple:
     """A load's or store's modifiers for a piece of `width` (none for 32 bits)."""
     return () if width == "32" else (width,)
+
+
+@dataclass
+class Subobject:
+    """A base or member of a destructor's `*this`, at `offset`: destroyed after its body."""
+    ty: T.Type
+    this: Reg
+    offset: int
+
+
+def subobjects(s: T.Struct, this: Reg) -> list[Subobject]:
+    """The parts of a `*this` of class `s` that have destructors, in construction order:
+    its base (its first field, `__base`), then its members as declared, an array's
+    elements in order."""
+    return [p for ty, offset in s.info.fields.values() for p in _parts(ty, this, offset)]
+
+
+def _parts(ty: T.Type, this: Reg, offset: int) -> list[Subobject]:
+    t = T.unqual(ty)
+    if isinstance(t, T.Array):
+        return [p for i in range(t.length or 0) for p in _parts(t.elem, this, offset + i * t.elem.size)]
+    if isinstance(t, T.Struct) and t.info.dtor is not None:
+        return [Subobject(t, this, offset)]
+    return []
 
 
 class ObjectLowering:
@@ -117,9 +145,20 @@ class ObjectLowering:
             self.dtor_scopes[-1].append(v)
 
     def destroy(self, objects: list) -> None:
+        """Destroy `objects` (local variables or Subobjects), the last first."""
         for v in reversed(objects):
             dtor = T.unqual(v.ty).info.dtor
-            self.emit("CALL", dsts=(), srcs=(Sym(self.lowering.function_name(dtor)), self.mem_address(self.address_of_var(v))))
+            at = Mem(v.this, v.offset) if isinstance(v, Subobject) else self.address_of_var(v)
+            self.emit("CALL", dsts=(), srcs=(Sym(self.lowering.function_name(dtor)), self.mem_address(at)))
+
+    def open_destructor(self) -> bool:
+        """In a destructor: the scope of its members and base, destroyed after its body."""
+        if getattr(self.ast, "member_kind", "") != "dtor":
+            return False
+        kind = self.vars[id(self.ast.params[0])]
+        this = kind[1] if kind[0] == "reg" else self.load(Mem(Sym("frame", kind[1])), self.ast.params[0].ty, "LDL")
+        self.dtor_scopes.append(subobjects(T.unqual(self.ast.owner), this))
+        return True
 
     def address_of_var(self, v: A.VarDecl) -> Mem:
         kind = self.vars[id(v)]
