@@ -113,19 +113,12 @@ class Classes:
         """A class with no constructor whose base or members have one to run gets an empty
         default constructor (its member initialisers construct them), kept apart from its
         constructors as `info.implicit_ctor`: the class stays an aggregate (`P p = {..}`)."""
-        parts = [c for t, _ in s.info.fields.values() if (c := self.default_ctors(t))]
+        parts = [c for t, _ in s.info.fields.values() for c in self.default_ctors(t)]
         if s.info.ctors or not parts:
             return
-        spaces = frozenset.intersection(*(c.exec_space for group in parts for c in group))
-        cuda = [w for w, space in (("__host__", "host"), ("__device__", "device")) if space in spaces]
-        loc = spec.loc
-        d = A.Declarator(s.name.rpartition("::")[2], suffixes=[A.ParamsSuffix([], loc=loc)], loc=loc)
-        fn = A.FunctionDef(A.DeclSpecs(cuda=cuda, loc=loc), d, A.Compound([], loc=loc), name=d.name, loc=loc)
-        fn.ctor_inits = []
-        self.declare_method(s, fn)
+        fn = self.implicit_member(s, s.name.rpartition("::")[2], parts, spec.loc)
         s.info.ctors.remove(fn)
         s.info.implicit_ctor = fn
-        self.method_bodies.append(fn)
 
     def default_ctors(self, ty: T.Type) -> list:
         """The constructors `T x;` may run for a class (its implicit one when it has no
@@ -143,13 +136,20 @@ class Classes:
         parts = [d for t, _ in s.info.fields.values() if (d := _dtor_of(t)) is not None]
         if s.info.dtor is not None or not parts:
             return
-        spaces = frozenset.intersection(*(d.exec_space for d in parts))
+        self.implicit_member(s, "~" + s.name.rpartition("::")[2], parts, spec.loc)
+
+    def implicit_member(self, s: T.Struct, name: str, parts: list, loc) -> A.FunctionDef:
+        """A constructor or destructor `name()` C++ declares for `s`, with an empty body,
+        declared __host__ and/or __device__ as all of `parts` (its base's and members'
+        own) are."""
+        spaces = frozenset.intersection(*(p.exec_space for p in parts))
         cuda = [w for w, space in (("__host__", "host"), ("__device__", "device")) if space in spaces]
-        loc = spec.loc
-        d = A.Declarator("~" + s.name.rpartition("::")[2], suffixes=[A.ParamsSuffix([], loc=loc)], loc=loc)
-        fn = A.FunctionDef(A.DeclSpecs(cuda=cuda, loc=loc), d, A.Compound([], loc=loc), name=d.name, loc=loc)
+        d = A.Declarator(name, suffixes=[A.ParamsSuffix([], loc=loc)], loc=loc)
+        fn = A.FunctionDef(A.DeclSpecs(cuda=cuda, loc=loc), d, A.Compound([], loc=loc), name=name, loc=loc)
+        fn.ctor_inits = []
         self.declare_method(s, fn)
         self.method_bodies.append(fn)
+        return fn
 
     def method_kind(self, s: T.Struct, name: str) -> str:
         own = s.name.rpartition("::")[2]   # a namespace's class: `sim::Grid` has constructor `Grid`
@@ -504,10 +504,9 @@ class Classes:
 
 
 def _dtor_of(t: T.Type):
-    """The destructor of a class object, or of an array of them; None when it has none."""
+    """The destructor of a class object; None when it has none (or is no class object:
+    an array member's elements are neither constructed nor destroyed yet)."""
     t = T.unqual(t)
-    while isinstance(t, T.Array):
-        t = T.unqual(t.elem)
     return t.info.dtor if isinstance(t, T.Struct) else None
 
 

@@ -59,18 +59,10 @@ class Subobject:
 
 def subobjects(s: T.Struct, this: Reg) -> list[Subobject]:
     """The parts of a `*this` of class `s` that have destructors, in construction order:
-    its base (its first field, `__base`), then its members as declared, an array's
-    elements in order."""
-    return [p for ty, offset in s.info.fields.values() for p in _parts(ty, this, offset)]
-
-
-def _parts(ty: T.Type, this: Reg, offset: int) -> list[Subobject]:
-    t = T.unqual(ty)
-    if isinstance(t, T.Array):
-        return [p for i in range(t.length or 0) for p in _parts(t.elem, this, offset + i * t.elem.size)]
-    if isinstance(t, T.Struct) and t.info.dtor is not None:
-        return [Subobject(t, this, offset)]
-    return []
+    its base (its first field, `__base`), then its members as declared (an array
+    member's elements are neither constructed nor destroyed yet)."""
+    return [Subobject(T.unqual(ty), this, offset) for ty, offset in s.info.fields.values()
+            if isinstance(T.unqual(ty), T.Struct) and T.unqual(ty).info.dtor is not None]
 
 
 class ObjectLowering:

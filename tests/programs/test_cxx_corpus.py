@@ -68,7 +68,6 @@ PENDING: dict[str, str] = {
     "references": "references.cu:10:39: error: expected expression",
     "saxpy_functor": "saxpy_functor.cu:8:30: error: expected expression",
     "sdk_cmdline": "common/helper_cuda.h:17:38: error: expected '('",
-    "shared_reverse-jit": "the JIT (not the interpreter) faults in dynamicReverse: its extern __shared__ array is at address 0 (a NULL store at :20:7) when another kernel has a static __shared__ array",
     "sort_minmax": "sort_minmax.cu:3:10: fatal error: 'algorithm' file not found",
     "sstream_report": "sstream_report.cu:34:5: error: 'std::vector' is not supported yet",
     "streams_async": "streams_async.cu:27:61: error: use of undeclared identifier 'cudaStreamCreate'",
