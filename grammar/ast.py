@@ -147,6 +147,7 @@ class VarDecl(Node):
     space: str = field(default="local", init=False)  # local, global, shared, constant, param, host
     is_global_scope: bool = field(default=False, init=False)
     static_local: bool = field(default=False, init=False)   # `static int n;` in a function: a global
+    definition: "VarDecl | None" = field(default=None, init=False, repr=False)   # a static data member's, outside its class
 
 
 @dataclass(eq=False)

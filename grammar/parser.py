@@ -291,7 +291,7 @@ class _Retagger:
             return [Token.new_borrow_pos("SCOPE_NAME", value, tok)]
         if scope and tok.start_pos + tok.value.rindex(last) in self.type_scopes:   # std::vector<int>::iterator
             return [Token.new_borrow_pos("TYPE_SCOPE", value, tok)]
-        if tok.start_pos in self.scopes and "::" not in scope and scope:
+        if tok.start_pos in self.scopes and "::" not in scope and scope and (last not in self.types or last == scope):
             at = tok.value.rindex(last)
             sep = tok.value.index("::")
             return [Token.new_borrow_pos("SCOPE_NAME", scope, tok),
@@ -817,6 +817,8 @@ class _ToAST(Transformer_NonRecursive):
             elif isinstance(i, A.StructMember):
                 i.access = access
                 members.append(i)
+            elif isinstance(i, A.Declaration):   # `using size_type = ...;`: a member typedef
+                members.append(A.StructMember(i.specs, [v.declarator for v in i.decls], access, loc=i.loc))
             elif isinstance(i, A.FunctionDef):
                 i.access = access
                 methods.append(i)
@@ -1226,6 +1228,14 @@ class _ToAST(Transformer_NonRecursive):
 
     def arrow(self, meta, items):
         return _at_op(A.Member(items[0], items[1].value, True, loc=self._tok_loc(items[1])), self._op_loc(meta, items[0], None, "->"))
+
+    def qualified_member(self, meta, items):   # `obj.Base::f`: one name, Base's f
+        return _at_op(A.Member(items[0], f"{items[1].value}::{items[-1].value}", False, loc=self._tok_loc(items[-1])),
+                      self._op_loc(meta, items[0], None, "."))
+
+    def qualified_arrow(self, meta, items):
+        return _at_op(A.Member(items[0], f"{items[1].value}::{items[-1].value}", True, loc=self._tok_loc(items[-1])),
+                      self._op_loc(meta, items[0], None, "->"))
 
     def template_id(self, meta, items):
         name = items[0]

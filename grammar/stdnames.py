@@ -22,17 +22,14 @@ domain_error overflow_error underflow_error range_error bad_alloc""".split())
 
 PENDING = {}
 for _header, _names in {
-    "<iostream>": "cout cerr clog cin endl ostream istream flush ws",
-    "<iomanip>": "setw setprecision setfill fixed scientific left right hex dec boolalpha",
-    "<string>": "string to_string stoi stol stoll stof stod getline wstring",
+    "<iostream>": "ws",
+    "<string>": "wstring",
     "<algorithm>": "copy_n stable_sort find count transform for_each equal lower_bound upper_bound unique "
                    "is_sorted",
     "<numeric>": "inner_product partial_sum",
     "<utility>": "move forward",
     "<memory>": "unique_ptr shared_ptr make_unique make_shared",
     "<ratio>": "ratio milli micro nano",
-    "<fstream>": "ifstream ofstream fstream",
-    "<sstream>": "stringstream istringstream ostringstream",
     "<random>": "mt19937 mt19937_64 random_device uniform_int_distribution uniform_real_distribution "
                 "normal_distribution default_random_engine",
     "<functional>": "function plus minus multiplies less greater",

@@ -162,7 +162,7 @@ class StructInfo:
     template_scope: object = None
     home: object = None          # sema: the scope the class is defined in (its namespace's names)
     member_inits: dict = field(default_factory=dict)   # field -> its default member initialiser
-    member_types: dict = field(default_factory=dict)   # a member typedef's name -> its type (`vector<int>::iterator`)
+    typedefs: dict = field(default_factory=dict)   # a member typedef's name -> its TypedefSym (`vector<int>::iterator`)
 
 
 STRUCTS: dict[int, StructInfo] = {}

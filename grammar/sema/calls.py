@@ -19,6 +19,7 @@ from minicuda import builtins
 from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
 from minicuda.grammar.sema.conversions import conversion_cost
+from minicuda.grammar.sema.cxx import USER_CONVERSION
 from minicuda.grammar.sema.declarations import space_name
 from minicuda.grammar.sema.scopes import Abort, Overloads
 
@@ -63,7 +64,8 @@ class Calls:
     def expr_Call(self, e: A.Call):
         if isinstance(e.func, A.Name) and e.func.scope_type is not None:
             self.scoped_template_name(e.func)   # Foo<int>::make(...) (templates.py)
-        if isinstance(e.func, A.Member) or (isinstance(e.func, A.Name) and type(self.scope.lookup(e.func.name)).__name__ == "MethodSym"):
+        if isinstance(e.func, A.Member) or (isinstance(e.func, A.Name) and type(self.scope.lookup(e.func.name)).__name__ == "MethodSym") \
+                or (isinstance(e.func, A.Name) and self.scope.lookup(e.func.name) is None and self.names_method(e.func.name)):
             return self.method_call(e)
         obj = self.called_object(e.func)
         if obj is not None:   # `f(x)` of a class object f: its operator()
@@ -194,6 +196,8 @@ class Calls:
                 c = self.reference_cost(a, p, lambda a, p: conversion_cost(a, p, builtin=False, null=self.is_null_constant(a)))
             else:
                 c = conversion_cost(a, p, builtin=fn.is_builtin, null=self.is_null_constant(a))
+                if c is None and self.converts_by_constructor(a, p):   # cxx.py
+                    c = USER_CONVERSION
             if c is None:
                 return None
             cost += c

@@ -14,7 +14,9 @@ become calls with `&obj` / `p` first.  Constructing a class object (`T x(1, 2)`,
 `T x{1, 2}`, `T x = T(1, 2)`, `T x;`, `T x = 5` through a converting constructor) is a
 `Construct` node whose `ctor` is the constructor chosen; its member initialiser list
 becomes assignments (or constructions) at the start of its body.  The lowering runs
-the destructor of a local object when its scope ends (passes/lower/statements.py).
+the destructor of a local object when its scope ends (passes/lower/statements.py), and
+after a destructor's body, its members' and then its base's; a class whose base or
+members have a destructor and that declares none gets an empty one (`implicit_dtor`).
 """
 from __future__ import annotations
 
@@ -53,16 +55,19 @@ class Classes:
         """The fields of `s` (a base class first, as `__base`), its static data members declared."""
         info = s.info
         info.methods, info.ctors, info.dtor, info.statics, info.access = {}, [], None, {}, {}
+        info.implicit_ctor = None
         info.base = None
         info.home = self.scope if self.scope is not self.globals else None
         fields = []
         if spec.base is not None:
-            base = self.tags.get(spec.base)
+            base = self.tags.get(self.scope.prefix + spec.base) or self.tags.get(spec.base)   # a namespace's first
             if base is None or base.info.fields is None:
                 self.fail(f"base class has incomplete type '{spec.base}'", spec.loc)
             info.base = base
             fields.append((BASE_FIELD, base))
         for m in spec.members:
+            if "typedef" in m.specs.storage:   # a member typedef (declarators.member_typedef)
+                continue
             if "virtual" in m.specs.storage:
                 self.fail("virtual member functions are not supported", m.specs.loc)
             for d in m.declarators:
@@ -95,11 +100,12 @@ class Classes:
     def define_static_member(self, v: A.VarDecl) -> bool:
         """`int Class::count = 0;`: the definition of a static data member."""
         q = v.declarator.qualifier
-        s = self.tags.get(q)
+        s = self.tags.get(self.scope.prefix + q) or self.tags.get(q)   # in a namespace: its class first
         if s is None or s.info.fields is None or v.declarator.name not in (getattr(s.info, "statics", None) or {}):
             self.fail(f"no member named '{v.declarator.name}' in '{q}'", v.loc)
-        v.name = f"{q}::{v.declarator.name}"
-        self.globals.names.pop(v.name, None)
+        self.globals.names.pop(f"{s.name}::{v.declarator.name}", None)
+        v.name = f"{s.name.removeprefix(self.scope.prefix)}::{v.declarator.name}"   # the namespace's prefix comes back
+        s.info.statics[v.declarator.name].definition = v   # what a member function's `npos` names (lowering)
         return True
 
     def class_methods(self, s: T.Struct, spec: A.StructSpec) -> None:
@@ -108,18 +114,59 @@ class Classes:
                 self.declare_method(s, fn)
             except Abort:
                 pass
+        self.implicit_dtor(s, spec)
+        self.implicit_ctor(s, spec)
 
-    def implicit_destructor(self, s: T.Struct, spec: A.StructSpec) -> None:
-        """`~S() {}` for a class without one whose members or base have destructors: the
-        lowering destroys those after a destructor's body (passes/lower/objects.py)."""
-        if s.info.dtor is not None or not any(destroyed_member(s)):
+    def implicit_ctor(self, s: T.Struct, spec: A.StructSpec) -> None:
+        """A class with no constructor whose base or members have one to run gets an empty
+        default constructor (its member initialisers construct them), kept apart from its
+        constructors as `info.implicit_ctor`: the class stays an aggregate (`P p = {..}`)."""
+        if s.info.ctors:
             return
-        own = s.name.rpartition("::")[2]
-        specs = A.DeclSpecs(cuda=["__host__", "__device__"], loc=spec.loc)
-        d = A.Declarator("~" + own, suffixes=[A.ParamsSuffix([], False, loc=spec.loc)], loc=spec.loc)
-        fn = A.FunctionDef(specs, d, A.Compound([], loc=spec.loc), name=d.name, loc=spec.loc)
-        fn.access = "public"
-        spec.methods.append(self.declare_method(s, fn))
+        parts = []
+        for t, _ in s.info.fields.values():
+            ctors = self.default_ctors(t)
+            usable = [c for c in ctors if c.ty is not None and self.match_cost(c, [_this_of(T.unqual(t), spec.loc)]) is not None]
+            if ctors and not usable:
+                return   # a member without a default constructor: C++ deletes this one
+            parts += usable
+        if not parts:
+            return
+        fn = self.implicit_member(s, s.name.rpartition("::")[2], parts, spec.loc)
+        s.info.ctors.remove(fn)
+        s.info.implicit_ctor = fn
+
+    def default_ctors(self, ty: T.Type) -> list:
+        """The constructors `T x;` may run for a class (its implicit one when it has no
+        other); [] for anything else."""
+        t = T.unqual(ty)
+        if not isinstance(t, T.Struct) or t.info.fields is None:
+            return []
+        implicit = getattr(t.info, "implicit_ctor", None)
+        return list(t.info.ctors or ([implicit] if implicit is not None else []))
+
+    def implicit_dtor(self, s: T.Struct, spec: A.StructSpec) -> None:
+        """A class with no destructor whose base or members have one gets one, with an
+        empty body (the lowering destroys a destructor's members and base after its body),
+        run where they all can run."""
+        parts = [t.info.dtor for _, t in destroyed_member(s)]
+        if s.info.dtor is not None or not parts:
+            return
+        self.implicit_member(s, "~" + s.name.rpartition("::")[2], parts, spec.loc)
+
+    def implicit_member(self, s: T.Struct, name: str, parts: list, loc) -> A.FunctionDef:
+        """A constructor or destructor `name()` C++ declares for `s`, with an empty body,
+        declared __host__ and/or __device__ as all of `parts` (its base's and members'
+        own) are."""
+        spaces = frozenset.intersection(*(p.exec_space for p in parts))
+        cuda = [w for w, space in (("__host__", "host"), ("__device__", "device")) if space in spaces]
+        d = A.Declarator(name, suffixes=[A.ParamsSuffix([], loc=loc)], loc=loc)
+        fn = A.FunctionDef(A.DeclSpecs(cuda=cuda, loc=loc), d, A.Compound([], loc=loc), name=name, loc=loc)
+        fn.ctor_inits, fn.access = [], "public"
+        self.declare_method(s, fn)
+        self.method_bodies.append(fn)
+        return fn
+
 
     def method_kind(self, s: T.Struct, name: str) -> str:
         own = s.info.template_name or s.name   # a class template's `Matrix<int>` has constructor `Matrix`
@@ -182,7 +229,7 @@ class Classes:
     def define_member(self, fn: A.FunctionDef) -> None:
         """`int Class::get() const { ... }`: a member function defined outside its class."""
         q = fn.declarator.qualifier
-        s = self.tags.get(q)
+        s = self.tags.get(self.scope.prefix + q) or self.tags.get(q)   # in a namespace: its class first
         if s is None or s.info.fields is None:
             self.fail(f"use of undeclared identifier '{q}'", fn.loc)
         info = s.info
@@ -224,6 +271,7 @@ class Classes:
             chain.append(s)
             s = s.info.base
         for c in reversed(chain):
+            scope.names.update(getattr(c.info, "typedefs", {}))
             for name in c.info.fields:
                 if name != BASE_FIELD:
                     scope.names[name] = FieldSym(name, c)
@@ -243,7 +291,7 @@ class Classes:
         inits = {i.name: i for i in (fn.ctor_inits or [])}
         base = s.info.base
         if base is not None:
-            init = inits.pop(base.name, None)
+            init = inits.pop(base.name, None) or inits.pop(base.name.rpartition("::")[2], None)
             target = self.this_member(BASE_FIELD, fn.loc)
             stmts += self.member_init(target, base, init.args if init else None, init.loc if init else fn.loc)
         for name, (fty, _) in s.info.fields.items():
@@ -265,8 +313,8 @@ class Classes:
 
     def member_init(self, target: A.Expr, ty: T.Type, args, loc) -> list:
         s = T.unqual(ty)
-        if isinstance(s, T.Struct) and (s.info.ctors or s.info.dtor):
-            if args is None and not s.info.ctors:
+        if isinstance(s, T.Struct) and (self.default_ctors(s) or s.info.dtor):
+            if args is None and not self.default_ctors(s):
                 return []
             c = A.Construct(None, list(args or []), loc=loc)
             c.target_ty = s
@@ -312,16 +360,18 @@ class Classes:
         s = T.unqual(st) if st is not None else None
         if not isinstance(s, T.Struct) or s.info.fields is None:
             self.fail(f"member reference base type '{st}' is not a structure or union", func.loc)
-        cands, owner = self.find_methods(s, name)
+        qualifier, _, name = name.rpartition("::")   # `Base::f(x)`, `obj.Base::f()`: Base's f
+        start = self.qualifying_class(s, qualifier, name, func.loc)[0] if qualifier else s
+        cands, owner = self.find_methods(start, name)
         if not cands:
-            self.fail(f"no member named '{name}' in '{s}'", func.loc)
+            self.fail(f"no member named '{name}' in '{start}'", func.loc)
         self.check_access(owner, name, func.loc)
         args = [self.value(a) for a in e.args]
         statics = all(c.is_static for c in cands)
         if statics:
             fn = self.best_overload(name, cands, args, e.loc)
         else:
-            if not isinstance(func, A.Member):
+            if not isinstance(func, A.Member):   # `f(x)` in a member function: this->f(x)
                 this = self.value(this) if self.scope.lookup("this") is not None else None
                 if this is None:
                     self.fail(f"call to non-static member function without an object argument", e.loc)
@@ -340,17 +390,52 @@ class Classes:
 
     def overloaded_operator(self, name: str, operands: list, loc):
         """`a op b` of a class object as the call of its `operator op`: a member of the left
-        operand's class, or a function of the file; None when there is none."""
+        operand's class, or a function of the file or of an operand's class's namespace
+        (argument-dependent lookup: std's `operator+` of two std::strings); None when there is none."""
         first = T.unqual(operands[0].ty)
         members = self.find_methods(first, name)[0] if isinstance(first, T.Struct) else []
         this = A.Unary("&", operands[0], loc=loc)
         this.ty = T.Pointer(base=operands[0].ty)
         viable = [m for m in members if self.match_cost(m, ([] if m.is_static else [this]) + operands[1:]) is not None]
-        if viable or (members and not isinstance(self.globals.names.get(name), Overloads)):
+        free = self.operator_functions(name, operands)
+        if viable or (members and not free):
             return self.method_call(A.Call(A.Member(operands[0], name, False, loc=loc), operands[1:], loc=loc))
-        if isinstance(self.globals.names.get(name), Overloads):
-            return self.expr_Call(A.Call(A.Name(name, loc=loc), operands, loc=loc))
+        if free:
+            args = [self.guarded(self.value, a) for a in operands]
+            fn = self.best_overload(name, free, args, loc)
+            call = A.Call(A.Name(fn.name, loc=loc), operands, loc=loc)
+            call.args, call.decl, call.ty = self.bind_arguments(fn, args, loc), fn, T.unqual(fn.ty.ret)
+            return self.dereference(call, call.ty.base) if isinstance(call.ty, T.Reference) else call
         return None
+
+    def operator_functions(self, name: str, operands: list) -> list:
+        """The functions `operator op` names at file scope and in the namespaces of the
+        operands' classes (`std::string` -> std)."""
+        found = []
+        homes = [self.globals] + [self.globals.namespace(T.unqual(o.ty).name.rpartition("::")[0])
+                                  for o in operands if isinstance(T.unqual(o.ty), T.Struct) and "::" in T.unqual(o.ty).name]
+        for home in homes:
+            sym = home.names.get(name) if home is not None else None
+            if isinstance(sym, Overloads):
+                found += [f for f in sym.functions if f not in found and not f.is_template]
+        return found
+
+    def names_method(self, name: str) -> bool:
+        """Whether `Class::f` names a (non-static) member function of a class."""
+        qualifier, _, member = name.rpartition("::")
+        s = self.tags.get(self.scope.prefix + qualifier) or self.tags.get(qualifier) if qualifier else None
+        return isinstance(s, T.Struct) and s.info.fields is not None and bool(self.find_methods(s, member)[0])
+
+    def qualifying_class(self, s: T.Struct, qualifier: str, member: str, loc) -> tuple:
+        """`s` or the base of `s` that `qualifier` names (in `Base::member`), and the chain
+        of `__base` hops to it."""
+        hops, c = [], s
+        while c is not None:
+            if qualifier in (c.name, c.name.rpartition("::")[2]):
+                return c, hops
+            hops.append(BASE_FIELD)
+            c = c.info.base
+        self.fail(f"'{qualifier}::{member}' is not a member of class '{s}'", loc)
 
     def find_methods(self, s: T.Struct, name: str):
         while s is not None:
@@ -368,9 +453,13 @@ class Classes:
         c.ty = T.Pointer(base=T.qualified(owner, const=t.base.const))
         return c
 
-    def find_field(self, s: T.Struct, name: str):
-        """(the field's type, the chain of `__base` hops to it, its class), or None."""
+    def find_field(self, s: T.Struct, name: str, loc=None):
+        """(the field's type, the chain of `__base` hops to it, its class), or None;
+        `Base::name` is looked up from the base `Base`."""
         hops = []
+        if "::" in name:
+            qualifier, _, name = name.rpartition("::")
+            s, hops = self.qualifying_class(s, qualifier, name, loc)
         while s is not None:
             if name in s.info.fields:
                 return s.info.fields[name][0], hops, s
@@ -444,7 +533,7 @@ class Classes:
             return self.copied(args[0], s, loc)
         this = A.IntLit(0, "0", loc=loc)
         this.ty = T.Pointer(base=s)
-        viable = [c for c in s.info.ctors if self.match_cost(c, [this] + list(args)) is not None]
+        viable = [c for c in self.default_ctors(s) if self.match_cost(c, [this] + list(args)) is not None]
         fn = self.best_overload(s.name, viable, [this] + list(args), loc) if viable else None
         if fn is None:
             self.fail(f"no matching constructor for initialization of '{s}'", loc)
@@ -516,8 +605,15 @@ class Classes:
     def default_construct(self, v: A.VarDecl) -> None:
         """`T x;` for a class with constructors: its default constructor."""
         ty = T.unqual(v.ty)
-        if isinstance(ty, T.Struct) and self.has_ctors(ty):
+        if isinstance(ty, T.Struct) and self.default_ctors(ty):
             v.init = self.construct_object(ty, [], v.loc)
+
+
+def _this_of(s: T.Struct, loc) -> A.Expr:
+    """A `this` argument for `s`'s constructors, to rank them by their other arguments."""
+    this = A.IntLit(0, "0", loc=loc)
+    this.ty = T.Pointer(base=s)
+    return this
 
 
 def destroyed_member(s: T.Struct):

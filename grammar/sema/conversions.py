@@ -101,7 +101,7 @@ class Conversions:
         args = [a if a.ty is not None and not isinstance(a, A.Name) else self.value(a) for a in args]
         if isinstance(ty, T.Struct) and ty.name in ("dim3", "uint3"):
             return self.construct_dim3(ty, args, loc)
-        if self.has_ctors(ty):
+        if self.has_ctors(ty) or (not args and self.default_ctors(ty)):   # a class's implicit one too
             return self.construct_object(ty, args, loc)
         if isinstance(ty, T.Struct) and not args:
             c = A.InitList([], loc=loc)

@@ -29,12 +29,15 @@ from minicuda.grammar.nesting import TOO_DEEP
 from minicuda.grammar.sema.scopes import Abort, ConstSym, Overloads, Scope, TypedefSym
 
 RANGE_INDEX = "__range_index"
+USER_CONVERSION = 4   # an overload's cost of a converting constructor: worse than any standard conversion
 
 
 class Cxx:
     """Needs from the analyser: `scope`, `globals`, `tags`, `expr`, `value`, `convert`,
     `implicit`, `is_lvalue`, `base_type`, `declarator_type`, `declaration`,
     `declare_function`, `const_eval`, `statement_step`, `error` and `fail`."""
+
+    converting = False   # inside converts_by_constructor: no second user-defined conversion
 
     # ---- namespaces and using -------------------------------------------------------------
     def top_level(self, decls: list, scope: Scope, out: list) -> None:
@@ -201,13 +204,14 @@ class Cxx:
         base = ref.base
         src = e.operand if isinstance(e, A.Cast) and e.implicit and isinstance(T.unqual(e.operand.ty), T.Array) else e
         same = T.unqual(src.ty) == T.unqual(base)
-        if self.is_lvalue(src) and same:
+        derived = not same and derives_from(T.unqual(src.ty), T.unqual(base))
+        if self.is_lvalue(src) and (same or derived):
             if (src.ty.const and not base.const) or (src.ty.volatile and not base.volatile):
                 self.fail(f"binding reference of type '{base}' to value of type '{src.ty}' drops "
                           f"'{'const' if src.ty.const else 'volatile'}' qualifier", loc)
             addr = A.Unary("&", src, loc=src.loc)
-            addr.ty = T.Pointer(base=base)
-            return addr
+            addr.ty = T.Pointer(base=src.ty if derived else base)
+            return self.implicit(addr, T.Pointer(base=base)) if derived else addr
         if isinstance(src, A.Conditional):   # c ? a : b with lvalue arms of one type is an lvalue
             arms = [_without_qualifier_cast(src.then), _without_qualifier_cast(src.else_)]
             if all(self.is_lvalue_arm(a) and T.unqual(a.ty) == T.unqual(base) for a in arms):
@@ -219,7 +223,7 @@ class Cxx:
         if not base.const or base.volatile:
             what = "a temporary of type" if same or not self.is_lvalue(src) else "a value of unrelated type"
             self.fail(f"non-const lvalue reference to type '{base}' cannot bind to {what} '{e.ty}'", loc)
-        if isinstance(T.unqual(base), (T.Struct, T.Array)) and not same:
+        if isinstance(T.unqual(base), (T.Struct, T.Array)) and not same and not self.converts_by_constructor(e, base):
             self.fail(f"a reference of type '{ref}' to a temporary of type '{e.ty}' is not supported", loc)
         value = self.convert(self.value(e), T.unqual(base), context, loc)
         temp = A.Materialize(value, loc=value.loc)
@@ -228,9 +232,30 @@ class Cxx:
 
     def reference_cost(self, a: A.Expr, ref: T.Reference, conversion_cost) -> int | None:
         """The overload cost of binding `ref` to the argument `a`."""
-        if not ref.base.const and not (self.is_lvalue(a) and T.unqual(a.ty) == T.unqual(ref.base)):
+        src, base = T.unqual(a.ty), T.unqual(ref.base)
+        if derives_from(src, base) and (ref.base.const or (self.is_lvalue(a) and not a.ty.const)):
+            return 1   # derived to base, as a pointer conversion ranks
+        if not ref.base.const and not (self.is_lvalue(a) and src == base):
             return None
-        return conversion_cost(a, T.unqual(ref.base))
+        cost = conversion_cost(a, base)
+        if cost is None and self.converts_by_constructor(a, base):
+            return USER_CONVERSION
+        return cost
+
+    def converts_by_constructor(self, a: A.Expr, ty: T.Type) -> bool:
+        """Whether the class `ty` has a converting constructor taking `a` (not a class
+        object) by standard conversions: `const std::string &` bound to "text"."""
+        s = T.unqual(ty)
+        if self.converting or not self.has_ctors(s) or isinstance(T.unqual(a.ty), T.Struct):
+            return False   # C++ makes at most one user-defined conversion
+        this = A.IntLit(0, "0", loc=a.loc)
+        this.ty = T.Pointer(base=s)
+        self.converting = True
+        try:
+            return any(self.match_cost(c, [this, a]) is not None for c in s.info.ctors
+                       if "explicit" not in c.specs.storage)
+        finally:
+            self.converting = False
 
     # ---- new and delete ---------------------------------------------------------------------
     def expr_New(self, e: A.New):
@@ -456,3 +481,15 @@ def _without_qualifier_cast(e: A.Expr) -> A.Expr:
     while isinstance(e, A.Cast) and e.implicit and T.unqual(e.operand.ty) == T.unqual(e.ty):
         e = e.operand
     return e
+
+
+def derives_from(s: T.Type, base: T.Type) -> bool:
+    """Whether the class `s` has `base` among its base classes (not `base` itself)."""
+    if not isinstance(s, T.Struct) or not isinstance(base, T.Struct) or s.info.fields is None:
+        return False
+    s = getattr(s.info, "base", None)
+    while s is not None:
+        if s == base:
+            return True
+        s = getattr(s.info, "base", None)
+    return False

@@ -170,7 +170,7 @@ class Declarations:
             v.init = self.initializer(v.init, ty)
         elif isinstance(ty, T.Reference):
             self.error(f"declaration of reference variable '{v.name}' requires an initializer", v.loc)
-        elif self.has_ctors(ty) and "extern" not in v.specs.storage:
+        elif self.default_ctors(ty) and "extern" not in v.specs.storage:
             self.default_construct(v)
         elif ty.const and not top_level and "extern" not in v.specs.storage:
             self.error(f"default initialization of an object of const type '{ty}'", v.loc)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
-from minicuda.grammar.sema.scopes import TypedefSym
+from minicuda.grammar.sema.scopes import Scope, TypedefSym
 
 
 class Declarators:
@@ -66,8 +66,8 @@ class Declarators:
 
     def member_type(self, owner: T.Type, name: str, loc) -> T.Type:
         """The member typedef `name` of the class `owner`."""
-        if isinstance(owner, T.Struct) and name in owner.info.member_types:
-            return owner.info.member_types[name]
+        if isinstance(owner, T.Struct) and name in owner.info.typedefs:
+            return owner.info.typedefs[name].ty
         self.fail(f"no type named '{name}' in '{owner}'", loc)
 
     def struct_type(self, spec: A.StructSpec) -> T.Struct:
@@ -95,13 +95,37 @@ class Declarators:
                 self.tags[spec.tag] = s
         members: list[tuple[str, T.Type]] = []
         seen: set[str] = set()
+        s.info.typedefs = {}
+        with self.in_scope(self.member_typedef_scope()):
+            self.struct_members(s, spec, members, seen)
+        return s
+
+    def member_typedef_scope(self) -> Scope:
+        """The scope a class's members are declared in: its member typedefs', in front of
+        the scope (and namespace) the class is declared in."""
+        scope = Scope(self.scope)
+        scope.prefix = self.scope.prefix
+        return scope
+
+    def member_typedef(self, s: T.Struct, m: A.StructMember) -> None:
+        """`typedef unsigned long size_type;` / `using size_type = ...;` in a class: a type
+        its members see as `size_type` and everyone as `Class::size_type`."""
+        base = self.base_type(m.specs)
+        for d in m.declarators:
+            sym = TypedefSym(d.name, self.declarator_type(base, d), d.loc)
+            s.info.typedefs[d.name] = self.scope.names[d.name] = sym
+            outer = self.scope.parent
+            outer.names[f"{s.name.removeprefix(outer.prefix)}::{d.name}"] = sym
+            self.globals.names[f"{s.name}::{d.name}"] = sym
+
+    def struct_members(self, s: T.Struct, spec: A.StructSpec, members: list, seen: set) -> None:
         for m in spec.members:
+            if "typedef" in m.specs.storage:
+                self.member_typedef(s, m)
+                continue
             base = self.base_type(m.specs)
             for d in m.declarators:
                 ty = self.declarator_type(base, d)
-                if "typedef" in m.specs.storage:
-                    s.info.member_types[d.name] = ty
-                    continue
                 if d.name in seen:
                     self.error(f"duplicate member '{d.name}'", d.loc)
                 if isinstance(ty, T.Reference):
@@ -113,9 +137,7 @@ class Declarators:
                 members.append((d.name, ty))
         T.complete_struct(s, self.class_members(s, spec, members), spec.align)
         self.class_methods(s, spec)
-        self.implicit_destructor(s, spec)   # classes.py
         self.method_bodies.extend(fn for fn in spec.methods if fn.body is not None and fn.owner is s)
-        return s
 
     def declarator_type(self, base: T.Type, d: A.Declarator, params_out: list | None = None) -> T.Type:
         ty = base

@@ -229,10 +229,11 @@ class Expressions:
             self.fail(f"member access into incomplete type '{st}'", e.loc)
         if e.name in st.info.statics:
             return self.expr(A.Name(st.info.statics[e.name].name, loc=e.loc))
-        found = self.find_field(st, e.name)
+        found = self.find_field(st, e.name, e.loc)
         if found is None:
             self.fail(f"no member named '{e.name}' in '{st}'", e.loc)
         fty, hops, owner = found
+        e.name = e.name.rpartition("::")[2]   # `obj.Base::n`: Base's n, through its hops
         self.check_access(owner, e.name, e.loc)
         for hop in hops:   # a base class's member: through the `__base` fields
             base = A.Member(base, hop, e.arrow, loc=e.loc)

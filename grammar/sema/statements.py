@@ -206,7 +206,10 @@ class Statements:
                     (len(args) == 0 and s.type_name not in ("std::exception", "std::bad_alloc")):
                 self.fail(f"no matching constructor for initialization of '{s.type_name}'", s.value.loc)
             if args:
-                s.what = self.convert(self.value(args[0]), T.Pointer(base=T.Prim("char", const=True)), "parameter",
+                what = self.value(args[0])
+                if isinstance(T.unqual(what.ty), T.Struct) and T.unqual(what.ty).name == "std::string":   # <string>
+                    what = self.method_call(A.Call(A.Member(what, "c_str", False, loc=what.loc), [], loc=what.loc))
+                s.what = self.convert(what, T.Pointer(base=T.Prim("char", const=True)), "parameter",
                                       args[0].loc)
             s.value = None
             return s

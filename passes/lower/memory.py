@@ -6,7 +6,8 @@ globals of the translation unit named on first use; a file-scope `extern
 __shared__` array is the function's dynamic shared memory, as one declared inside it).  An access through a known
 variable uses the load/store of its space (LDS/STS shared, LDC constant, LDL/STL
 frame, LDG/STG global); an access through a pointer uses LDG/STG on the 64-bit
-generic address.  Structs are copied one 32-bit word at a time.
+generic address.  Structs are copied one 32-bit word at a time, narrower where their
+alignment or end is (objects.struct_pieces).
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
 from minicuda.ir import Imm, Mem, Reg, Sym
 from minicuda.passes.lower.emitter import Unsupported, mem_width, strip_bool_casts, strip_decay
+from minicuda.passes.lower.objects import struct_pieces, width_mods
 
 
 class MemoryLowering:
@@ -200,9 +202,7 @@ class MemoryLowering:
 
     def copy_struct(self, dst: Mem, src: Mem, t: T.Type, store_op: str) -> None:
         load_op = "LDL" if isinstance(src.base, Sym) and src.base.name == "frame" else "LDG"
-        step = min(4, max(t.align, 1))   # words, or halves and bytes for char2, short3 ...
-        mods = {1: ("U8",), 2: ("U16",), 4: ()}[step]
-        for off in range(0, t.size, step):
+        for off, width in struct_pieces(t):
             r = self.reg("r")
-            self.emit(load_op, mods, (r,), (Mem(src.base, src.offset + off),))
-            self.emit(store_op, mods, (), (Mem(dst.base, dst.offset + off), r))
+            self.emit(load_op, width_mods(width), (r,), (Mem(src.base, src.offset + off),))
+            self.emit(store_op, width_mods(width), (), (Mem(dst.base, dst.offset + off), r))

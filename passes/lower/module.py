@@ -55,6 +55,9 @@ class ModuleLowering:
         return self.strings[data]
 
     def global_symbol(self, v: A.VarDecl) -> str:
+        """The symbol of a file-scope variable, made on first use (a bundled header's are
+        made only where used); a static data member's is its definition's, with its value."""
+        v = v.definition or v
         if v.name not in self.module.globals:
             init = self.initial_bytes(v)
             space = {"global": "global", "constant": "constant", "shared": "shared", "host": "host"}.get(v.space, "host")

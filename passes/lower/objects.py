@@ -1,12 +1,15 @@
 """Class and struct objects by value: parameters, returns, constructors, destructors.
 
-A struct passed by value travels as its 32-bit words, one parameter each (a kernel's
-as a function's), and the callee stores them into a frame slot of its own.  A
+A struct passed by value travels as its pieces, one parameter each (a kernel's as a
+function's), and the callee stores them into a frame slot of its own.  The pieces
+(`struct_pieces`) are 32-bit words, or narrower where the struct's alignment is (a
+struct of chars goes byte by byte): never an access past its end or misaligned.  A
 function returning a struct takes a hidden first parameter (`sret`), the address
 where its caller wants the value, and `return v;` copies there.  A constructor is a
 call with the object's address as `this`; a local object whose class has a
 destructor is destroyed when its scope ends, in reverse order of construction, and
-when `return`, `break` or `continue` leaves its scope (`destroy_to`).
+when `return`, `break` or `continue` leaves its scope (`destroy_to`).  A destructor's
+members and base with destructors are destroyed after its body (`destroy_members`).
 """
 from __future__ import annotations
 
@@ -21,8 +24,28 @@ def is_struct(t: T.Type) -> bool:
     return isinstance(T.unqual(t), T.Struct)
 
 
-def word_count(t: T.Type) -> int:
-    return (T.unqual(t).size + 3) // 4
+def struct_pieces(t: T.Type) -> list[tuple[int, str]]:
+    """The (offset, width) pieces a struct value is copied and passed in: as wide as its
+    alignment allows up to 32 bits, narrower at its end; width is a load's modifier."""
+    t = T.unqual(t)
+    widest = min(max(t.align, 1), 4)
+    pieces, off = [], 0
+    while off < t.size:
+        n = widest
+        while off + n > t.size:
+            n //= 2
+        pieces.append((off, PIECE_WIDTHS[n]))
+        off += n
+    return pieces
+
+
+PIECE_WIDTHS = {4: "32", 2: "U16", 1: "U8"}
+PIECE_BYTES = {"32": 4, "U16": 2, "U8": 1}
+
+
+def width_mods(width: str) -> tuple:
+    """A load's or store's modifiers for a piece of `width` (none for 32 bits)."""
+    return () if width == "32" else (width,)
 
 
 class ObjectLowering:
@@ -33,20 +56,20 @@ class ObjectLowering:
         t = T.unqual(p.ty)
         off = self.frame_slot(t)
         name = p.declarator.name or f"arg{len(self.fn.params)}"
-        for i in range(word_count(t)):
+        for i, (at, width) in enumerate(struct_pieces(t)):
             r = self.reg("r")
-            self.fn.params.append(Param(r, f"{name}.{i}", 4, "value"))
-            self.emit("STL", (), (), (Mem(Sym("frame", off + 4 * i)), r))
+            self.fn.params.append(Param(r, f"{name}.{i}", PIECE_BYTES[width], "value"))
+            self.emit("STL", width_mods(width), (), (Mem(Sym("frame", off + at)), r))
         self.vars[id(p)] = ("frame", off)
 
     def struct_words(self, e: A.Expr) -> list:
-        """The 32-bit words of a struct value, loaded from where it is."""
+        """The pieces of a struct value (`struct_pieces`), loaded from where it is."""
         mem = self.address(e)
         op = self.load_op_of(mem, e)
         words = []
-        for i in range(word_count(e.ty)):
+        for at, width in struct_pieces(e.ty):
             r = self.reg("r")
-            self.emit(op, (), (r,), (Mem(mem.base, mem.offset + 4 * i),))
+            self.emit(op, width_mods(width), (r,), (Mem(mem.base, mem.offset + at),))
             words.append(r)
         return words
 
@@ -136,6 +159,8 @@ class ObjectLowering:
             self.temporaries = saved
 
     def destroy(self, objects: list, keep=None) -> None:
+        """Destroy `objects` (local variables, or temporaries as (where, class)), the last
+        first; all but `keep`."""
         for v in reversed(objects):
             if isinstance(v, tuple):   # a temporary: (where, class)
                 self.emit("CALL", dsts=(), srcs=(Sym(self.lowering.function_name(v[1].info.dtor)), self.mem_address(v[0])))

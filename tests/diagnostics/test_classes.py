@@ -36,6 +36,8 @@ CASES = [
      ["x.cu:8:37: error: no member named 'nope' in 'Account'"]),
     ("int Account::missing() { return 0; }",
      ["x.cu:8:14: error: out-of-line definition of 'missing' does not match any declaration in 'Account'"]),
+    ("struct Other { int get() { return 1; } };\nint main() { Account a(1); return a.Other::get(); }",
+     ["x.cu:9:44: error: 'Other::get' is not a member of class 'Account'"]),
 ]
 
 

@@ -34,9 +34,9 @@ USER_MACROS = ["T 64", "N 1024", "M 16", "K 8", "SIZE", "BLOCK 256", "BLOCK_SIZE
                "format 20", "value 21", "val 22", "data 23", "buf 24", "mask 25", "width 26", "stream 27",
                "mode 28", "path 29", "base 30", "end 31", "status 33", "seed 34", "tag 35",
                "address 36", "compare 37", "offset 38", "kind 39", "device 40", "flags 41", "e 42", "f 43"]
-# the C++ library's public member names (std::vector's size(), data(), end()): a program that
-# defines one as a macro breaks libstdc++'s headers too
-CXX_MEMBERS = {"size", "data", "end"}
+# the standard library's public member names (std::vector's size(), data(), end(); std::string's
+# compare; a stream's str, width): a program that defines one as a macro breaks libstdc++'s headers too
+CXX_MEMBERS = {"compare", "data", "end", "size", "str", "width"}
 
 _TOKEN = re.compile(r"[A-Za-z_]\w*|\d[\w.]*|::|->|&&|\|\||\.\.\.|\S")
 _COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*|\"(?:\\.|[^\"\\])*\"|'(?:\\.|[^'\\])*'", re.S)

@@ -1,6 +1,7 @@
 """C++ beyond classes, as whole programs: each tests/programs/cxx_language/NAME.cu runs
 with both engines and prints exactly NAME.expected (host code's output recorded from
-g++ on the same program; a kernel's worked out by hand and stated in the program)."""
+g++ on the same program; a kernel's worked out by hand and stated in the program), in a
+directory of its own."""
 import pathlib
 
 import pytest
@@ -12,7 +13,8 @@ PROGRAMS = sorted((pathlib.Path(__file__).parent / "cxx_language").glob("*.cu"))
 
 @pytest.mark.parametrize("engine", ["interp", "jit"])
 @pytest.mark.parametrize("path", PROGRAMS, ids=[p.stem for p in PROGRAMS])
-def test_program_prints_what_nvcc_builds_print(path, engine, capsys):
+def test_program_prints_what_nvcc_builds_print(path, engine, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)   # the files a program writes are its own
     status = minicuda_main(["run", "--engine", engine, str(path)])
     captured = capsys.readouterr()
     assert status == 0, captured.err

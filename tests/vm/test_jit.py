@@ -138,6 +138,23 @@ def test_compiled_code_is_cached_per_function_and_arch():
     assert compile_function(other, "stack", 32, True) is not compile_function(code, "its", 32, True)
 
 
+def test_functions_alike_but_for_their_strings_each_print_their_own():
+    src = """#include <stdio.h>
+    void first(int v) { printf("first %d\\n", v); }
+    void second(int v) { printf("second %d\\n", v); }
+    __global__ void k1(int v) { printf("k1 %d\\n", v); }
+    __global__ void k2(int v) { printf("k2 %d\\n", v); }
+    int main() {
+        first(1); second(2); first(3);
+        k1<<<1, 1>>>(4); cudaDeviceSynchronize(); k2<<<1, 1>>>(5); cudaDeviceSynchronize();
+        return 0;
+    }"""
+    prog = minicuda.compile(src, arch="volta")
+    ref = run(prog, [], "interp")
+    assert ref["stdout"] == b"first 1\nsecond 2\nfirst 3\nk1 4\nk2 5\n"
+    same(ref, run(prog, [], "jit"))
+
+
 WARP_OPS = ["a = __shfl_xor_sync(0xffffffff, a, {k});", "b = __shfl_down_sync(0xffffffff, b, {k});",
             "a += __ballot_sync(0xffffffff, (b & {k}) != 0);", "b ^= __any_sync(0xffffffff, a > {k});",
             "atomicAdd(&out[(t * {k}) % 80], a);", "atomicMax(&out[{k}], b);", "s[threadIdx.x] = a; __syncthreads();"
