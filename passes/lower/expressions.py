@@ -308,6 +308,8 @@ class ExpressionLowering:
     def e_New(self, e: A.New):
         """malloc's bytes, then `init`: a value stored there, or a void expression run (a
         memset, a constructor), in which `e.alloc` is the same pointer, not a second malloc."""
+        if e.count is not None:
+            return self.new_objects(e)   # objects.py
         p = self.rvalue(e.alloc)
         if e.init is not None and T.is_void(e.init.ty):
             self.early_values[id(e.alloc)] = (e.alloc, p, self.loc)
@@ -318,6 +320,8 @@ class ExpressionLowering:
         return p
 
     def e_Delete(self, e: A.Delete):
+        if e.array and e.destroy is not None:
+            return self.delete_objects(e)   # objects.py
         if e.destroy is not None:
             self.effect(e.destroy)
         self.effect(e.free)
