@@ -219,11 +219,8 @@ class ExpressionLowering:
     def e_Assign(self, e: A.Assign, discard: bool = False):
         target = strip_decay(e.target)
         t = T.unqual(target.ty)
-        if isinstance(t, T.Struct) and getattr(e, "constructs", False) and getattr(e.value, "ctor", None) is not None:
-            self.construct_at(e.value, self.address(target))   # a member initialiser: no temporary
-            return Imm(0)
         if isinstance(t, T.Struct):
-            self.copy_struct(self.address(target), self.address(e.value), t, self.access_op(target, load=False))
+            self.assign_struct(e)
             return Imm(0)
         if e.op == "=":
             value = self.rvalue(e.value)
@@ -244,6 +241,15 @@ class ExpressionLowering:
                 value = self.convert(self.arith(op, ct, self.convert(current, t, ct), rhs), ct, t)
         self.at(e).store_to(target, value)
         return value
+
+    def assign_struct(self, e: A.Assign) -> Mem:
+        """A struct assigned (or built in place, as a member initialiser); the target's address."""
+        target = strip_decay(e.target)
+        dst = self.address(target)
+        if getattr(e, "constructs", False) and getattr(e.value, "ctor", None) is not None:
+            return self.construct_at(e.value, dst)   # a member initialiser: no temporary
+        self.copy_struct(dst, self.address(e.value), T.unqual(target.ty), self.access_op(target, load=False))
+        return dst
 
     def e_IncDec(self, e: A.IncDec, discard: bool = False):
         target = strip_decay(e.operand)
