@@ -541,6 +541,7 @@ class New(Expr):
     type_name: TypeName
     count: Expr | None           # new T[count]
     args: list[Expr] | None      # new T(args); None: no parentheses
+    braced: bool = field(default=False, kw_only=True)   # new T{args}
     alloc: Expr | None = field(default=None, init=False, repr=False)
     init: Expr | None = field(default=None, init=False, repr=False)
     each: Expr | None = field(default=None, init=False, repr=False)

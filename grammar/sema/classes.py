@@ -483,7 +483,10 @@ class Classes:
             return self.new_array_initializer(e, s)
         if not self.has_ctors(s):
             return super().new_object_initializer(e, ty, nbytes)
-        c = self.construct(s, list(e.args or []), e.loc)
+        if e.braced and e.args and (list_type := self.initializer_list_parameter(s)) is not None:
+            c = self.construct_object(s, [self.initializer_list(list_type, e.args, e.loc)], e.loc)   # cxx.py
+        else:
+            c = self.construct(s, list(e.args or []), e.loc)
         if not isinstance(c, A.Construct) or getattr(c, "ctor", None) is None:   # a bitwise copy
             return c
         return self.constructor_call(c, self.pointer_cast(e.alloc, s), e.loc)

@@ -253,6 +253,8 @@ class Cxx:
                 nbytes.ty = T.SIZE_T
         else:
             nbytes = _size_literal(size, e.loc)
+        if e.braced and e.args:
+            self.check_braced_new(e, ty)
         e.alloc = self.runtime_call("malloc", [nbytes], e.loc)
         e.ty = T.Pointer(base=ty)
         if e.args is not None or self.has_ctors(ty):
@@ -260,6 +262,14 @@ class Cxx:
         if e.each is None and not e.zeroed and not e.cookie:
             e.count = None   # malloc's argument is all the lowering needs
         return e
+
+    def check_braced_new(self, e: A.New, ty: T.Type) -> None:
+        """`new T{args}` is `new T(args)` for a scalar or a class with constructors (`new
+        T{}` and `new T[n]{}` value-initialise); the rest is not supported."""
+        if e.count is not None:
+            self.fail("array 'new' with a non-empty initializer list is not supported", e.args[0].loc)
+        if isinstance(T.unqual(ty), (T.Struct, T.Array)) and not self.has_ctors(ty):
+            self.fail(f"'new' of aggregate type '{ty}' with an initializer list is not supported", e.loc)
 
     def array_cookie(self, ty: T.Type) -> int:
         """The bytes `new T[n]` puts before the elements to hold n (0: none); classes with

@@ -1,12 +1,14 @@
 // new T[n] / delete[] of classes with constructors and destructors, on the host heap and in a
 // kernel on the device heap: each element default-constructed in order, destroyed last first
 // (the count kept in an array cookie before the elements, as the Itanium C++ ABI lays it out),
-// `new T[n]()` value-initialised, `delete[]` of a null pointer doing nothing.
+// `new T[n]()` and `new T[n]{}` value-initialised, `delete[]` of a null pointer doing nothing;
+// `new T{args}` as `new T(args)` (a std::vector's from its initializer list).
 // Kernel output worked out by hand: make_particles<<<1, 2>>>(3) gives each thread three
 // Particles (mass 1.5), adds i + 10 * tid to particle i's mass, and delete[] destroys them last
 // first; a warp prints in lockstep, so each line shows thread 0 then thread 1:
 // 3.5 13.5, 2.5 12.5, 1.5 11.5. out[tid] = total mass: 7.5 and 37.5.
 #include <cstdio>
+#include <vector>
 
 struct Counter {
     int id;
@@ -89,6 +91,16 @@ int main()
     delete[] null;
     Counter *one = new Counter[1];
     delete[] one;
+
+    int *zeros = new int[3]{};
+    int *five = new int{5};
+    Counter *braced = new Counter[2]{};
+    std::vector<int> *listed = new std::vector<int>{4, 5, 6};
+    printf("braced %d %d %d %zu %d\n", zeros[2], *five, braced[1].id, listed->size(), (*listed)[2]);
+    delete[] zeros;
+    delete five;
+    delete[] braced;
+    delete listed;
 
     float *d_out;
     cudaMalloc(&d_out, 2 * sizeof(float));
