@@ -534,22 +534,32 @@ class NullPtr(Expr):
 @dataclass(eq=False)
 class New(Expr):
     """`new T`, `new T(args)`, `new T[n]`: sema sets `alloc` (the call allocating the
-    bytes) and `init` (the value stored in a single object, or None)."""
+    bytes) and `init` (the value stored in a single object, or None).  An array of a
+    class with a constructor or destructor keeps `count` (a size_t, evaluated once) and
+    sets `each` (the constructor call run on every element, or None), `zeroed` (`new
+    T[n]()` of a class without constructors) and `cookie` (the bytes before the elements
+    holding the count, when the class has a destructor; 0: none)."""
     type_name: TypeName
     count: Expr | None           # new T[count]
     args: list[Expr] | None      # new T(args); None: no parentheses
+    braced: bool = field(default=False, kw_only=True)   # new T{args}
     alloc: Expr | None = field(default=None, init=False, repr=False)
     init: Expr | None = field(default=None, init=False, repr=False)
+    each: Expr | None = field(default=None, init=False, repr=False)
+    zeroed: bool = field(default=False, init=False, repr=False)
+    cookie: int = field(default=0, init=False, repr=False)
 
 
 @dataclass(eq=False)
 class Delete(Expr):
     """`delete p` / `delete[] p`: sema sets `free` (the call releasing the bytes) and
-    `destroy` (a destructor call to run first, or None)."""
+    `destroy` (a destructor call to run first, or None; for `delete[]`, run on every
+    element, last first, their count read from the `cookie` bytes before them)."""
     operand: Expr
     array: bool = False
     free: Expr | None = field(default=None, init=False, repr=False)
     destroy: Expr | None = field(default=None, init=False, repr=False)
+    cookie: int = field(default=0, init=False, repr=False)
 
 
 @dataclass(eq=False)

@@ -998,19 +998,21 @@ class _ToAST(Transformer_NonRecursive):
         return A.Cast(tn, operand, style=kind.value, loc=self._tok_loc(kind))
 
     def new_expr(self, meta, items):
-        specs, pointers, count, args = items[0], [], None, None
+        specs, pointers, count, args, braced = items[0], [], None, None, False
         for item in items[1:]:
             if isinstance(item, list) and item and isinstance(item[0], A.Pointer):
                 pointers = item
             elif isinstance(item, list):
                 args = item
+            elif isinstance(item, A.InitList):   # new T{...}, new T[n]{...}
+                args, braced = [i for i in item.items if not isinstance(i, Token)], True
             else:
                 count = item
         line = self.lines[meta.end_line - 1] if meta.end_line - 1 < len(self.lines) else ""
         if args is None and line[meta.end_column - 2:meta.end_column - 1] == ")":
             args = []   # new T(): value-initialised
         tn = A.TypeName(specs, A.Declarator(None, pointers, loc=specs.loc), loc=specs.loc)
-        return A.New(tn, count, args, loc=self._loc(meta))
+        return A.New(tn, count, args, braced=braced, loc=self._loc(meta))
 
     def new_pointers(self, meta, items):
         return list(items)

@@ -568,22 +568,43 @@ class Classes:
         """`new T(args)` / `new T` of a class with constructors: its constructor called on
         the new bytes (`e.alloc`)."""
         s = T.unqual(ty)
+        if e.count is not None and (self.has_ctors(s) or e.cookie):
+            return self.new_array_initializer(e, s)
         if not self.has_ctors(s):
             return super().new_object_initializer(e, ty, nbytes)
-        if e.count is not None:
-            self.fail(f"array 'new' of class type '{s}' with constructors is not supported", e.loc)
-        c = self.construct(s, list(e.args or []), e.loc)
+        if e.braced and e.args and (list_type := self.initializer_list_parameter(s)) is not None:
+            c = self.construct_object(s, [self.initializer_list(list_type, e.args, e.loc)], e.loc)   # cxx.py
+        else:
+            c = self.construct(s, list(e.args or []), e.loc)
         if not isinstance(c, A.Construct) or getattr(c, "ctor", None) is None:   # a bitwise copy
             return c
         return self.constructor_call(c, self.pointer_cast(e.alloc, s), e.loc)
 
+    def new_array_initializer(self, e: A.New, s: T.Struct) -> None:
+        """`new T[n]` / `new T[n]()` of a class with a constructor or destructor: its
+        default constructor for each element (`e.each`), or zeroed bytes for `()`."""
+        if e.args:
+            self.fail("array 'new' cannot have initialization arguments", e.loc)
+        if self.has_ctors(s):
+            e.each = self.construct_object(s, [], e.loc)
+        else:
+            e.zeroed = e.args is not None
+        return None
+
+    def array_cookie(self, ty: T.Type) -> int:
+        """Itanium's array cookie: `new T[n]` of a class with a destructor stores n in the
+        max(sizeof(size_t), alignof(T)) bytes before the elements, for `delete[]`."""
+        s = T.unqual(ty)
+        if not isinstance(s, T.Struct) or s.info.fields is None or s.info.dtor is None:
+            return 0
+        return max(T.SIZE_T.size, s.align)
+
     def delete_destructor(self, ty: T.Type, pointer: A.Expr, array: bool, loc) -> A.Expr | None:
-        """`delete p` of a class with a destructor: its destructor called on `*p` first."""
+        """`delete p` of a class with a destructor: its destructor called on `*p` first
+        (`delete[] p`: on each element, lowered as a loop)."""
         s = T.unqual(ty)
         if not isinstance(s, T.Struct) or s.info.fields is None or s.info.dtor is None:
             return None
-        if array:
-            self.fail(f"'delete[]' of class type '{s}' with a destructor is not supported", loc)
         self.check_call_space(s.info.dtor, loc)
         call = A.Call(A.Name(s.info.dtor.name, loc=loc), [self.pointer_cast(pointer, s)], loc=loc)
         call.decl, call.ty = s.info.dtor, T.VOID

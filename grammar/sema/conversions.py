@@ -94,6 +94,8 @@ class Conversions:
         if e.braced and isinstance(T.unqual(ty), T.Struct) and not self.has_ctors(ty) and \
                 T.unqual(ty).name not in ("dim3", "uint3"):
             return self.init_list(A.InitList(e.args, loc=e.loc), T.unqual(ty))   # `Stats{1, v}`: aggregate
+        if e.braced and (list_type := self.initializer_list_parameter(ty)) is not None:   # `vector<int>{1, 2}`
+            return self.construct_object(T.unqual(ty), [self.initializer_list(list_type, e.args, e.loc)], e.loc)
         return self.construct(ty, e.args, e.loc)
 
     def construct(self, ty: T.Type, args: list, loc) -> A.Expr:

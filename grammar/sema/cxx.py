@@ -269,16 +269,37 @@ class Cxx:
             if not T.is_integer(count.ty):
                 self.fail(f"array size expression must have integral or unscoped enumeration type, not '{count.ty}'",
                           e.count.loc)
-            nbytes = A.Binary("*", self.implicit(count, T.SIZE_T), _size_literal(size, e.loc), loc=e.loc)
+            e.count = self.implicit(count, T.SIZE_T)
+            nbytes = A.Binary("*", _copy_tree(e.count), _size_literal(size, e.loc), loc=e.loc)
             nbytes.ty = T.SIZE_T
+            e.cookie = self.array_cookie(ty)
+            if e.cookie:
+                nbytes = A.Binary("+", nbytes, _size_literal(e.cookie, e.loc), loc=e.loc)
+                nbytes.ty = T.SIZE_T
         else:
             nbytes = _size_literal(size, e.loc)
+        if e.braced and e.args:
+            self.check_braced_new(e, ty)
         e.alloc = self.runtime_call("malloc", [nbytes], e.loc)
         e.ty = T.Pointer(base=ty)
         if e.args is not None or self.has_ctors(ty):
             e.init = self.new_object_initializer(e, ty, nbytes)
-        e.count = None
+        if e.each is None and not e.zeroed and not e.cookie:
+            e.count = None   # malloc's argument is all the lowering needs
         return e
+
+    def check_braced_new(self, e: A.New, ty: T.Type) -> None:
+        """`new T{args}` is `new T(args)` for a scalar or a class with constructors (`new
+        T{}` and `new T[n]{}` value-initialise); the rest is not supported."""
+        if e.count is not None:
+            self.fail("array 'new' with a non-empty initializer list is not supported", e.args[0].loc)
+        if isinstance(T.unqual(ty), (T.Struct, T.Array)) and not self.has_ctors(ty):
+            self.fail(f"'new' of aggregate type '{ty}' with an initializer list is not supported", e.loc)
+
+    def array_cookie(self, ty: T.Type) -> int:
+        """The bytes `new T[n]` puts before the elements to hold n (0: none); classes with
+        destructors replace this."""
+        return 0
 
     def new_object_initializer(self, e: A.New, ty: T.Type, nbytes: A.Expr) -> A.Expr | None:
         """What `new T(args)` / `new T[n]()` does with the bytes `e.alloc` gives: a value of
@@ -310,6 +331,7 @@ class Cxx:
             self.fail(f"cannot delete expression of type '{p.ty}'", e.operand.loc)
         e.operand = p
         e.destroy = self.delete_destructor(pt.base, p, e.array, e.loc)
+        e.cookie = self.array_cookie(pt.base) if e.array else 0
         e.free = self.runtime_call("free", [self.implicit(p, T.Pointer(base=T.VOID))], e.loc)
         e.ty = T.VOID
         return e

@@ -161,6 +161,10 @@ class Operators:
             if isinstance(base.decl, A.VarDecl) and base.decl.space == "builtin":
                 self.fail(f"cannot assign to variable '{base.name}' with const-qualified type '{base.ty}'", operator_location(e))
         target = self.assignable(e.target, operator_location(e))
+        if isinstance(e.value, A.InitList) and e.op != "=":
+            self.fail(f"initializer list cannot be used on the right hand side of operator '{e.op}'", e.value.loc)
+        if isinstance(e.value, A.InitList):
+            e.value = self.braced_assigned_value(e.value, target.ty)
         value = self.value(e.value)
         tt = T.unqual(target.ty)
         if isinstance(tt, T.Struct) and (e.op != "=" or self.find_methods(tt, "operator=")[0]):
@@ -184,6 +188,24 @@ class Operators:
         e.compute_ty = common
         self.warn_division_by_zero(op, common, e.value, e)
         return e
+
+    def braced_assigned_value(self, init: A.InitList, ty: T.Type) -> A.Expr:
+        """`x = {a, b}` (C++11): a class or struct is assigned `T{a, b}` (its constructor,
+        or aggregate initialisation), a scalar its one element (`{}`: zero)."""
+        t = T.unqual(ty)
+        if isinstance(t, T.Struct):
+            c = A.Construct(None, init.items, braced=True, loc=init.loc)
+            c.target_ty = t
+            return c
+        if len(init.items) > 1:
+            self.fail("excess elements in scalar initializer", init.items[1].loc)
+        if init.items and isinstance(init.items[0], A.InitList):
+            self.fail("too many braces around scalar initializer", init.items[0].loc)
+        if init.items:
+            return init.items[0]
+        zero = A.IntLit(0, "0", loc=init.loc)
+        zero.ty = T.INT
+        return zero
 
     def expr_IncDec(self, e: A.IncDec):
         target = self.assignable(e.operand, operator_location(e))

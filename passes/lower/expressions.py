@@ -219,11 +219,8 @@ class ExpressionLowering:
     def e_Assign(self, e: A.Assign, discard: bool = False):
         target = strip_decay(e.target)
         t = T.unqual(target.ty)
-        if isinstance(t, T.Struct) and getattr(e, "constructs", False) and getattr(e.value, "ctor", None) is not None:
-            self.construct_at(e.value, self.address(target))   # a member initialiser: no temporary
-            return Imm(0)
         if isinstance(t, T.Struct):
-            self.copy_struct(self.address(target), self.address(e.value), t, self.access_op(target, load=False))
+            self.assign_struct(e)
             return Imm(0)
         if e.op == "=":
             value = self.rvalue(e.value)
@@ -244,6 +241,15 @@ class ExpressionLowering:
                 value = self.convert(self.arith(op, ct, self.convert(current, t, ct), rhs), ct, t)
         self.at(e).store_to(target, value)
         return value
+
+    def assign_struct(self, e: A.Assign) -> Mem:
+        """A struct assigned (or built in place, as a member initialiser); the target's address."""
+        target = strip_decay(e.target)
+        dst = self.address(target)
+        if getattr(e, "constructs", False) and getattr(e.value, "ctor", None) is not None:
+            return self.construct_at(e.value, dst)   # a member initialiser: no temporary
+        self.copy_struct(dst, self.address(e.value), T.unqual(target.ty), self.access_op(target, load=False))
+        return dst
 
     def e_IncDec(self, e: A.IncDec, discard: bool = False):
         target = strip_decay(e.operand)
@@ -308,6 +314,8 @@ class ExpressionLowering:
     def e_New(self, e: A.New):
         """malloc's bytes, then `init`: a value stored there, or a void expression run (a
         memset, a constructor), in which `e.alloc` is the same pointer, not a second malloc."""
+        if e.count is not None:
+            return self.new_objects(e)   # objects.py
         p = self.rvalue(e.alloc)
         if e.init is not None and T.is_void(e.init.ty):
             self.early_values[id(e.alloc)] = (e.alloc, p, self.loc)
@@ -318,6 +326,8 @@ class ExpressionLowering:
         return p
 
     def e_Delete(self, e: A.Delete):
+        if e.array and e.destroy is not None:
+            return self.delete_objects(e)   # objects.py
         if e.destroy is not None:
             self.effect(e.destroy)
         self.effect(e.free)

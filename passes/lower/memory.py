@@ -95,6 +95,8 @@ class MemoryLowering:
             return Mem(base.base, base.offset + st.info.fields[e.name][1])
         if isinstance(e, A.StringLit):
             return Mem(Sym(self.lowering.string(e.value)))
+        if isinstance(e, A.Assign) and isinstance(T.unqual(e.ty), T.Struct):   # `(p = q).y`
+            return self.assign_struct(e)
         if isinstance(e, A.Construct) and getattr(e, "ctor", None) is not None:
             made = self.construct_at(e, Mem(Sym("frame", self.frame_slot(T.unqual(e.ty)))))
             self.temporary(made, e.ty)

@@ -17,7 +17,7 @@ from minicuda import builtins
 from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
 from minicuda.grammar.sema.classes import destroyed_member
-from minicuda.ir import Mem, Param, Sym
+from minicuda.ir import Imm, Label, Mem, Param, Reg, Sym
 
 
 def is_struct(t: T.Type) -> bool:
@@ -121,6 +121,80 @@ class ObjectLowering:
         args = self.arguments(e.args)
         self.at(e).emit("CALL", dsts=(), srcs=(Sym(self.lowering.function_name(e.ctor)), self.mem_address(dst)) + tuple(args))
         return dst
+
+    # ---- arrays of objects: new T[n], delete[] p -----------------------------------------
+    def new_objects(self, e: A.New) -> Reg:
+        """`new T[n]` of a class with a constructor or destructor: malloc's bytes (n
+        stored first in the cookie, when there is one), then each element constructed
+        in order (or zeroed, for `new T[n]()`); the value is the first element's address."""
+        t = T.unqual(e.ty.base)
+        n = self.rvalue(e.count)
+        nbytes = self.arith("*", T.SIZE_T, n, Imm(t.size))
+        if e.cookie:
+            nbytes = self.arith("+", T.SIZE_T, nbytes, Imm(e.cookie))
+        self.early_values[id(e.alloc.args[0])] = (e.alloc.args[0], nbytes, self.loc)
+        raw = self.as_reg(self.rvalue(e.alloc), 64)
+        p = raw
+        if e.cookie:
+            self.at(e).store(Mem(raw, e.cookie - T.SIZE_T.size), n, T.SIZE_T)
+            p = self.reg("rd")
+            self.emit("IADD", ("S64",), (p,), (raw, Imm(e.cookie)))
+        if e.each is not None or e.zeroed:
+            self.each_element(p, n, t, lambda at: self.init_element(e, at, t), backwards=False)
+        return p
+
+    def init_element(self, e: A.New, at: Reg, t: T.Struct) -> None:
+        if e.each is not None:
+            self.construct_at(e.each, Mem(at))
+            return
+        step = 4 if t.size % 4 == 0 else 1
+        for off in range(0, t.size, step):
+            self.store(Mem(at, off), Imm(0), T.UINT if step == 4 else T.UCHAR)
+
+    def delete_objects(self, e: A.Delete) -> Imm:
+        """`delete[] p` of a class with a destructor: unless p is null, each element
+        destroyed, last first (their count read from the cookie before them), then the
+        bytes from the cookie on freed."""
+        t = T.unqual(T.unqual(e.operand.ty).base)
+        p = self.as_reg(self.rvalue(e.operand), 64)
+        end_l = self.label()
+        null = self.pred()
+        self.at(e).emit("ISETP", ("EQ", "U64"), (null,), (p, Imm(0)))
+        self.emit("BRA", srcs=(Label(end_l),), guard=null)
+        n = self.load(Mem(p, -T.SIZE_T.size), T.SIZE_T)
+        dtor = Sym(self.lowering.function_name(e.destroy.decl))
+        self.each_element(p, n, t, lambda at: self.emit("CALL", dsts=(), srcs=(dtor, at)), backwards=True)
+        raw = self.reg("rd")
+        self.emit("IADD", ("S64",), (raw, ), (p, Imm(-e.cookie)))
+        self.early_values[id(e.free.args[0])] = (e.free.args[0], raw, self.loc)
+        self.effect(e.free)
+        self.jump(end_l)
+        self.start(end_l)
+        return Imm(0)
+
+    def each_element(self, p: Reg, n, t: T.Struct, body, backwards: bool) -> None:
+        """body(address) for the n elements of type t from p, first to last or last first."""
+        i = self.reg("rd")
+        self.emit("MOV", dsts=(i,), srcs=(n if backwards else Imm(0),))
+        cond_l, body_l, end_l = self.label(), self.label(), self.label()
+        self.jump(cond_l)
+        self.start(cond_l)
+        done = self.pred()
+        if backwards:
+            self.emit("ISETP", ("EQ", "U64"), (done,), (i, Imm(0)))
+        else:
+            self.emit("ISETP", ("GE", "U64"), (done,), (i, n))
+        self.emit("BRA", srcs=(Label(end_l),), guard=done)
+        self.start(body_l)
+        if backwards:
+            self.emit("IADD", ("S64",), (i,), (i, Imm(-1)))
+        at = self.reg("rd")
+        self.emit("IMAD", ("S64",), (at,), (i, Imm(t.size), p))
+        body(at)
+        if not backwards:
+            self.emit("IADD", ("S64",), (i,), (i, Imm(1)))
+        self.jump(cond_l)
+        self.start(end_l)
 
     def destructible(self, v: A.VarDecl) -> None:
         """Remember a local object whose class has a destructor, to destroy at its scope's end."""

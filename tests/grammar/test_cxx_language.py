@@ -53,6 +53,25 @@ def test_new_and_delete_allocate_with_malloc_and_free():
     assert body[2].expr.free.decl.name == "free" and body[3].expr.array
 
 
+def test_array_new_of_a_class_keeps_its_count_constructor_and_cookie():
+    src = "struct C { int v; C() : v(1) {} ~C() {} };\nstruct D { double d; D() : d(0) {} };\n" \
+          "void f(int n) { C *c = new C[n]; D *d = new D[3]; delete[] c; delete[] d; }"
+    body = function(src, "f").body.items
+    with_dtor, without = body[0].declaration.decls[0].init, body[1].declaration.decls[0].init
+    assert with_dtor.cookie == 8 and with_dtor.each.ctor.name == "C::C" and T.unqual(with_dtor.count.ty) == T.SIZE_T
+    assert without.cookie == 0 and without.each.ctor.name == "D::D"
+    assert body[2].expr.cookie == 8 and body[2].expr.destroy.decl.name == "C::~C" and body[3].expr.cookie == 0
+
+
+def test_a_braced_list_assigned_to_a_struct_is_its_aggregate_initialisation_and_to_a_scalar_its_element():
+    src = "struct P { float x, y; };\nvoid f(P *p, int *i) { p->x = 0; *p = {1.0f, 2.0f}; *i = {3}; *i = {}; }"
+    body = function(src, "f").body.items
+    struct_value, scalar_value, zero = (s.expr.value for s in body[1:4])
+    assert isinstance(struct_value, A.InitList) and struct_value.ty.name == "P" and len(struct_value.items) == 2
+    assert isinstance(scalar_value, A.IntLit) and scalar_value.value == 3
+    assert T.unqual(zero.ty) == T.INT and zero.value == 0
+
+
 def test_enumerators_are_constants_of_the_enums_type_and_scoped_ones_need_their_name():
     fn = function("enum E : short { A = 2, B }; enum class F { X = 7, Y };\nint f() { return B + F::Y; }", "f")
     value = fn.body.items[0].value

@@ -1,9 +1,8 @@
 // std::vector and std::pair as host code uses them around a kernel: growth by push_back
 // (libstdc++'s capacities 1 2 4 8 16), resize/reserve/clear, deep copies by construction,
 // assignment, by-value parameters and returns, iterators and range-based for, vectors of
-// structs, initializer lists, and a vector's data() as a
-// cudaMemcpy source and destination. (Vectors of vectors and of pairs wait for `new T[n]` of a
-// class with constructors, which minicuda does not run yet.)
+// structs, initializer lists, a vector's data() as a cudaMemcpy source and destination, and
+// vectors of classes with constructors and destructors, of vectors and of pairs.
 // Kernel output worked out by hand: scale<<<1, 32>>> doubles h[i] = 1.5 + i for i < 8:
 // 3.0 5.0 7.0 ... 17.0, sum 80.0.
 #include <cstdio>
@@ -13,6 +12,70 @@
 struct Point {
     float x, y;
 };
+
+struct Tracked {
+    int v;
+    Tracked() : v(-1) { live++; }
+    Tracked(int x) : v(x) { live++; }
+    Tracked(const Tracked &o) : v(o.v) { live++; }
+    ~Tracked() { live--; }
+    static int live;
+};
+int Tracked::live = 0;
+
+// Vectors whose elements are classes with constructors and destructors. (How many Tracked
+// objects live while the vector does differs from libstdc++, which constructs only the
+// elements in use; after the vector is gone every one has been destroyed.)
+void vectorsOfClasses()
+{
+    {
+        std::vector<Tracked> t;
+        for (int i = 0; i < 5; i++) t.push_back(Tracked(i * 3));
+        printf("tracked size %zu cap %zu t[4] %d\n", t.size(), t.capacity(), t[4].v);
+        t.resize(7);
+        printf("resized %zu t[6] %d\n", t.size(), t[6].v);
+        std::vector<Tracked> c = t;
+        c[0].v = 100;
+        printf("copy %d %d\n", t[0].v, c[0].v);
+        int s = 0;
+        for (const Tracked &x : c) s += x.v;
+        printf("sum %d\n", s);
+    }
+    printf("live after %d\n", Tracked::live);
+
+    std::vector<std::vector<int>> grid;
+    for (int r = 0; r < 3; r++) {
+        std::vector<int> row;
+        for (int c = 0; c <= r; c++) row.push_back(r * 10 + c);
+        grid.push_back(row);
+    }
+    grid[0].push_back(99);
+    for (size_t r = 0; r < grid.size(); r++) {
+        for (int x : grid[r]) printf("%d ", x);
+        printf("| ");
+    }
+    printf("\n");
+    std::vector<std::vector<int>> g2 = grid;
+    g2[1][0] = -5;
+    printf("deep %d %d\n", grid[1][0], g2[1][0]);
+    std::vector<std::vector<float>> m(2, std::vector<float>(3, 0.5f));
+    m[1][2] = 4.0f;
+    printf("m %zu %zu %.1f %.1f\n", m.size(), m[1].size(), m[0][0], m[1][2]);
+    m.resize(4);
+    printf("m resized %zu %zu\n", m.size(), m[3].size());
+
+    std::vector<std::pair<int, float>> ps;
+    for (int i = 0; i < 4; i++) ps.push_back(std::make_pair(i, i * 0.5f));
+    ps.push_back(std::pair<int, float>(9, 9.5f));
+    float tot = 0;
+    for (auto &p : ps) tot += p.first + p.second;
+    printf("pairs %zu %d %.1f tot %.1f\n", ps.size(), ps[4].first, ps[4].second, tot);
+    ps.resize(6);
+    printf("pair default %d %.1f\n", ps[5].first, ps[5].second);
+    std::vector<std::pair<int, float>> ps2 = ps;
+    ps2[0].first = 42;
+    printf("pair copy %d %d\n", ps[0].first, ps2[0].first);
+}
 
 float sumByRef(const std::vector<float> &v)
 {
@@ -121,5 +184,6 @@ int main()
     printf("lists %zu %zu %d %.1f\n", listed.size(), listed.capacity(), listed[2], braced[1]);
     listed.push_back(4);
     printf("after push %zu %zu\n", listed.size(), listed.capacity());
+    vectorsOfClasses();
     return 0;
 }
