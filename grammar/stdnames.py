@@ -25,8 +25,7 @@ for _header, _names in {
     "<iostream>": "cout cerr clog cin endl ostream istream flush ws",
     "<iomanip>": "setw setprecision setfill fixed scientific left right hex dec boolalpha",
     "<string>": "string to_string stoi stol stoll stof stod getline wstring",
-    "<algorithm>": "copy_n stable_sort find count transform for_each equal lower_bound upper_bound unique "
-                   "is_sorted",
+    "<algorithm>": "stable_sort lower_bound upper_bound unique",
     "<numeric>": "inner_product partial_sum",
     "<utility>": "move forward",
     "<memory>": "unique_ptr shared_ptr make_unique make_shared",

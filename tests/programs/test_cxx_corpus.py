@@ -44,12 +44,10 @@ INTERP_TOO_SLOW = {"image_blur": 176, "histogram": 48, "bitonic_sort": 39, "ray_
 PENDING: dict[str, str] = {
     "chrono_timing": "chrono_timing.cu:34:5: error: 'std::chrono::duration' is not supported yet",
     "class_driver": "class_driver.cu:47:17: error: 'std::ostream' is not supported yet",
-    "lambda_host": "lambda_host.cu:21:5: error: 'std::vector' is not supported yet",
     "limits_headers": "limits_headers.cu:45:5: error: use of undeclared identifier 'qsort'",
     "modern_cpp": "modern_cpp.cu:19:16: error: expected ';' at end of declaration",
     "read_input": "read_input/main.cu:21:9: error: 'std::cerr' is not supported yet",
     "references": "references.cu:50:31: error: expected '('",
-    "sort_minmax": "sort_minmax.cu:16:5: error: 'std::vector' is not supported yet",
     "sstream_report": "sstream_report.cu:20:5: error: 'std::istringstream' is not supported yet",
     "string_report": "string_report.cu:12:1: error: 'std::string' is not supported yet",
     "throw_error": "throw_error.cu:11:34: error: 'std::string' is not supported yet",
