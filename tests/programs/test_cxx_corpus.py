@@ -51,7 +51,6 @@ PENDING: dict[str, str] = {
     "sstream_report": "sstream_report.cu:20:5: error: 'std::istringstream' is not supported yet",
     "string_report": "string_report.cu:12:1: error: 'std::string' is not supported yet",
     "throw_error": "throw_error.cu:11:34: error: 'std::string' is not supported yet",
-    "try_catch": "try_catch.cu:24:5: error: 'std::vector' is not supported yet",
 }
 
 
