@@ -36,7 +36,7 @@ for _header, _names in {
                 "normal_distribution default_random_engine",
     "<functional>": "function plus minus multiplies less greater",
     "<array>": "array", "<map>": "map", "<unordered_map>": "unordered_map", "<set>": "set", "<list>": "list",
-    "<limits>": "numeric_limits", "<thread>": "thread", "<mutex>": "mutex lock_guard", "<atomic>": "atomic",
+    "<thread>": "thread", "<mutex>": "mutex lock_guard", "<atomic>": "atomic",
     "<tuple>": "tuple make_tuple tie", "<queue>": "queue priority_queue", "<stack>": "stack",
     "<exception>": "terminate exception_ptr current_exception",
 }.items():
