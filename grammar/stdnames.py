@@ -29,7 +29,6 @@ for _header, _names in {
     "<numeric>": "inner_product partial_sum",
     "<utility>": "move forward",
     "<memory>": "unique_ptr shared_ptr make_unique make_shared",
-    "<ratio>": "ratio milli micro nano",
     "<fstream>": "ifstream ofstream fstream",
     "<sstream>": "stringstream istringstream ostringstream",
     "<random>": "mt19937 mt19937_64 random_device uniform_int_distribution uniform_real_distribution "
@@ -41,8 +40,8 @@ for _header, _names in {
     "<exception>": "terminate exception_ptr current_exception",
 }.items():
     PENDING.update(dict.fromkeys(_names.split(), _header))
-# <chrono>'s class templates (its clocks and durations of a long count are there)
-PENDING_CHRONO = {"duration": "<chrono>", "duration_values": "<chrono>", "treat_as_floating_point": "<chrono>"}
+# <chrono>'s traits classes (its clocks, durations and duration_cast are there)
+PENDING_CHRONO = {"duration_values": "<chrono>", "treat_as_floating_point": "<chrono>"}
 
 
 def std_error(name: str) -> str:
