@@ -305,7 +305,8 @@ class Pragma(Node):
 @dataclass(eq=False)
 class Throw(Node):
     """`throw value;`: sema sets `type_name` (libstdc++'s name of the thrown type) and, for a
-    std exception, `what` (its message, None for what() of the class's own)."""
+    std exception or a class derived from one, `what` (its message, None for what() of the
+    class's own; `value` is then None)."""
     value: "Expr | None"
     type_name: str = ""
     what: "Expr | None" = None

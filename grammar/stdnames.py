@@ -24,23 +24,21 @@ PENDING = {}
 for _header, _names in {
     "<iostream>": "ws",
     "<string>": "wstring",
-    "<algorithm>": "copy_n stable_sort find count transform for_each equal lower_bound upper_bound unique "
-                   "is_sorted",
+    "<algorithm>": "stable_sort lower_bound upper_bound unique",
     "<numeric>": "inner_product partial_sum",
     "<utility>": "move forward",
     "<memory>": "unique_ptr shared_ptr make_unique make_shared",
-    "<ratio>": "ratio milli micro nano",
     "<random>": "mt19937 mt19937_64 random_device uniform_int_distribution uniform_real_distribution "
                 "normal_distribution default_random_engine",
     "<functional>": "function plus minus multiplies less greater",
     "<array>": "array", "<map>": "map", "<unordered_map>": "unordered_map", "<set>": "set", "<list>": "list",
-    "<limits>": "numeric_limits", "<thread>": "thread", "<mutex>": "mutex lock_guard", "<atomic>": "atomic",
+    "<thread>": "thread", "<mutex>": "mutex lock_guard", "<atomic>": "atomic",
     "<tuple>": "tuple make_tuple tie", "<queue>": "queue priority_queue", "<stack>": "stack",
     "<exception>": "terminate exception_ptr current_exception",
 }.items():
     PENDING.update(dict.fromkeys(_names.split(), _header))
-# <chrono>'s class templates (its clocks and durations of a long count are there)
-PENDING_CHRONO = {"duration": "<chrono>", "duration_values": "<chrono>", "treat_as_floating_point": "<chrono>"}
+# <chrono>'s traits classes (its clocks, durations and duration_cast are there)
+PENDING_CHRONO = {"duration_values": "<chrono>", "treat_as_floating_point": "<chrono>"}
 
 
 def std_error(name: str) -> str:

@@ -64,6 +64,8 @@ class Calls:
     def expr_Call(self, e: A.Call):
         if isinstance(e.func, A.Name) and e.func.scope_type is not None:
             self.scoped_template_name(e.func)   # Foo<int>::make(...) (templates.py)
+        elif isinstance(e.func, A.Name) and "::" in e.func.name and self.scope.lookup(e.func.name) is None:
+            self.member_of_named_class(e.func)   # P::make(...), P a type parameter (expressions.py)
         if isinstance(e.func, A.Member) or (isinstance(e.func, A.Name) and type(self.scope.lookup(e.func.name)).__name__ == "MethodSym") \
                 or (isinstance(e.func, A.Name) and self.scope.lookup(e.func.name) is None and self.names_method(e.func.name)):
             return self.method_call(e)

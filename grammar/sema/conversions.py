@@ -61,11 +61,20 @@ class Conversions:
             return self.construct(dst, [e], loc)
         elif self.has_ctors(dst) and not isinstance(src, T.Struct):   # a converting constructor
             return self.construct_object(dst, [e], loc)
+        elif self.has_ctors(dst) and self.converting_constructors(dst, e):   # from another class
+            return self.construct_object(dst, [e], loc)
         elif isinstance(src, T.Struct) and self.conversion_operators(src, dst, explicit=False):
             return self.convert(self.conversion_call(e, dst, loc, explicit=False), to, context, loc)   # classes.py
         if not ok:
             self.fail(_conversion_message(context, e, to), loc)
         return self.implicit(e, dst)
+
+    def converting_constructors(self, s: T.Struct, e: A.Expr) -> list:
+        """The constructors of `s` not declared `explicit` that take the object `e` (of
+        another class) alone: `duration<double, milli> ms = t1 - t0;` (<chrono>)."""
+        this = A.IntLit(0, "0", loc=e.loc)
+        this.ty = T.Pointer(base=s)
+        return [c for c in s.info.ctors if "explicit" not in c.specs.storage and self.match_cost(c, [this, e]) is not None]
 
     def is_null_constant(self, e: A.Expr) -> bool:
         return T.is_integer(e.ty) and self.const_eval(e) == 0

@@ -89,6 +89,8 @@ class Expressions:
         if e.scope_type is not None:
             self.scoped_template_name(e)   # Foo<int>::get (templates.py)
         sym = self.scope.lookup(e.name)
+        if sym is None and "::" in e.name:
+            sym = self.member_of_named_class(e)
         if sym is None:
             if e.name in ("__func__", "__PRETTY_FUNCTION__") and self.fn is not None:
                 text = self.fn.name if e.name == "__func__" else pretty_function(self.fn)
@@ -114,6 +116,28 @@ class Expressions:
         if isinstance(sym.ty, T.Reference):
             return self.dereference(e, sym.ty.base)   # cxx.py
         return e
+
+    def member_of_named_class(self, e: A.Name):
+        """`P::num`: the member of the class a typedef, a template's type parameter or a
+        member typedef (`To::period::num`) names; `e` is renamed to the member's own name."""
+        scope, _, member = e.name.rpartition("::")
+        owner = self.class_named(scope)
+        if owner is None:
+            return None
+        e.name = f"{owner.name}::{member}"
+        return self.scope.lookup(e.name)
+
+    def class_named(self, name: str) -> T.Struct | None:
+        sym = self.scope.lookup(name)
+        if isinstance(sym, TypedefSym):
+            t = T.unqual(sym.ty)
+            return t if isinstance(t, T.Struct) else None
+        outer, _, member = name.rpartition("::")
+        owner = self.class_named(outer) if outer else None
+        if owner is not None and member in owner.info.member_types:
+            t = T.unqual(owner.info.member_types[member])
+            return t if isinstance(t, T.Struct) else None
+        return None
 
     def check_variable_space(self, sym, e: A.Name) -> None:
         if not isinstance(sym, A.VarDecl) or self.fn is None:

@@ -213,8 +213,13 @@ class Statements:
                                       args[0].loc)
             s.value = None
             return s
-        s.value = self.value(s.value)
-        s.type_name = thrown_type_name(s.value.ty)
+        value = self.value(s.value)
+        s.type_name = thrown_type_name(value.ty)
+        if derives_from_std_exception(T.unqual(value.ty)):   # its what(): the message it holds
+            s.what = self.value(A.Member(value, "__what", loc=value.loc))
+            s.value = None
+        else:
+            s.value = value
         return s
 
     def stmt_Try(self, s: A.Try):
@@ -252,6 +257,16 @@ def thrown_type_name(t: T.Type) -> str:
     if is_std_exception(t):
         return t.name
     return t.spelled()
+
+
+def derives_from_std_exception(t: T.Type) -> bool:
+    """A class thrown by value whose report shows its what() (`struct GpuError :
+    std::runtime_error`): one of <stdexcept>'s, or a class derived from one."""
+    while isinstance(t, T.Struct) and t.info.fields is not None:
+        if is_std_exception(t):
+            return True
+        t = t.info.base
+    return False
 
 
 def is_std_exception(t: T.Type) -> bool:

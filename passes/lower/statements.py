@@ -194,10 +194,12 @@ class StatementLowering:
         what = Imm(0)
         if s.what is not None:
             what = self.rvalue(s.what)
+        elif s.value is not None and isinstance(T.unqual(s.value.ty), T.Struct):
+            self.address(s.value)   # a class object is built (its constructor runs); the report names its type
         elif s.value is not None:
             self.effect(s.value)   # evaluated for what it does: the report names only its type
         kind = Sym(self.lowering.string(s.type_name.encode()))
-        std = Imm(int(s.type_name.startswith("std::")))
+        std = Imm(int(s.type_name.startswith("std::") or s.what is not None))
         self.at(s).emit("CALL", ("RT",), (), (Sym("__minicuda_throw"), kind, what, std))
 
     def s_Try(self, s: A.Try):

@@ -61,9 +61,11 @@ def test_a_programs_own_swap_reverse_and_copy_are_not_std_templates(engine, tmp_
     assert capsys.readouterr().out == "1 4 5 10 2 1\n"
 
 
-def test_chronos_class_templates_are_named_where_they_stand(tmp_path, capsys):
+def test_chronos_traits_classes_are_named_where_they_stand(tmp_path, capsys):
     (tmp_path / "d.cu").write_text("#include <chrono>\nint main() {\n"
-                                   "    std::chrono::duration<double, std::milli> ms(1.5);\n    return 0;\n}\n")
+                                   "    std::chrono::duration<double, std::milli> ms(1.5);\n"
+                                   "    bool f = std::chrono::treat_as_floating_point<double>::value;\n"
+                                   "    return ms.count() > 1;\n}\n")
     assert minicuda_main(["check", str(tmp_path / "d.cu")]) == 1
     errors = [line.split(": ", 1)[1] for line in capsys.readouterr().err.splitlines() if "error:" in line]
-    assert errors == ["error: 'std::chrono::duration' is not supported yet", "error: 'std::milli' is not supported yet"]
+    assert errors == ["error: 'std::chrono::treat_as_floating_point' is not supported yet"]

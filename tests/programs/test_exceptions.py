@@ -67,3 +67,60 @@ int main() { f(); throw 7; }
     (tmp_path / "r.cu").write_text(source)
     assert minicuda_main(["run", str(tmp_path / "r.cu")]) == 134
     assert "instance of 'int'" in capsys.readouterr().err
+
+
+CLASSES = """#include <stdio.h>
+#include <stdexcept>
+struct GpuError : public std::runtime_error {
+    explicit GpuError(const char *msg) : std::runtime_error(msg) {}
+};
+struct LaunchError : GpuError {
+    int code;
+    LaunchError(const char *msg, int c) : GpuError(msg), code(c) {}
+};
+struct Plain {
+    int code;
+    Plain(int c) : code(c) { printf("Plain(%d)\\n", c); }
+};
+namespace gpu { struct Fault : std::logic_error { Fault() : std::logic_error("fault") {} }; }
+GpuError made(const char *msg) { return GpuError(msg); }
+int main(int argc, char **argv) {
+    printf("start\\n");
+    if (argc == 2) throw GpuError("device ran out");
+    if (argc == 3) throw Plain(7);
+    if (argc == 4) throw gpu::Fault();
+    if (argc == 5) { GpuError e("thrown by name"); throw e; }
+    if (argc == 6) throw LaunchError("bad launch", 3);
+    if (argc == 7) throw made("from a call");
+    if (argc == 8) { try { throw Plain(1); } catch (const Plain &p) { } }
+    return 0;
+}
+"""
+
+# argc -> the program's stdout and what g++'s program writes to stderr before abort
+CLASS_TERMINATE = {
+    2: ("start\n", "'GpuError'\n  what():  device ran out\n"),
+    3: ("start\nPlain(7)\n", "'Plain'\n"),
+    4: ("start\n", "'gpu::Fault'\n  what():  fault\n"),
+    5: ("start\n", "'GpuError'\n  what():  thrown by name\n"),
+    6: ("start\n", "'LaunchError'\n  what():  bad launch\n"),
+    7: ("start\n", "'GpuError'\n  what():  from a call\n"),
+}
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("argc", sorted(CLASS_TERMINATE))
+def test_a_class_thrown_by_value_is_reported_with_its_what(argc, engine, tmp_path, capsys):
+    (tmp_path / "classes.cu").write_text(CLASSES)
+    assert minicuda_main(["run", "--engine", engine, str(tmp_path / "classes.cu")] + ["x"] * (argc - 1)) == 134
+    captured = capsys.readouterr()
+    out, err = CLASS_TERMINATE[argc]
+    assert captured.out == out
+    assert captured.err == "terminate called after throwing an instance of " + err + "Aborted\n"
+
+
+def test_a_class_thrown_inside_a_try_block_is_an_error_at_the_throw(tmp_path, capsys):
+    (tmp_path / "classes.cu").write_text(CLASSES)
+    assert minicuda_main(["run", str(tmp_path / "classes.cu")] + ["x"] * 7) == 1
+    err = capsys.readouterr().err
+    assert f"classes.cu:24:28: error: an exception ('Plain') thrown inside a 'try' block" in err
