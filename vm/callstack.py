@@ -4,10 +4,13 @@ Machine.call_function runs a function and every call it makes on a CallStack.  A
 CALL of a user function suspends the function making it (the engine returns
 "call", the CALL and its threads in `Frame.call`); the callee gets a frame of its
 own and runs; when it is done its result is written to the CALL's destination and
-the caller goes on after the CALL.  A frame's state is a one-warp BlockState; a
-suspended frame keeps it packed (zlib: a state is mostly zeros), so a recursion
-100,000 deep holds a few hundred bytes a level, and the states themselves are
-reused (StatePool), with the JIT's context kept on them.
+the caller goes on after the CALL.  A frame's state is a one-warp BlockState.  The
+suspended frames nearest the top keep their states as they are (a call and its
+return copy nothing); beyond UNPACKED_BYTES of them the deepest are packed (zlib: a
+state is mostly zeros), so a recursion 100,000 deep holds a few hundred bytes a
+level.  States are reused (StatePool), with the JIT's context kept on them, and a
+host frame starts as a copy of its function's starting image (made once per chain).
+The host thread is lane 0 alone: its arguments and return values move as ints.
 
 Depth is bounded as the hardware bounds it: each frame costs `frame_bytes` of the
 thread's stack, the host thread's 8 MiB (an overflow is SIGSEGV) or a device
@@ -15,7 +18,8 @@ thread's cudaLimitStackSize counted from the kernel's own frame (an overflow fau
 the launch, as CUDA's does).  docs/semantics.md states the model.
 
 Invariant: a frame's state is the truth whenever the frame is not running; a Warp
-made on it (`Frame.warp`) is pushed back to it before the frame is suspended.
+made on it (`Frame.warp`) is pushed back to it before the frame is suspended.  The
+frames below `CallStack.packed_below` are packed, those from it up are not.
 """
 from __future__ import annotations
 
@@ -33,6 +37,11 @@ from minicuda.vm.memory import OutOfMemory, byte_size
 from minicuda.vm.state import ID_NAMES, WARP, BlockState, Layout, start_warp
 
 HOST_STACK_BYTES = 8 << 20   # the host thread's stack: Linux's default (ulimit -s 8192)
+UNPACKED_BYTES = 16 << 20    # suspended frames' states kept unpacked, nearest the top, up to this much
+M32 = 0xFFFFFFFF
+LANE0 = np.arange(WARP) == 0   # the host thread's lanes (read-only: frames share it)
+LANE0.setflags(write=False)
+LANE0_BYTES = LANE0.tobytes()
 
 
 def frame_bytes(fn) -> int:
@@ -136,6 +145,29 @@ class Frame:
             return regs[s].copy()
         return None
 
+    def read_lane0(self, operand, width: int) -> int | None:
+        """Lane 0 of `read`, as an int (None where `read` gives None or the operand is not an
+        integer register or constant)."""
+        if isinstance(operand, Reg) and not operand.is_pred:
+            s = self.code.slot(operand)
+            if s == -1:
+                return 0
+            regs = self.state.regs[0]
+            return int(regs[s, 0]) | int(regs[s + 1, 0]) << 32 if width == 64 else int(regs[s, 0])
+        if isinstance(operand, Imm) and isinstance(operand.value, int):
+            return operand.value & (M32 if width == 32 else 0xFFFFFFFFFFFFFFFF)
+        return None
+
+    def write_lane0(self, r: Reg, value: int, width: int) -> None:
+        """`write` of lane 0 alone (the host thread)."""
+        s = self.code.slot(r)
+        if s == -1:
+            return
+        regs = self.state.regs[0]
+        regs[s, 0] = value & M32
+        if width == 64:
+            regs[s + 1, 0] = value >> 32 & M32
+
     def write(self, r: Reg, value: np.ndarray, on: np.ndarray, width: int) -> None:
         s = self.code.slot(r)
         if s == -1:
@@ -156,6 +188,10 @@ class CallStack:
         self.space = "stack" if kernel_warp is None else "device stack"   # where frames go: the side's memory
         self.frames: list[Frame] = []
         self.ids: np.ndarray | None = None
+        self.packed_below = 0   # frames[:packed_below] are packed
+        self.unpacked = 0       # bytes of the suspended frames' states not packed
+        self.sizes: dict[int, int] = {}                    # frame_bytes per code (by id)
+        self.templates: dict[tuple, BlockState] = {}       # a host frame's starting state per (code, live)
         if kernel_warp is None:
             self.limit, self.base = HOST_STACK_BYTES, 0
         else:
@@ -166,36 +202,81 @@ class CallStack:
         return self.frames[-1]
 
     def call_arguments(self) -> list:
-        """The arguments of the CALL the top frame waits on, as its callee's parameters read them."""
+        """The arguments of the CALL the top frame waits on, as its callee's parameters read
+        them: lane vectors, or ints where the host thread calls host code."""
         frame = self.top()
-        ins, _ = frame.call
+        ins, on = frame.call
         callee = self.interp.code(ins.srcs[0].name).fn
+        host = callee.kind == "host" and frame.code.fn.kind == "host" and on.tobytes() == LANE0_BYTES
         values = []
         for p, s in zip(callee.params, ins.srcs[1:]):
             width = 64 if p.size == 8 else 32
-            value = frame.read(s, width)
-            values.append(value if value is not None else self.interp.read(frame.warp(), s, width))
+            value = frame.read_lane0(s, width) if host else None
+            if value is None:
+                value = frame.read(s, width)
+                if value is None:
+                    value = self.interp.read(frame.warp(), s, width)
+                if host:
+                    value = int(value[0])
+            values.append(value)
         return values
 
     def push(self, name: str, args: list, live: np.ndarray, ids: dict, symbols: dict, scope, ins, loc) -> None:
-        """Start `name` for the `live` threads with `args` (lane vectors), suspending the top frame."""
+        """Start `name` for the `live` threads with `args` (lane vectors, or ints for lane 0
+        alone), suspending the top frame."""
         code = self.interp.code(name)
         fn = code.fn
-        used = (self.frames[-1].used if self.frames else self.base) + frame_bytes(fn)
+        size = self.sizes.get(id(code))
+        if size is None:
+            size = self.sizes[id(code)] = frame_bytes(fn)
+        used = (self.frames[-1].used if self.frames else self.base) + size
         if used > self.limit:
             self.overflow(fn, ins, live, ids, loc, used)
         if self.frames:
-            self.frames[-1].suspend(self.states)
+            self.suspend_top()
         lanes = 1 if fn.kind == "host" else WARP   # the host thread is lane 0 alone
         allocation = self.frame_allocation(fn, lanes, loc) if fn.local_bytes else 0
         state = self.states.take(code)
-        state.buf[:] = 0
-        start_warp(state, 0, live, allocation, max(fn.local_bytes, 1), code.end, cycles.FIRST_CHECK)
-        state.ids[0] = self.ids_image(ids)
+        self.start_state(state, code, live, allocation, ids)
         frame = Frame(code, state, allocation, used, symbols, scope, ids["warp"])
         for p, value in zip(fn.params, args):
-            frame.write(p.reg, value, np.ones(WARP, bool), 64 if p.size == 8 else 32)
+            width = 64 if p.size == 8 else 32
+            if isinstance(value, int):
+                frame.write_lane0(p.reg, value, width)
+            else:
+                frame.write(p.reg, value, np.ones(WARP, bool), width)
         self.frames.append(frame)
+
+    def start_state(self, state: BlockState, code, live: np.ndarray, allocation: int, ids: dict) -> None:
+        """`state` at the start of `code`'s frame: for host code a copy of the function's
+        starting image, moved to the frame's `allocation`."""
+        fn = code.fn
+        if self.kernel_warp is not None:
+            state.buf[:] = 0
+            start_warp(state, 0, live, allocation, max(fn.local_bytes, 1), code.end, cycles.FIRST_CHECK)
+            state.ids[0] = self.ids_image(ids)
+            return
+        key = (id(code), live.tobytes())
+        template = self.templates.get(key)
+        if template is None:
+            template = self.templates[key] = BlockState(state.layout)
+            start_warp(template, 0, live, 0, max(fn.local_bytes, 1), code.end, cycles.FIRST_CHECK)
+            template.ids[0] = self.ids_image(ids)
+        state.buf[:] = template.buf
+        if allocation:
+            state.frame[0] += np.uint64(allocation)
+
+    def suspend_top(self) -> None:
+        """Suspend the top frame for a call; pack the deepest unpacked frames while the
+        unpacked ones hold more than UNPACKED_BYTES."""
+        top = self.frames[-1]
+        top.release()
+        self.unpacked += top.state.buf.nbytes
+        while self.unpacked > UNPACKED_BYTES and self.packed_below < len(self.frames):
+            frame = self.frames[self.packed_below]
+            self.unpacked -= frame.state.buf.nbytes
+            frame.suspend(self.states)
+            self.packed_below += 1
 
     def frame_allocation(self, fn, lanes: int, loc) -> int:
         """The memory of a frame's local arrays and address-taken locals (per lane): a frame
@@ -219,20 +300,45 @@ class CallStack:
         return self.ids
 
     def pop(self) -> np.ndarray | None:
-        """Remove the finished top frame (resuming the one below); its return value's lanes."""
+        """Remove the finished top frame, resuming the one below with the return value
+        written to its CALL's destination; the value's lanes when no frame is left."""
         frame = self.frames.pop()
         frame.release()
         fn = frame.code.fn
         if frame.allocation:
             self.memory.free(frame.allocation, self.space)
-        returns = None
-        if fn.rets:
-            wide = fn.rets[0].is_wide or fn.ret_wide
-            returns = frame.read(fn.rets[0], 64 if wide else 32)
+        wide = bool(fn.rets) and (fn.rets[0].is_wide or fn.ret_wide)
+        below = self.frames[-1] if self.frames else None
+        if below is not None and fn.kind == "host" and below.code.fn.kind == "host" \
+                and below.call[1].tobytes() == LANE0_BYTES:   # the host thread: lane 0's int
+            value = frame.read_lane0(fn.rets[0], 64 if wide else 32) if fn.rets else None
+            if value is not None or not fn.rets:
+                self.states.give(frame.code, frame.state)
+                self.resume_top()
+                ins = below.call[0]
+                below.call = None
+                if ins.dsts and value is not None:
+                    below.write_lane0(ins.dsts[0], value, 64 if wide else 32)
+                return None
+        returns = frame.read(fn.rets[0], 64 if wide else 32) if fn.rets else None
         self.states.give(frame.code, frame.state)
-        if self.frames:
-            self.frames[-1].resume(self.states)
-        return returns
+        if below is None:
+            return returns
+        self.resume_top()
+        ins, on = below.call
+        below.call = None
+        if ins.dsts and returns is not None:
+            below.write(ins.dsts[0], returns, on, 64 if returns.dtype == np.uint64 else 32)
+        return None
+
+    def resume_top(self) -> None:
+        """The new top frame, after a pop, made ready to run: unpacked if it was packed."""
+        top = self.frames[-1]
+        if top.packed is not None:
+            top.resume(self.states)
+            self.packed_below -= 1
+        else:
+            self.unpacked -= top.state.buf.nbytes
 
     def overflow(self, fn, ins, live: np.ndarray, ids: dict, loc, used: int):
         depth = len(self.frames) + 1

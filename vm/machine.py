@@ -212,17 +212,12 @@ class Machine:
             if result == "bar":
                 raise VMError("unsupported", f"__syncthreads() inside the called function '{top.code.fn.name}' is "
                                              f"not supported", top.code.fn.loc)
-            returns = stack.pop()
+            returns = stack.pop()   # and into the caller's CALL
             if not stack.frames:
                 self.last_returns = returns
                 if returns is None or not live.any():
                     return 0
                 return int(returns[int(np.nonzero(live)[0][0])])
-            below = stack.top()
-            ins, on = below.call
-            below.call = None
-            if ins.dsts and returns is not None:
-                below.write(ins.dsts[0], returns, on, 64 if returns.dtype == np.uint64 else 32)
 
     # ---- CALL, CALL.RT and LAUNCH -------------------------------------------------------------
     def call(self, interp: Interpreter, w: Warp, ins, on: np.ndarray) -> None:

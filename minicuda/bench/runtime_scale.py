@@ -6,7 +6,10 @@ size, output discarded), at sizes a factor of ten apart:
 - `cudaMalloc`: N cudaMalloc calls, then N cudaFree (size: allocations);
 - `malloc`: N host malloc/free pairs, each block written once (size: pairs);
 - `printf`: a kernel of N/1024 blocks of 1024 threads, 64 device printfs each
-  (size: printfs; past the FIFO's 33,792 records they are dropped).
+  (size: printfs; past the FIFO's 33,792 records they are dropped);
+- `call`: N calls of a small host function the inliner keeps a call (it has a loop;
+  size: calls), the cost of a host call (issue 17's); its rows end with the calls
+  per second of the largest size.
 
 The table gives the seconds of each run and the growth from one size to the next,
 the time ratio over the size ratio (1.0: constant cost per call).  Each engine's
@@ -51,11 +54,21 @@ PRINTF = r"""#include <stdio.h>
 __global__ void k() { for (int i = 0; i < 64; i++) printf("%d %d\n", blockIdx.x * blockDim.x + threadIdx.x, i); }
 int main(int argc, char **argv) { k<<<atoi(argv[1]) / (64 * 1024), 1024>>>(); cudaDeviceSynchronize(); return 0; }
 """
-CASES = {"cudaMalloc": (CUDA_MALLOC, "allocations"), "malloc": (MALLOC, "pairs"), "printf": (PRINTF, "printfs")}
+CALL = r"""#include <stdio.h>
+#include <stdlib.h>
+int twice(int x) { int s = 0; for (int i = 0; i < 2; i++) s += x; return s; }
+int main(int argc, char **argv) { int n = atoi(argv[1]); long s = 0;
+  for (int i = 0; i < n; i++) s += twice(i);
+  printf("%ld\n", s); return 0; }
+"""
+CASES = {"cudaMalloc": (CUDA_MALLOC, "allocations"), "malloc": (MALLOC, "pairs"), "printf": (PRINTF, "printfs"),
+         "call": (CALL, "calls")}
 SIZES = {"full": {"cudaMalloc": [1_000, 10_000, 100_000], "malloc": [1_000, 10_000, 100_000],
-                  "printf": [65_536, 1_048_576, 16_777_216]},
-         "quick": {"cudaMalloc": [100, 1_000], "malloc": [100, 1_000], "printf": [65_536, 131_072]}}
-INTERP_MAX = {"cudaMalloc": 10_000, "malloc": 10_000, "printf": 65_536}
+                  "printf": [65_536, 1_048_576, 16_777_216], "call": [1_000, 10_000, 100_000]},
+         "quick": {"cudaMalloc": [100, 1_000], "malloc": [100, 1_000], "printf": [65_536, 131_072],
+                   "call": [100, 1_000]}}
+INTERP_MAX = {"cudaMalloc": 10_000, "malloc": 10_000, "printf": 65_536, "call": 10_000}
+RATES = ("call",)   # the cases whose rows end with calls per second
 WHOLE_RUN = ("cudaMalloc",)   # the cases with a `run` row (the whole minicuda run, CPU seconds)
 WHOLE_RUN_REPEATS = {"full": 3, "quick": 1}
 # `minicuda run` as the installed command runs it, from this interpreter
@@ -140,7 +153,8 @@ def render_scaling(results: list[RuntimeTime]) -> str:
             cells = "".join(f"{r.size:>12,}{r.seconds:>9.3f}s" for r in runs)
             growth = " ".join(f"{(b.seconds / a.seconds) / (b.size / a.size):.2f}" if a.seconds >= 0.005 else "-"
                               for a, b in zip(runs, runs[1:]))
-            out.append(f"{case + ' (' + CASES[case][1] + ')':<26}{engine:<8}{cells}   growth {growth or '-'}")
+            rate = f"   {runs[-1].size / runs[-1].seconds:,.0f} {CASES[case][1]}/s" if case in RATES else ""
+            out.append(f"{case + ' (' + CASES[case][1] + ')':<26}{engine:<8}{cells}   growth {growth or '-'}{rate}")
     return "\n".join(out)
 
 

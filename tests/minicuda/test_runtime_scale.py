@@ -40,3 +40,11 @@ def test_an_unknown_case_is_a_usage_error(capsys):
         bench.main(["--runtime-scaling", "calloc"])
     assert e.value.code == 2
     assert "no case calloc" in capsys.readouterr().err
+
+
+def test_the_host_call_rows_end_with_calls_per_second():
+    rows = [runtime_scale.RuntimeTime("call", "jit", 1_000, 0.5), runtime_scale.RuntimeTime("call", "jit", 10_000, 2.0),
+            runtime_scale.RuntimeTime("cudaMalloc", "jit", 1_000, 0.5)]
+    lines = runtime_scale.render_scaling(rows).splitlines()
+    assert lines[2].startswith("call (calls)") and lines[2].endswith("   5,000 calls/s")
+    assert lines[3].startswith("cudaMalloc (allocations)") and "/s" not in lines[3]

@@ -40,7 +40,7 @@ from minicuda.vm.jit import ops
 from minicuda.vm.jit.host_calls import HostCallSite, HostView
 from minicuda.vm.jit.module import module_ir
 from minicuda.vm.jit.printf_fifo import NONE_DROPPED, LaunchFifo
-from minicuda.vm.callstack import NO_METRICS, run_frame_on_warp
+from minicuda.vm.callstack import LANE0, NO_METRICS, run_frame_on_warp
 from minicuda.vm.state import (AT_BAR, CHECK, DEPTH, DONE, RUN, SAMPLED, SPINNING, STALL, STATUS, WARP, BlockState,
                                bits_mask, mask_bits)
 from minicuda.vm.stop import Stopped, block_positions
@@ -393,11 +393,13 @@ class JitEngine:
             ins = code.instrs[pc]
             if _user_call(ins):
                 interp.count_step(ins)
-                depth = int(state.words[0, DEPTH])
-                top = state.stack[0, depth - 1]
-                top[0] = pc + 1
-                lanes = int(top[1]) & ~mask_bits(state.flags[0, 1].view(bool))
-                frame.call = (ins, bits_mask(lanes))
+                top = (words[DEPTH] - 1) * 3   # the stack entry: (pc, mask bits, rpc)
+                stack[top] = pc + 1
+                lanes = stack[top + 1]
+                if lanes == 1 and not flags[WARP]:   # the host thread, as it always is
+                    frame.call = (ins, LANE0)
+                else:
+                    frame.call = (ins, bits_mask(lanes & ~mask_bits(state.flags[0, 1].view(bool))))
                 return "call"
             if _runtime_call(ins) and int(state.words[0, DEPTH]) == 1:
                 run_host_runtime_call(interp, context, frame, pc)
