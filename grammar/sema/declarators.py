@@ -123,6 +123,8 @@ class Declarators:
             if "typedef" in m.specs.storage:
                 self.member_typedef(s, m)
                 continue
+            if _typeless_prototypes(m):   # `explicit Foo(const Bar &);`: class_members declares it
+                continue
             base = self.base_type(m.specs)
             for d in m.declarators:
                 ty = self.declarator_type(base, d)
@@ -210,3 +212,11 @@ class Declarators:
     def type_of(self, tn: A.TypeName) -> T.Type:
         tn.ty = self.declarator_type(self.base_type(tn.specs), tn.declarator)
         return tn.ty
+
+
+def _typeless_prototypes(m: A.StructMember) -> bool:
+    """Whether a class member declares only constructors or destructors (no type, each
+    declarator a function's), which are no fields."""
+    sp = m.specs
+    typeless = not (sp.type_words or sp.type_name or sp.struct or sp.enum or sp.decltype)
+    return typeless and bool(m.declarators) and all(d.params_suffix is not None for d in m.declarators)

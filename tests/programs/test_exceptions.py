@@ -124,3 +124,30 @@ def test_a_class_thrown_inside_a_try_block_is_an_error_at_the_throw(tmp_path, ca
     assert minicuda_main(["run", str(tmp_path / "classes.cu")] + ["x"] * 7) == 1
     err = capsys.readouterr().err
     assert f"classes.cu:24:28: error: an exception ('Plain') thrown inside a 'try' block" in err
+
+
+MESSAGE_FROM_STRING = """#include <stdio.h>
+#include <stdexcept>
+#include <string>
+int check(int v) {
+    if (v < 0) throw std::invalid_argument("negative value: " + std::to_string(v));
+    return v;
+}
+int main(int argc, char **argv) {
+    std::runtime_error built(std::string("built ") + "here");
+    printf("%d %s\\n", check(3), built.what());
+    return check(-argc);
+}
+"""
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_std_exception_built_from_a_std_string_keeps_its_text(engine, tmp_path, capsys):
+    """`throw std::invalid_argument("..." + std::to_string(v))`, as host code reports a bad
+    input: the message outlives the temporary string (g++ 13's output)."""
+    (tmp_path / "message.cu").write_text(MESSAGE_FROM_STRING)
+    assert minicuda_main(["run", "--engine", engine, str(tmp_path / "message.cu")]) == 134
+    captured = capsys.readouterr()
+    assert captured.out == "3 built here\n"
+    assert captured.err == ("terminate called after throwing an instance of 'std::invalid_argument'\n"
+                            "  what():  negative value: -1\nAborted\n")

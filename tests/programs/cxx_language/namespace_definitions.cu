@@ -1,6 +1,7 @@
 // A library in the style of a course's helper namespace: the class is declared in a
 // header part, its members defined later in a reopened namespace (out of class), a
-// static const member defined there and read in a member function, and an aggregate
+// static const member defined there and read in a member function, an explicit
+// constructor declared in the class and defined outside it, and an aggregate
 // holding a member without a default constructor.
 #include <cstdio>
 
@@ -15,6 +16,7 @@ struct Dims {
 struct Tag {
     int id;
     Tag(int i) : id(i) {}
+    explicit Tag(const Dims &d);   // defined below, out of class
 };
 }
 
@@ -22,6 +24,8 @@ namespace grid {
 const unsigned long Dims::invalid = (unsigned long)-1;
 
 int Dims::cells() const { return nx * ny; }
+
+Tag::Tag(const Dims &d) : id(d.cells()) {}
 
 unsigned long Dims::index(int x, int y) const
 {
@@ -43,5 +47,7 @@ int main()
     printf("index(5,0) invalid %d\n", d.index(5, 0) == grid::Dims::invalid);
     Labelled l = {grid::Tag(7), 2.5f};
     printf("tag %d value %.1f\n", l.tag.id, l.value);
+    grid::Tag fromDims(d);
+    printf("tag from dims %d\n", fromDims.id);
     return 0;
 }
