@@ -27,15 +27,27 @@ class Node:
 
     def children(self) -> list["Node"]:
         out = []
-        for name, f in self.__dataclass_fields__.items():
-            if name in ("loc", "ty", "decl") or f.metadata.get("references"):
-                continue
+        for name in _child_fields(type(self)):
             value = getattr(self, name)
             if isinstance(value, Node):
                 out.append(value)
             elif isinstance(value, list):
                 out.extend(v for v in value if isinstance(v, Node))
         return out
+
+
+_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _child_fields(cls: type) -> tuple[str, ...]:
+    """The fields of node class `cls` that may hold children (not loc, ty, decl or
+    references), in declaration order: worked out once per class."""
+    names = _CHILD_FIELDS.get(cls)
+    if names is None:
+        names = _CHILD_FIELDS[cls] = tuple(
+            name for name, f in cls.__dataclass_fields__.items()
+            if name not in ("loc", "ty", "decl") and not f.metadata.get("references"))
+    return names
 
 
 # ---- declarations ------------------------------------------------------------------

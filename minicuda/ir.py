@@ -467,10 +467,10 @@ def format_module(mod: Module, with_loc: bool = True) -> str:
     for g in mod.globals.values():
         init = f" = {g.init.hex()}" if g.init else ""
         out.append(f".global {g.space} {g.name} {g.size} {g.align}{init}")
-    text = "\n".join(out) + "\n"
+    parts = ["\n".join(out) + "\n"]
     for fn in mod.functions.values():
-        text += "\n" + format_function(fn, with_loc)
-    return text
+        parts.append("\n" + format_function(fn, with_loc))
+    return "".join(parts)                                # one join: += would copy the text per function
 
 
 # ---- parsing -------------------------------------------------------------------------

@@ -110,6 +110,7 @@ def _merge_into_predecessor(fn: Function, cfg: CFG) -> bool:
     refs = _label_refs(fn)
     succs = {b.label: cfg.succs(b.label) for b in fn.blocks}
     preds = {b.label: cfg.preds(b.label) for b in fn.blocks}
+    early_jumps: dict[str, bool] = {}     # per block: whether a BRA comes before its last instruction
     merged = False
     unsure = False              # whether an earlier step may apply unnoticed: then restart on every hint
     j = 0
@@ -121,14 +122,13 @@ def _merge_into_predecessor(fn: Function, cfg: CFG) -> bool:
             continue
         p = layout.position[pred_labels[0]]
         pred = layout.blocks[p]
-        if succs[pred.label] != [block.label] or any(x.op == "BRA" for x in pred.instrs[:-1]):
+        if succs[pred.label] != [block.label] or _jumps_early(pred, early_jumps):
             j = layout.after(j)
             continue
         jumps = bool(pred.instrs) and pred.instrs[-1].op == "BRA"
         if refs.get(block.label, 0) != int(jumps) or (jumps and pred.instrs[-1].guard is not None):
             j = layout.after(j)
             continue                                     # named elsewhere (a marker), or odd shape
-        body = pred.instrs[:-1] if jumps else list(pred.instrs)
         tail: list[Instr] = []
         if layout.after(p) != j and not unconditional_end(block):
             last = block.instrs[-1] if block.instrs else None
@@ -147,7 +147,10 @@ def _merge_into_predecessor(fn: Function, cfg: CFG) -> bool:
         hinted = _jump_only_or_empty(block) or (before is not None and _jump_only_or_empty(layout.blocks[before]))
         unsure |= tail_block is not None and _jump_only_or_empty(tail_block)
         touched_before = _jump_only_or_empty(pred) or (unsure and hinted)
-        pred.instrs = body + block.instrs + tail
+        if jumps:
+            del pred.instrs[-1]
+        pred.instrs.extend(block.instrs + tail)          # in place: a merge costs the merged block only
+        early_jumps[pred.label] = any(x.op == "BRA" for x in (block.instrs if tail else block.instrs[:-1]))
         layout.unlink(j)
         merged = True
         checked = layout.after(p) if p > j else p       # the block at the predecessor's old index
@@ -167,6 +170,14 @@ def _merge_into_predecessor(fn: Function, cfg: CFG) -> bool:
                  if k is not None])
     fn.blocks = layout.linked()
     return merged
+
+
+def _jumps_early(block, known: dict[str, bool]) -> bool:
+    """Whether a BRA comes before the block's last instruction (remembered per label:
+    a merge updates it from the merged block alone)."""
+    if block.label not in known:
+        known[block.label] = any(x.op == "BRA" for x in block.instrs[:-1])
+    return known[block.label]
 
 
 class _Layout:

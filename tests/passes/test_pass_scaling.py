@@ -10,7 +10,7 @@ import minicuda
 from minicuda import pipeline
 from minicuda.bench.compile_scale import elseif_program, file_program
 from minicuda.ir import format_module
-from minicuda.passes import inline
+from minicuda.passes import inline, simplify_cfg
 from minicuda.passes.cfg import CFG, EXIT, strongly_connected
 from minicuda.passes.cse import CommonSubexpressions
 from minicuda.passes.postdom import ipdom_of
@@ -33,6 +33,22 @@ def test_an_else_if_chain_is_merged_without_a_cfg_per_arm(monkeypatch):
     monkeypatch.setitem(pipeline.ANALYSES, "cfg", lambda fn, analyses: built.append(fn.name) or real(fn, analyses))
     minicuda.compile(elseif_program(300))
     assert built.count("pick") < 60
+
+
+def test_merging_into_one_long_block_reads_each_merged_block_once(monkeypatch):
+    """main of the file program grows by a merged block per inlined call: simplify-cfg
+    used to look through all of main for an early jump before every merge."""
+    scanned = []
+
+    def counting_any(items):
+        items = list(items)
+        scanned.append(len(items))
+        return any(items)
+
+    monkeypatch.setattr(simplify_cfg, "any", counting_any, raising=False)
+    source = file_program(1200)
+    minicuda.compile(source)
+    assert sum(scanned) < 3 * source.count("\n")   # it was over 40 times that
 
 
 def random_cfg(rng: random.Random) -> CFG:
