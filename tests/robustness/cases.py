@@ -7,11 +7,11 @@ How to run it (from the checkout, in its virtualenv):
 
     python -m pytest tests/robustness                 # the fast cases (about a minute on 2 cores)
     python -m pytest tests/robustness -m slow         # only the slow ones (about 3 minutes)
-    CI=1 python -m pytest tests/robustness            # everything, as CI runs it
+    python -m pytest tests/robustness -m ""           # everything, as CI runs it (in two steps)
     python -m pytest tests/robustness -n 0 -k include_cycle   # one case, its report in full
 
-A plain `pytest` leaves the slow cases out (tests/robustness/conftest.py) unless CI is
-set, as .ci/run sets it, or -m names a marker. A failing case's message lists what was
+A plain `pytest` leaves the slow cases out, as it leaves out every slow test (-m "not slow"
+in pyproject's pytest settings); .ci/run runs them. A failing case's message lists what was
 wrong (exit status, message shape, time, files changed), then the command, the end of
 its stderr and the start of its stdout.
 

@@ -82,6 +82,7 @@ def test_token_mutations_run(server, tmp_path, edits):
     check(server, ran(f"KERNEL {edits}", mutate(KERNEL, edits)), tmp_path)
 
 
+@pytest.mark.slow   # 12 to 18 CPU seconds: its examples are processes
 @FUZZ
 @given(flips=st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 255)), min_size=1, max_size=4))
 def test_byte_flips(server, tmp_path, flips):
@@ -114,6 +115,7 @@ def numeric_literals(draw) -> str:
     return digits + fraction + exponent + suffix
 
 
+@pytest.mark.slow   # 12 to 18 CPU seconds: its examples are processes
 @FUZZ
 @given(literal=numeric_literals())
 def test_numeric_literals(server, tmp_path, literal):
