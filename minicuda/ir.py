@@ -788,8 +788,9 @@ class _ModuleReader:
         given = len(ins.dsts) + len(ins.srcs)
         if inf.n_dst >= 0 and inf.n_src >= 0 and ins.op != "BAR" and given != inf.n_dst + inf.n_src:
             return f"'{ins.opcode}' takes {inf.n_dst + inf.n_src} operands, not {given}"
-        if inf.n_src < 0 and ins.op in ("CALL", "LAUNCH") and not (ins.srcs and isinstance(ins.srcs[0], Sym)):
-            return f"'{ins.opcode}' names its callee first: {ins.op} $name"
+        if inf.n_src < 0 and ins.op in ("CALL", "LAUNCH") and not (ins.srcs and isinstance(ins.srcs[0], Sym)) \
+                and not (ins.op == "CALL" and "RT" not in ins.mods and ins.srcs and isinstance(ins.srcs[0], Reg)):
+            return f"'{ins.opcode}' names its callee first: {ins.op} $name (a CALL: or a function pointer's register)"
         if inf.kind in ("mem", "atomic") and not (ins.srcs and isinstance(ins.srcs[0], Mem)):
             return f"'{ins.opcode}' takes a memory operand [address] first"
         if any(not isinstance(d, Reg) for d in ins.dsts):

@@ -165,11 +165,11 @@ class CallStack:
     def top(self) -> Frame:
         return self.frames[-1]
 
-    def call_arguments(self) -> list:
-        """The arguments of the CALL the top frame waits on, as its callee's parameters read them."""
+    def call_arguments(self, name: str) -> list:
+        """The arguments of the CALL the top frame waits on, as its callee `name`'s parameters read them."""
         frame = self.top()
         ins, _ = frame.call
-        callee = self.interp.code(ins.srcs[0].name).fn
+        callee = self.interp.code(name).fn
         values = []
         for p, s in zip(callee.params, ins.srcs[1:]):
             width = 64 if p.size == 8 else 32

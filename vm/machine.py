@@ -69,7 +69,8 @@ class Machine:
                 if name in self.stream_handles:
                     init = struct.pack("<Q", self.stream_handles[name])
                 self.symbols[name] = self.static_object(name, g, space, init)
-        self.kernel_handles = self.make_kernel_handles()
+        self.function_handles = self.make_function_handles()
+        self.kernel_handles = {a: n for a, n in self.function_handles.items() if self.module.functions[n].kind == "kernel"}
         self.static_shared: dict[str, int] = {}   # kernel -> bytes of static shared memory per block
         self.sched = sched or module.sched or default_sched(self.arch)
         self.interp = Interpreter(module, self.memory, self.symbols, self.sched, max_steps, trace, seed)
@@ -107,15 +108,33 @@ class Machine:
         self.memory.refresh(a)
         return address
 
-    def make_kernel_handles(self) -> dict[int, str]:
-        """An address for each kernel the program names as a value (`(const void *)k`, for
-        cudaFuncSetAttribute), as a host stub's address identifies a kernel: handle -> name."""
-        kernels = {n for n, fn in self.module.functions.items() if fn.kind == "kernel"}
-        named = {o.name for fn in self.module.functions.values() for b in fn.blocks for ins in b.instrs
-                 if ins.op != "LAUNCH" for o in ins.srcs if isinstance(o, Sym) and o.name in kernels}
+    def make_function_handles(self) -> dict[int, str]:
+        """An address for each function the program names as a value: a kernel's (`(const
+        void *)k`, for cudaFuncSetAttribute), as a host stub's address identifies a kernel,
+        and a function pointer's target, which an indirect CALL finds here: handle -> name."""
+        functions = self.module.functions
+        named = {o.name for fn in functions.values() for b in fn.blocks for ins in b.instrs
+                 for o in ins.srcs if isinstance(o, Sym) and o.name in functions
+                 and not (ins.op in ("CALL", "LAUNCH") and o is ins.srcs[0])}
         for name in sorted(named):
-            self.symbols[name] = self.memory.alloc(1, "static", f"kernel '{name}'", align=16)
+            what = "kernel" if functions[name].kind == "kernel" else "function"
+            self.symbols[name] = self.memory.alloc(1, "static", f"{what} '{name}'", align=16)
         return {self.symbols[name]: name for name in named}
+
+    def callee(self, ins, lanes: np.ndarray, on: np.ndarray) -> str:
+        """The function a CALL calls: its named callee, or the function whose handle the
+        first active lane's pointer holds (`lanes`: the callee operand's values); a pointer
+        to no function is SIGSEGV, as a native call through it would be."""
+        target = ins.srcs[0]
+        if isinstance(target, Sym):
+            return target.name
+        active = np.nonzero(on)[0]
+        address = int(lanes[int(active[0]) if len(active) else 0])
+        name = self.function_handles.get(address)
+        if name is None:
+            raise VMError("sigsegv", f"segmentation fault: a call through the function pointer {address:#x}, "
+                                     f"which points to no function", ins.loc)
+        return name
 
     def kernel_static_shared(self, kernel: str) -> int:
         if kernel not in self.static_shared:
@@ -207,7 +226,8 @@ class Machine:
                 raise
             if result == "call":
                 ins, on = top.call
-                stack.push(ins.srcs[0].name, stack.call_arguments(), on, ids, symbols, scope, ins, ins.loc)
+                name = self.callee(ins, top.read(ins.srcs[0], 64), on)
+                stack.push(name, stack.call_arguments(name), on, ids, symbols, scope, ins, ins.loc)
                 continue
             if result == "bar":
                 raise VMError("unsupported", f"__syncthreads() inside the called function '{top.code.fn.name}' is "
@@ -240,6 +260,7 @@ class Machine:
             elif ins.dsts and on.any():   # a lane ran it, so the builtin table has its row
                 interp.write(w, ins.dsts[0], result, on, builtins.lookup(name).returns)
             return
+        name = self.callee(ins, interp.read(w, ins.srcs[0], 64), on)
         callee = interp.code(name).fn
         lane_args = []
         for p, s in zip(callee.params, ins.srcs[1:]):

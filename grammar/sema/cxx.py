@@ -228,6 +228,9 @@ class Cxx:
 
     def reference_cost(self, a: A.Expr, ref: T.Reference, conversion_cost) -> int | None:
         """The overload cost of binding `ref` to the argument `a`."""
+        if isinstance(a, A.Cast) and a.implicit and isinstance(T.unqual(a.operand.ty), T.Array):
+            if T.unqual(a.operand.ty) == T.unqual(ref.base) and self.is_lvalue(a.operand):   # int (&a)[64]
+                return 0
         if not ref.base.const and not (self.is_lvalue(a) and T.unqual(a.ty) == T.unqual(ref.base)):
             return None
         return conversion_cost(a, T.unqual(ref.base))

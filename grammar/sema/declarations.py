@@ -232,7 +232,7 @@ class Declarations:
         if fn.is_template:
             self.add_overload(fn, check_signature=False)
             return
-        base = self.base_type(fn.specs)
+        base = self.function_base(fn.specs, fn.declarator)
         params: list[A.ParamDecl] = []
         if fn.declarator.ctor_args is not None:  # `void k(Foo *p)`: Foo read as a value
             for arg in fn.declarator.ctor_args:

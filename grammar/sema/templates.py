@@ -106,7 +106,7 @@ class Templates:
     def declare_instance(self, inst: A.FunctionDef) -> None:
         """The instantiation's execution space, type and parameters."""
         inst.exec_space = self.function_space(inst)
-        base = self.base_type(inst.specs)
+        base = self.function_base(inst.specs, inst.declarator)
         fparams: list[A.ParamDecl] = []
         inst.ty = self.declarator_type(base, inst.declarator, fparams)
         inst.params = fparams
