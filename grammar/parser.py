@@ -117,7 +117,7 @@ _TYPE_WORDS = frozenset("void char short int long float double signed unsigned b
 
 def declarator_parens(text: str, types: set[str]) -> set[int]:
     """Offsets of the `(` that open a parenthesised declarator: after a type, `(` then
-    `*` or `&` (a name, array bounds) `)` and then `(` or `[`, as in `int (*cmp)(int)`,
+    `*` or `&` (a name, array bounds or parameters) `)` and then `(` or `[`, as in `int (*cmp)(int)`,
     `float (&a)[N]`, `void (*table[3])(int)` and the abstract `float (*)(float)`.  An
     expression never has that shape after a type (`float(*p)` is followed by no `(`)."""
     toks, offsets = _scan_tokens(text)
@@ -130,13 +130,23 @@ def declarator_parens(text: str, types: set[str]) -> set[int]:
             j += 1
         if j < len(toks) and _is_ident(toks[j]) and toks[j] not in _KEYWORDS:
             j += 1
-        while j < len(toks) and toks[j] == "[":
-            while j < len(toks) and toks[j] != "]":
-                j += 1
-            j += 1
+        while j < len(toks) and toks[j] in ("[", "("):   # `[3]` of an array of pointers; `(int)` of a function
+            j = _after_group(toks, j)
         if j + 1 < len(toks) and toks[j] == ")" and toks[j + 1] in ("(", "["):
             found.add(offsets[i])
     return found
+
+
+def _after_group(toks: list[str], j: int) -> int:
+    """The index after the bracketed group opening at toks[j]."""
+    depth = 0
+    while j < len(toks):
+        depth += toks[j] in ("(", "[")
+        depth -= toks[j] in (")", "]")
+        j += 1
+        if depth == 0:
+            break
+    return j
 
 
 def _class_bodies(toks: list[str]) -> dict[int, str]:
@@ -1097,6 +1107,11 @@ class _ToAST(Transformer_NonRecursive):
         d.trailing = items[-1]
         return d
 
+    def const_trailing_declarator(self, meta, items):
+        d = self.trailing_declarator(meta, [i for i in items if not (isinstance(i, Token) and i.type == "CONST_KW")])
+        d.const_method = True
+        return d
+
     def ctor_declarator(self, meta, items):
         d = items[0]
         d.ctor_args = items[1]
@@ -1146,6 +1161,15 @@ class _ToAST(Transformer_NonRecursive):
         inner = A.Declarator(None, pointers=pointers, loc=self._loc(meta))
         outer = A.Declarator(None, nested=inner, loc=self._loc(meta))
         outer.suffixes.append(A.ParamsSuffix(params, variadic, loc=self._loc(meta)))
+        return outer
+
+    def array_pointer_abstract(self, meta, items):
+        """`(&)[N]` of `int (&)[N]`: an array suffix around `(&)`."""
+        pointers = next(i for i in items if isinstance(i, list))
+        size = next((i for i in items if not isinstance(i, (list, Token))), None)
+        inner = A.Declarator(None, pointers=pointers, loc=self._loc(meta))
+        outer = A.Declarator(None, nested=inner, loc=self._loc(meta))
+        outer.suffixes.append(A.ArraySuffix(size, loc=self._loc(meta)))
         return outer
 
     def direct_abstract(self, meta, items):

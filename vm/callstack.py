@@ -51,7 +51,7 @@ def static_stack(module, kernel) -> int:
     ptxas determines statically, and the driver makes room for whatever the limit (the
     limit bounds only what recursion adds).  Walked on an explicit stack."""
     calls = {name: sorted({i.srcs[0].name for i in fn.instructions()
-                           if i.op == "CALL" and "RT" not in i.mods and i.srcs[0].name in module.functions})
+                           if i.op == "CALL" and "RT" not in i.mods and getattr(i.srcs[0], "name", None) in module.functions})
              for name, fn in module.functions.items()}
     need: dict[str, int] = {}
     path = [kernel.name]

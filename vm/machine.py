@@ -121,15 +121,29 @@ class Machine:
             self.symbols[name] = self.memory.alloc(1, "static", f"{what} '{name}'", align=16)
         return {self.symbols[name]: name for name in named}
 
-    def callee(self, ins, lanes: np.ndarray, on: np.ndarray) -> str:
-        """The function a CALL calls: its named callee, or the function whose handle the
-        first active lane's pointer holds (`lanes`: the callee operand's values); a pointer
-        to no function is SIGSEGV, as a native call through it would be."""
+    def call_pointer(self, address: int, args: list[int]) -> int:
+        """The host function a pointer's handle names, called with `args` from the runtime
+        (qsort's comparator); a pointer to no function is SIGSEGV.  The result as an int."""
+        name = self.function_handles.get(address)
+        if name is None:
+            raise VMError("sigsegv", f"segmentation fault: a call through the function pointer {address:#x}, "
+                                     f"which points to no function")
+        side, line = self.memory.side, self.memory.line
+        try:
+            return self.call_function(self.host, name, args, live=_lane0(), ids=_host_ids())
+        finally:
+            self.memory.side, self.memory.line = side, line
+
+    def callee(self, ins, read, on: np.ndarray) -> str:
+        """The function a CALL calls: its named callee, or (`CALL [R4]`) the function whose
+        handle the first active lane's pointer holds (`read(reg)`: its lanes); a pointer to
+        no function is SIGSEGV, as a native call through it would be."""
         target = ins.srcs[0]
         if isinstance(target, Sym):
             return target.name
+        lanes = read(target.base)
         active = np.nonzero(on)[0]
-        address = int(lanes[int(active[0]) if len(active) else 0])
+        address = (int(lanes[int(active[0]) if len(active) else 0]) + target.offset) & 0xFFFFFFFFFFFFFFFF
         name = self.function_handles.get(address)
         if name is None:
             raise VMError("sigsegv", f"segmentation fault: a call through the function pointer {address:#x}, "
@@ -226,7 +240,7 @@ class Machine:
                 raise
             if result == "call":
                 ins, on = top.call
-                name = self.callee(ins, top.read(ins.srcs[0], 64), on)
+                name = self.callee(ins, lambda r: top.read(r, 64), on)
                 stack.push(name, stack.call_arguments(name), on, ids, symbols, scope, ins, ins.loc)
                 continue
             if result == "bar":
@@ -260,7 +274,7 @@ class Machine:
             elif ins.dsts and on.any():   # a lane ran it, so the builtin table has its row
                 interp.write(w, ins.dsts[0], result, on, builtins.lookup(name).returns)
             return
-        name = self.callee(ins, interp.read(w, ins.srcs[0], 64), on)
+        name = self.callee(ins, lambda r: interp.read(w, r, 64), on)
         callee = interp.code(name).fn
         lane_args = []
         for p, s in zip(callee.params, ins.srcs[1:]):

@@ -44,7 +44,7 @@ class Declarations:
                     self.poisoned.add(v.name)
             return
         try:
-            base = self.base_type(specs)
+            base = self.function_base(specs, decl.decls[0].declarator) if decl.decls else self.base_type(specs)
         except Abort:
             self.poisoned.update(v.name for v in decl.decls)
             raise

@@ -96,7 +96,7 @@ class Declarators:
         members: list[tuple[str, T.Type]] = []
         seen: set[str] = set()
         for m in spec.members:
-            base = self.base_type(m.specs)
+            base = self.function_base(m.specs, m.declarators[0]) if m.declarators else self.base_type(m.specs)
             for d in m.declarators:
                 ty = self.declarator_type(base, d)
                 if "typedef" in m.specs.storage:
