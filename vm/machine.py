@@ -134,13 +134,18 @@ class Machine:
         finally:
             self.memory.side, self.memory.line = side, line
 
-    def callee(self, ins, read, on: np.ndarray) -> str:
+    def callee(self, ins, read, on: np.ndarray, device: bool) -> str:
         """The function a CALL calls: its named callee, or (`CALL [R4]`) the function whose
         handle the first active lane's pointer holds (`read(reg)`: its lanes); a pointer to
-        no function is SIGSEGV, as a native call through it would be."""
+        no function is SIGSEGV, as a native call through it would be.  On the device (a
+        __host__ __device__ function's call through a pointer) it faults the launch."""
         target = ins.srcs[0]
         if isinstance(target, Sym):
             return target.name
+        if device:
+            raise VMError("memory", "cudaErrorIllegalAddress: an illegal memory access was encountered: a call "
+                                    "through a function pointer in device code (minicuda does not support function "
+                                    "pointers in device code yet)", ins.loc)
         lanes = read(target.base)
         active = np.nonzero(on)[0]
         address = (int(lanes[int(active[0]) if len(active) else 0]) + target.offset) & 0xFFFFFFFFFFFFFFFF
@@ -240,7 +245,7 @@ class Machine:
                 raise
             if result == "call":
                 ins, on = top.call
-                name = self.callee(ins, lambda r: top.read(r, 64), on)
+                name = self.callee(ins, lambda r: top.read(r, 64), on, device=caller is not None)
                 stack.push(name, stack.call_arguments(name), on, ids, symbols, scope, ins, ins.loc)
                 continue
             if result == "bar":
@@ -262,7 +267,7 @@ class Machine:
     def call(self, interp: Interpreter, w: Warp, ins, on: np.ndarray) -> None:
         """CALL.RT and LAUNCH, and a kernel's CALL of a device function (which starts a call
         stack of its own); the functions on a call stack have their CALLs run by it."""
-        name = ins.srcs[0].name
+        name = self.callee(ins, lambda r: interp.read(w, r, 64), on, device=w.code.fn.kind != "host")
         if ins.op == "LAUNCH":
             self.launch(interp, w, ins, on)
             return
@@ -274,7 +279,6 @@ class Machine:
             elif ins.dsts and on.any():   # a lane ran it, so the builtin table has its row
                 interp.write(w, ins.dsts[0], result, on, builtins.lookup(name).returns)
             return
-        name = self.callee(ins, lambda r: interp.read(w, r, 64), on)
         callee = interp.code(name).fn
         lane_args = []
         for p, s in zip(callee.params, ins.srcs[1:]):

@@ -5,7 +5,9 @@ definition or reference); `declarator_type` applies a declarator to it: first it
 pointers, then its suffixes (arrays, parameter lists) from right to left.  Array sizes
 are integer constant expressions, evaluated exactly (grammar/consteval.py).  A struct
 is defined once per tag; a reference before the definition is an incomplete type that
-the definition completes in place.
+the definition completes in place.  A parenthesised declarator (`int (*cmp)(int)`) is
+the outer part's type with the inner declarator applied to it; a trailing return type
+(`auto f(int x) -> int`) is read with the parameters in scope.
 """
 from __future__ import annotations
 

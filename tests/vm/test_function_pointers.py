@@ -70,3 +70,35 @@ def test_the_register_callee_survives_the_sass_text():
 def test_a_function_pointer_made_in_device_code_is_a_located_error(source):
     with pytest.raises(CompileError, match=r":2:.*function pointers in device code are not supported yet"):
         minicuda.compile(source)
+
+
+HOST_POINTER_ON_DEVICE = """#include <cstdio>
+#include <algorithm>
+bool greater(int a, int b) { return a > b; }
+__host__ __device__ int applyHD(int (*f)(int), int x) { return f(x); }
+__host__ __device__ int inc(int x) { return x + 1; }
+__global__ void k(int (*f)(int), int *out) { *out = applyHD(f, 2); }
+int main() {
+    int v[5] = {3, 1, 4, 1, 5};
+    std::sort(v, v + 5, greater);
+    printf("%d %d %d %d %d | %d\\n", v[0], v[1], v[2], v[3], v[4], applyHD(inc, 4));
+    int *d;
+    cudaMalloc(&d, 4);
+    k<<<1, 1>>>(inc, d);
+    printf("%s\\n", cudaGetErrorString(cudaDeviceSynchronize()));
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("engine", ["interp", "jit"])
+def test_a_host_and_device_function_calls_through_a_pointer_on_the_host_only(engine, tmp_path, capsys):
+    """std::sort (host and device) takes a function as its comparator on the host; the same
+    call through a pointer on the device faults the launch at the call."""
+    path = tmp_path / "hd.cu"
+    path.write_text(HOST_POINTER_ON_DEVICE)
+    assert minicuda_main(["run", "--engine", engine, str(path)]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == "5 4 3 1 1 | 5\nan illegal memory access was encountered\n"
+    assert f"{path}:4:64: error: cudaErrorIllegalAddress: an illegal memory access was encountered: a call " \
+           f"through a function pointer in device code" in captured.err
