@@ -121,9 +121,13 @@ class Declarator(Node):
     template_args: list["Node"] | None = None            # `f<int>(...)`: an explicit specialisation's arguments
     conversion: "TypeName | None" = None                 # `operator T *()`: the type converted to
     member_init: "Expr | InitList | None" = None         # `int n = 0;` in a class: the default member initialiser
+    nested: "Declarator | None" = None                   # `(*cmp)` in `int (*cmp)(int)`: applied after this one
+    trailing: "TypeName | None" = None                   # `-> int` of `auto f(int x) -> int`
 
     @property
     def params_suffix(self) -> ParamsSuffix | None:
+        if self.nested is not None:   # `int (*p)(int)` declares a pointer, not a function
+            return None
         return self.suffixes[-1] if self.suffixes and isinstance(self.suffixes[-1], ParamsSuffix) else None
 
 
@@ -462,6 +466,13 @@ class Call(Expr):
     func: Expr
     args: list[Expr]
     decl: Any = field(default=None, init=False, repr=False)   # the FunctionDef called
+
+
+@dataclass(eq=False)
+class IndirectCall(Expr):
+    """A call through a function pointer, `p(x)` or `(*p)(x)`: made by sema from a Call."""
+    func: Expr                   # the pointer's value
+    args: list[Expr]
 
 
 @dataclass(eq=False)

@@ -112,6 +112,43 @@ def scan_names(text: str) -> tuple[set[str], set[str], set[int], set[int], set[i
     return types, templates, declaring, scopes, type_scopes
 
 
+_TYPE_WORDS = frozenset("void char short int long float double signed unsigned bool auto const volatile".split())
+
+
+def declarator_parens(text: str, types: set[str]) -> set[int]:
+    """Offsets of the `(` that open a parenthesised declarator: after a type, `(` then
+    `*` or `&` (a name, array bounds or parameters) `)` and then `(` or `[`, as in `int (*cmp)(int)`,
+    `float (&a)[N]`, `void (*table[3])(int)` and the abstract `float (*)(float)`.  An
+    expression never has that shape after a type (`float(*p)` is followed by no `(`)."""
+    toks, offsets = _scan_tokens(text)
+    found: set[int] = set()
+    for i in range(1, len(toks) - 3):
+        if toks[i] != "(" or toks[i + 1] not in ("*", "&") or not (toks[i - 1] in _TYPE_WORDS or toks[i - 1] in types):
+            continue
+        j = i + 1
+        while j < len(toks) and toks[j] in ("*", "&", "const", "volatile", "__restrict__"):
+            j += 1
+        if j < len(toks) and _is_ident(toks[j]) and toks[j] not in _KEYWORDS:
+            j += 1
+        while j < len(toks) and toks[j] in ("[", "("):   # `[3]` of an array of pointers; `(int)` of a function
+            j = _after_group(toks, j)
+        if j + 1 < len(toks) and toks[j] == ")" and toks[j + 1] in ("(", "["):
+            found.add(offsets[i])
+    return found
+
+
+def _after_group(toks: list[str], j: int) -> int:
+    """The index after the bracketed group opening at toks[j]."""
+    depth = 0
+    while j < len(toks):
+        depth += toks[j] in ("(", "[")
+        depth -= toks[j] in (")", "]")
+        j += 1
+        if depth == 0:
+            break
+    return j
+
+
 def _class_bodies(toks: list[str]) -> dict[int, str]:
     """For each token directly inside a class body (not nested in braces), the class's name."""
     inside: dict[int, str] = {}
@@ -225,7 +262,7 @@ def _is_ident(t: str) -> bool:
 # ---- Lark ------------------------------------------------------------------------------
 class _Retagger:
     """Postlex stage: IDENT -> TYPE_NAME / TEMPLATE_NAME, and remembers recent tokens."""
-    always_accept = ("IDENT", "SCOPED_NAME", "LBRACE")
+    always_accept = ("IDENT", "SCOPED_NAME", "LBRACE", "LPAR")
 
     def __init__(self) -> None:
         self.types: set[str] = set()
@@ -233,6 +270,7 @@ class _Retagger:
         self.declaring: set[int] = set()
         self.scopes: set[int] = set()
         self.type_scopes: set[int] = set()
+        self.decl_parens: set[int] = set()
         self.prev: Token | None = None
         self.last: Token | None = None
 
@@ -262,6 +300,8 @@ class _Retagger:
                     tok = Token.new_borrow_pos("TYPE_NAME", tok.value, tok)
             elif tok.type == "LBRACE" and self._opens_brace_init():
                 tok = Token.new_borrow_pos("INIT_BRACE", tok.value, tok)
+            elif tok.type == "LPAR" and tok.start_pos in self.decl_parens:
+                tok = Token.new_borrow_pos("DECL_PAREN", tok.value, tok)
             self.prev, self.last = self.last, tok
             yield tok
 
@@ -484,6 +524,7 @@ def parse(pp: PreprocessedSource, diags: DiagnosticEngine, bracket_depth: int = 
     parser, retagger = _lark()
     text = pp.text
     retagger.types, retagger.templates, retagger.declaring, retagger.scopes, retagger.type_scopes = scan_names(text)
+    retagger.decl_parens = declarator_parens(text, retagger.types)
     poisoned: set[str] = set()
     text = _blank_std_errors(pp, text, diags, poisoned)
     if text is not pp.text:
@@ -1058,6 +1099,23 @@ class _ToAST(Transformer_NonRecursive):
         d.suffixes.append(A.ParamsSuffix(params, variadic, loc=self._loc(meta)))
         return d
 
+    def paren_declarator(self, meta, items):
+        """`(*p)` of `int (*p)(int)`: an outer declarator, whose suffixes follow, around it."""
+        pointers, inner = items[-2], items[-1]
+        inner.pointers = pointers + inner.pointers
+        return A.Declarator(inner.name, nested=inner, loc=inner.loc)
+
+    def trailing_declarator(self, meta, items):
+        params = [i for i in items[1:-1] if isinstance(i, tuple)]
+        d = self.function_declarator(meta, [items[0]] + params)
+        d.trailing = items[-1]
+        return d
+
+    def const_trailing_declarator(self, meta, items):
+        d = self.trailing_declarator(meta, [i for i in items if not (isinstance(i, Token) and i.type == "CONST_KW")])
+        d.const_method = True
+        return d
+
     def ctor_declarator(self, meta, items):
         d = items[0]
         d.ctor_args = items[1]
@@ -1090,11 +1148,33 @@ class _ToAST(Transformer_NonRecursive):
     def abstract_declarator(self, meta, items):
         d = A.Declarator(None, loc=self._loc(meta))
         for item in items:
+            if isinstance(item, A.Declarator):   # float (*)(float)
+                item.pointers = d.pointers + item.pointers
+                d = item
+                continue
             if isinstance(item, list) and (not item or isinstance(item[0], A.Pointer)):
                 d.pointers = item
             elif isinstance(item, list):
                 d.suffixes = item
         return d
+
+    def function_pointer_abstract(self, meta, items):
+        """`(*)(float)` of `float (*)(float)`: the suffixes of a declarator around `(*)`."""
+        pointers = next(i for i in items if isinstance(i, list))
+        params, variadic = next((i for i in items if isinstance(i, tuple)), ([], False))
+        inner = A.Declarator(None, pointers=pointers, loc=self._loc(meta))
+        outer = A.Declarator(None, nested=inner, loc=self._loc(meta))
+        outer.suffixes.append(A.ParamsSuffix(params, variadic, loc=self._loc(meta)))
+        return outer
+
+    def array_pointer_abstract(self, meta, items):
+        """`(&)[N]` of `int (&)[N]`: an array suffix around `(&)`."""
+        pointers = next(i for i in items if isinstance(i, list))
+        size = next((i for i in items if not isinstance(i, (list, Token))), None)
+        inner = A.Declarator(None, pointers=pointers, loc=self._loc(meta))
+        outer = A.Declarator(None, nested=inner, loc=self._loc(meta))
+        outer.suffixes.append(A.ArraySuffix(size, loc=self._loc(meta)))
+        return outer
 
     def direct_abstract(self, meta, items):
         suffixes = []

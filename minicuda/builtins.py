@@ -197,6 +197,8 @@ def _libc_rows():
     yield runtime("free", 0, device="device_free")
     for name in ("calloc", "realloc", "getenv"):
         yield runtime(name, 64)
+    yield runtime("qsort", 0)
+    yield runtime("bsearch", 64)
     yield runtime("atoi", 32)
     yield runtime("atol", 64)
     yield runtime("atoll", 64, host="atol")

@@ -365,7 +365,7 @@ def block_shared(module: Module, kernel: str) -> list[str]:
                 base = o.base if isinstance(o, Mem) else o
                 if isinstance(base, Sym):
                     named.add(base.name)
-            callee = ins.srcs[0].name if ins.op == "CALL" and "RT" not in ins.mods else None
+            callee = ins.srcs[0].name if ins.op == "CALL" and "RT" not in ins.mods and isinstance(ins.srcs[0], Sym) else None
             if callee is not None and callee not in seen:
                 seen.add(callee)
                 todo.append(callee)
@@ -573,8 +573,8 @@ def parse_instr(text: str, line: int) -> Instr:
         raise IRParseError(f"unknown opcode '{op}'", line)
     operands = [parse_operand(o, line) for o in _split_operands(rest) if o.strip()] if rest.strip() else []
     n_dst = OPS[op].n_dst
-    if n_dst < 0:  # CALL: destinations are the registers before the callee symbol
-        n_dst = next((i for i, o in enumerate(operands) if isinstance(o, Sym)), 0)
+    if n_dst < 0:  # CALL: destinations are the registers before the callee, a symbol or [pointer]
+        n_dst = next((i for i, o in enumerate(operands) if isinstance(o, (Sym, Mem))), 0)
     return Instr(op, mods, tuple(operands[:n_dst]), tuple(operands[n_dst:]), guard, neg, loc)
 
 
@@ -788,8 +788,9 @@ class _ModuleReader:
         given = len(ins.dsts) + len(ins.srcs)
         if inf.n_dst >= 0 and inf.n_src >= 0 and ins.op != "BAR" and given != inf.n_dst + inf.n_src:
             return f"'{ins.opcode}' takes {inf.n_dst + inf.n_src} operands, not {given}"
-        if inf.n_src < 0 and ins.op in ("CALL", "LAUNCH") and not (ins.srcs and isinstance(ins.srcs[0], Sym)):
-            return f"'{ins.opcode}' names its callee first: {ins.op} $name"
+        if inf.n_src < 0 and ins.op in ("CALL", "LAUNCH") and not (ins.srcs and isinstance(ins.srcs[0], Sym)) \
+                and not (ins.op == "CALL" and "RT" not in ins.mods and ins.srcs and isinstance(ins.srcs[0], Mem)):
+            return f"'{ins.opcode}' names its callee first: {ins.op} $name (a CALL: or [Rn], a function pointer)"
         if inf.kind in ("mem", "atomic") and not (ins.srcs and isinstance(ins.srcs[0], Mem)):
             return f"'{ins.opcode}' takes a memory operand [address] first"
         if any(not isinstance(d, Reg) for d in ins.dsts):

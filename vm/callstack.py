@@ -60,7 +60,7 @@ def static_stack(module, kernel) -> int:
     ptxas determines statically, and the driver makes room for whatever the limit (the
     limit bounds only what recursion adds).  Walked on an explicit stack."""
     calls = {name: sorted({i.srcs[0].name for i in fn.instructions()
-                           if i.op == "CALL" and "RT" not in i.mods and i.srcs[0].name in module.functions})
+                           if i.op == "CALL" and "RT" not in i.mods and getattr(i.srcs[0], "name", None) in module.functions})
              for name, fn in module.functions.items()}
     need: dict[str, int] = {}
     path = [kernel.name]
@@ -201,12 +201,12 @@ class CallStack:
     def top(self) -> Frame:
         return self.frames[-1]
 
-    def call_arguments(self) -> list:
-        """The arguments of the CALL the top frame waits on, as its callee's parameters read
-        them: lane vectors, or ints where the host thread calls host code."""
+    def call_arguments(self, name: str) -> list:
+        """The arguments of the CALL the top frame waits on, as its callee `name`'s parameters
+        read them: lane vectors, or ints where the host thread calls host code."""
         frame = self.top()
         ins, on = frame.call
-        callee = self.interp.code(ins.srcs[0].name).fn
+        callee = self.interp.code(name).fn
         host = callee.kind == "host" and frame.code.fn.kind == "host" and on.tobytes() == LANE0_BYTES
         values = []
         for p, s in zip(callee.params, ins.srcs[1:]):

@@ -69,7 +69,8 @@ class Machine:
                 if name in self.stream_handles:
                     init = struct.pack("<Q", self.stream_handles[name])
                 self.symbols[name] = self.static_object(name, g, space, init)
-        self.kernel_handles = self.make_kernel_handles()
+        self.function_handles = self.make_function_handles()
+        self.kernel_handles = {a: n for a, n in self.function_handles.items() if self.module.functions[n].kind == "kernel"}
         self.static_shared: dict[str, int] = {}   # kernel -> bytes of static shared memory per block
         self.sched = sched or module.sched or default_sched(self.arch)
         self.interp = Interpreter(module, self.memory, self.symbols, self.sched, max_steps, trace, seed)
@@ -107,15 +108,52 @@ class Machine:
         self.memory.refresh(a)
         return address
 
-    def make_kernel_handles(self) -> dict[int, str]:
-        """An address for each kernel the program names as a value (`(const void *)k`, for
-        cudaFuncSetAttribute), as a host stub's address identifies a kernel: handle -> name."""
-        kernels = {n for n, fn in self.module.functions.items() if fn.kind == "kernel"}
-        named = {o.name for fn in self.module.functions.values() for b in fn.blocks for ins in b.instrs
-                 if ins.op != "LAUNCH" for o in ins.srcs if isinstance(o, Sym) and o.name in kernels}
+    def make_function_handles(self) -> dict[int, str]:
+        """An address for each function the program names as a value: a kernel's (`(const
+        void *)k`, for cudaFuncSetAttribute), as a host stub's address identifies a kernel,
+        and a function pointer's target, which an indirect CALL finds here: handle -> name."""
+        functions = self.module.functions
+        named = {o.name for fn in functions.values() for b in fn.blocks for ins in b.instrs
+                 for o in ins.srcs if isinstance(o, Sym) and o.name in functions
+                 and not (ins.op in ("CALL", "LAUNCH") and o is ins.srcs[0])}
         for name in sorted(named):
-            self.symbols[name] = self.memory.alloc(1, "static", f"kernel '{name}'", align=16)
+            what = "kernel" if functions[name].kind == "kernel" else "function"
+            self.symbols[name] = self.memory.alloc(1, "static", f"{what} '{name}'", align=16)
         return {self.symbols[name]: name for name in named}
+
+    def call_pointer(self, address: int, args: list[int]) -> int:
+        """The host function a pointer's handle names, called with `args` from the runtime
+        (qsort's comparator); a pointer to no function is SIGSEGV.  The result as an int."""
+        name = self.function_handles.get(address)
+        if name is None:
+            raise VMError("sigsegv", f"segmentation fault: a call through the function pointer {address:#x}, "
+                                     f"which points to no function")
+        side, line = self.memory.side, self.memory.line
+        try:
+            return self.call_function(self.host, name, args, live=_lane0(), ids=_host_ids())
+        finally:
+            self.memory.side, self.memory.line = side, line
+
+    def callee(self, ins, read, on: np.ndarray, device: bool) -> str:
+        """The function a CALL calls: its named callee, or (`CALL [R4]`) the function whose
+        handle the first active lane's pointer holds (`read(reg)`: its lanes); a pointer to
+        no function is SIGSEGV, as a native call through it would be.  On the device (a
+        __host__ __device__ function's call through a pointer) it faults the launch."""
+        target = ins.srcs[0]
+        if isinstance(target, Sym):
+            return target.name
+        if device:
+            raise VMError("memory", "cudaErrorIllegalAddress: an illegal memory access was encountered: a call "
+                                    "through a function pointer in device code (minicuda does not support function "
+                                    "pointers in device code yet)", ins.loc)
+        lanes = read(target.base)
+        active = np.nonzero(on)[0]
+        address = (int(lanes[int(active[0]) if len(active) else 0]) + target.offset) & 0xFFFFFFFFFFFFFFFF
+        name = self.function_handles.get(address)
+        if name is None:
+            raise VMError("sigsegv", f"segmentation fault: a call through the function pointer {address:#x}, "
+                                     f"which points to no function", ins.loc)
+        return name
 
     def kernel_static_shared(self, kernel: str) -> int:
         if kernel not in self.static_shared:
@@ -207,7 +245,8 @@ class Machine:
                 raise
             if result == "call":
                 ins, on = top.call
-                stack.push(ins.srcs[0].name, stack.call_arguments(), on, ids, symbols, scope, ins, ins.loc)
+                name = self.callee(ins, lambda r: top.read(r, 64), on, device=caller is not None)
+                stack.push(name, stack.call_arguments(name), on, ids, symbols, scope, ins, ins.loc)
                 continue
             if result == "bar":
                 raise VMError("unsupported", f"__syncthreads() inside the called function '{top.code.fn.name}' is "
@@ -223,7 +262,7 @@ class Machine:
     def call(self, interp: Interpreter, w: Warp, ins, on: np.ndarray) -> None:
         """CALL.RT and LAUNCH, and a kernel's CALL of a device function (which starts a call
         stack of its own); the functions on a call stack have their CALLs run by it."""
-        name = ins.srcs[0].name
+        name = self.callee(ins, lambda r: interp.read(w, r, 64), on, device=w.code.fn.kind != "host")
         if ins.op == "LAUNCH":
             self.launch(interp, w, ins, on)
             return

@@ -17,6 +17,7 @@ queries, the C library); vm/stdio.py holds the FILE streams.
 """
 from __future__ import annotations
 
+import functools
 import os
 import struct
 import sys
@@ -359,6 +360,37 @@ class Runtime(StdioCalls):
     def store_end(self, end, s, consumed) -> None:
         if end:
             self.memory.write(end, struct.pack("<Q", s + consumed))
+
+    def rt_qsort(self, base, n, size, compar) -> int:
+        """glibc's qsort as a merge sort (stable, as glibc's is while it can allocate): the
+        user's comparator is called on pointers into a copy of the elements."""
+        if n <= 1 or size == 0:
+            return 0
+        data = self.memory.read(base, n * size)
+        copy = self.memory.alloc(n * size, "host", "qsort's copy of the elements", align=16, init=data)
+        try:
+            def order(i: int, j: int) -> int:
+                return _s32(self.machine.call_pointer(compar, [copy + i * size, copy + j * size]))
+            ranked = sorted(range(n), key=functools.cmp_to_key(order))
+        finally:
+            self.memory.free(copy, "host")
+        self.memory.write(base, b"".join(data[i * size:(i + 1) * size] for i in ranked))
+        return 0
+
+    def rt_bsearch(self, key, base, n, size, compar) -> int:
+        """glibc's bsearch: halving [0, n) with compar(key, element); the element found or NULL."""
+        lo, hi = 0, n
+        while lo < hi:
+            mid = (lo + hi) // 2
+            element = base + mid * size
+            c = _s32(self.machine.call_pointer(compar, [key, element]))
+            if c < 0:
+                hi = mid
+            elif c > 0:
+                lo = mid + 1
+            else:
+                return element
+        return 0
 
     def rt_atoi(self, s) -> int:
         return libc.atoi(self.memory.read_cstring(s))

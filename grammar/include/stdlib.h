@@ -19,6 +19,9 @@ __host__ unsigned long strtoul(const char *__s, char **__end, int __base);
 __host__ unsigned long long strtoull(const char *__s, char **__end, int __base);
 __host__ double strtod(const char *__s, char **__end);
 __host__ float strtof(const char *__s, char **__end);
+__host__ void qsort(void *__base, size_t __nmemb, size_t __size, int (*__compar)(const void *, const void *));
+__host__ void *bsearch(const void *__key, const void *__base, size_t __nmemb, size_t __size,
+                       int (*__compar)(const void *, const void *));
 __host__ int rand(void);
 __host__ void srand(unsigned int __seed);
 __host__ void exit(int __status);

@@ -72,6 +72,8 @@ class Calls:
         obj = self.called_object(e.func)
         if obj is not None:   # `f(x)` of a class object f: its operator()
             return self.method_call(A.Call(A.Member(obj, "operator()", False, loc=e.func.loc), e.args, loc=e.loc))
+        if self.calls_pointer(e.func):
+            return self.indirect_call(e)
         args = [self.guarded(self.value, a) for a in e.args]
         if any(a.ty is None for a in args):
             self.callee(e.func)  # report an unknown callee too, then give up on the call
@@ -89,6 +91,36 @@ class Calls:
         if isinstance(e.ty, T.Reference):
             return self.dereference(e, e.ty.base)   # cxx.py
         return e
+
+    def calls_pointer(self, func: A.Expr) -> bool:
+        """Whether the callee is a value (a function pointer, `*p`), not a function's name."""
+        if isinstance(func, A.TemplateId):
+            return False
+        if isinstance(func, A.Name):
+            sym = self.scope.lookup(func.name)
+            return isinstance(sym, (A.VarDecl, A.ParamDecl))
+        return True
+
+    def indirect_call(self, e: A.Call) -> A.Expr:
+        """`p(x)`, `(*p)(x)`: the arguments converted to the pointed-to function's parameters."""
+        f = self.value(e.func)
+        t = T.unqual(f.ty)
+        if not (isinstance(t, T.Pointer) and isinstance(t.base, T.Function)):
+            self.fail(f"called object type '{f.ty}' is not a function or function pointer", e.func.loc)
+        if self.fn is not None and "host" not in self.fn.exec_space:   # (a __host__ __device__ one's call faults on the device)
+            self.fail("function pointers in device code are not supported yet", e.loc)
+        fty = t.base
+        args = [self.value(a) for a in e.args]
+        if len(args) < len(fty.params) or (len(args) > len(fty.params) and not fty.variadic):
+            few = "few" if len(args) < len(fty.params) else "many"
+            self.fail(f"too {few} arguments to function call, expected {len(fty.params)}, have {len(args)}", e.loc)
+        if any(isinstance(T.unqual(p), T.Struct) for p in fty.params) or isinstance(T.unqual(fty.ret), T.Struct):
+            self.fail("a call through a function pointer with a struct parameter or result is not supported", e.loc)
+        call = A.IndirectCall(f, [self.convert(a, p, "parameter", a.loc) for a, p in zip(args, fty.params)], loc=e.loc)
+        call.ty = T.unqual(fty.ret)
+        if isinstance(call.ty, T.Reference):
+            return self.dereference(call, call.ty.base)   # cxx.py
+        return call
 
     def expr_Launch(self, e: A.Launch):
         name, cands, targs = self.callee(e.func)

@@ -187,7 +187,7 @@ class Classes:
         fn.member_name, fn.member_kind = member, kind
         fn.name = f"{s.name}::{member}"
         fn.exec_space = self.function_space(fn)
-        base = T.VOID if kind != "method" else self.base_type(fn.specs) if fn.declarator.conversion is None \
+        base = T.VOID if kind != "method" else self.function_base(fn.specs, fn.declarator) if fn.declarator.conversion is None \
             else self.type_of(fn.declarator.conversion)   # `operator T *()` returns a T *
         params: list[A.ParamDecl] = []
         ty = self.declarator_type(base, fn.declarator, params)

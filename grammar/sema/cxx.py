@@ -203,7 +203,7 @@ class Cxx:
         """The address a reference of type `ref` initialised with `e` holds."""
         base = ref.base
         src = e.operand if isinstance(e, A.Cast) and e.implicit and isinstance(T.unqual(e.operand.ty), T.Array) else e
-        same = T.unqual(src.ty) == T.unqual(base)
+        same = T.unqual(src.ty) == T.unqual(base) or same_array(src.ty, base)
         derived = not same and derives_from(T.unqual(src.ty), T.unqual(base))
         if self.is_lvalue(src) and (same or derived):
             if (src.ty.const and not base.const) or (src.ty.volatile and not base.volatile):
@@ -232,6 +232,9 @@ class Cxx:
 
     def reference_cost(self, a: A.Expr, ref: T.Reference, conversion_cost) -> int | None:
         """The overload cost of binding `ref` to the argument `a`."""
+        if isinstance(a, A.Cast) and a.implicit and isinstance(T.unqual(a.operand.ty), T.Array):
+            if same_array(a.operand.ty, ref.base) and self.is_lvalue(a.operand):   # int (&a)[64]
+                return 0
         src, base = T.unqual(a.ty), T.unqual(ref.base)
         if derives_from(src, base) and (ref.base.const or (self.is_lvalue(a) and not a.ty.const)):
             return 1   # derived to base, as a pointer conversion ranks
@@ -515,3 +518,12 @@ def derives_from(s: T.Type, base: T.Type) -> bool:
             return True
         s = getattr(s.info, "base", None)
     return False
+
+
+def same_array(src: T.Type, base: T.Type) -> bool:
+    """Whether an array of type `src` binds to a reference to `base`: the same length and
+    element type, `base`'s elements as qualified or more (`const int (&a)[6]` to an int[6])."""
+    src, base = T.unqual(src), T.unqual(base)
+    if not (isinstance(src, T.Array) and isinstance(base, T.Array)) or src.length != base.length:
+        return False
+    return T.unqual(src.elem) == T.unqual(base.elem) and (base.elem.const or not src.elem.const)

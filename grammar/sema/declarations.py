@@ -44,7 +44,7 @@ class Declarations:
                     self.poisoned.add(v.name)
             return
         try:
-            base = self.base_type(specs)
+            base = self.function_base(specs, decl.decls[0].declarator) if decl.decls else self.base_type(specs)
         except Abort:
             self.poisoned.update(v.name for v in decl.decls)
             raise
@@ -232,7 +232,7 @@ class Declarations:
         if fn.is_template:
             self.add_overload(fn, check_signature=False)
             return
-        base = self.base_type(fn.specs)
+        base = self.function_base(fn.specs, fn.declarator)
         params: list[A.ParamDecl] = []
         if fn.declarator.ctor_args is not None:  # `void k(Foo *p)`: Foo read as a value
             for arg in fn.declarator.ctor_args:

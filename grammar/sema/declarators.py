@@ -5,7 +5,9 @@ definition or reference); `declarator_type` applies a declarator to it: first it
 pointers, then its suffixes (arrays, parameter lists) from right to left.  Array sizes
 are integer constant expressions, evaluated exactly (grammar/consteval.py).  A struct
 is defined once per tag; a reference before the definition is an incomplete type that
-the definition completes in place.
+the definition completes in place.  A parenthesised declarator (`int (*cmp)(int)`) is
+the outer part's type with the inner declarator applied to it; a trailing return type
+(`auto f(int x) -> int`) is read with the parameters in scope.
 """
 from __future__ import annotations
 
@@ -125,7 +127,7 @@ class Declarators:
                 continue
             if _typeless_prototypes(m):   # `explicit Foo(const Bar &);`: class_members declares it
                 continue
-            base = self.base_type(m.specs)
+            base = self.function_base(m.specs, m.declarators[0]) if m.declarators else self.base_type(m.specs)
             for d in m.declarators:
                 ty = self.declarator_type(base, d)
                 if d.name in seen:
@@ -163,11 +165,40 @@ class Declarators:
             else:
                 if isinstance(ty, T.Array):
                     self.fail(f"function cannot return array type '{ty}'", d.loc)
+                if isinstance(ty, T.Function):
+                    self.fail("function cannot return function type", d.loc)
                 params = self.parameters(suffix)
-                if params_out is not None:
+                if params_out is not None and d.nested is None:
                     params_out[:] = params
+                if d.trailing is not None and suffix is d.suffixes[-1]:
+                    ty = self.trailing_return(d.trailing, params)
                 ty = T.Function(ret=ty, params=tuple(p.ty for p in params), variadic=suffix.variadic)
+        if d.nested is not None:   # `int (*p)(int)`: the pointer to what the outer part made
+            if d.nested.params_suffix is not None:
+                self.fail("a function returning a function pointer is not supported", d.nested.loc)
+            ty = self.declarator_type(ty, d.nested)
         return ty
+
+    def function_base(self, specs: A.DeclSpecs, d: A.Declarator) -> T.Type:
+        """A function's return type as its specifiers give it; `auto` before a trailing
+        return type (`auto f(int x) -> int`) stands for that type, made by declarator_type."""
+        if d.trailing is None:
+            return self.base_type(specs)
+        if specs.type_words != ["auto"] or specs.type_name or specs.decltype is not None:
+            self.fail("function with trailing return type must specify return type 'auto'", specs.loc)
+        return T.VOID
+
+    def trailing_return(self, tn: A.TypeName, params: list[A.ParamDecl]) -> T.Type:
+        """`-> decltype(x + x)`: the type read with the parameters in scope."""
+        saved = self.scope
+        self.scope = Scope(saved)
+        try:
+            for p in params:
+                if p.declarator.name:
+                    self.scope.names[p.declarator.name] = p
+            return self.type_of(tn)
+        finally:
+            self.scope = saved
 
     def reference_type(self, ty: T.Type, p: A.Pointer, d: A.Declarator) -> T.Type:
         if p.reference == "&&":

@@ -108,7 +108,8 @@ class Expressions:
             return self.class_name_expr(sym, e)
         if isinstance(sym, Overloads):
             e.decl = sym
-            e.ty = T.Function(ret=T.VOID)
+            only = designated_function(sym)   # its type, so that `f` decays to a function pointer
+            e.ty = only.ty if only is not None else T.Function(ret=T.VOID)
             return e
         e.decl = sym
         e.ty = sym.ty
@@ -302,3 +303,11 @@ def pretty_function(fn: A.FunctionDef) -> str:
     params = ", ".join(p.spelled() for p in fn.ty.params)
     text = f"{fn.ty.ret.spelled()} {fn.name}({params})"
     return text if "host" not in fn.exec_space and fn.exec_space else text.replace(" *", "*")
+
+
+def designated_function(sym: Overloads) -> A.FunctionDef | None:
+    """The one function (not a template) a name of functions designates, as `f` or `&f`
+    does where a function pointer is made; None when there are several or none."""
+    found = {id(f.ty): f for f in sym.functions if not f.is_template and f.ty is not None}
+    types = {f.ty for f in found.values()}
+    return next(iter(found.values())) if len(types) == 1 else None

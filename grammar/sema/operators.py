@@ -13,7 +13,7 @@ from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
 from minicuda.grammar.sema.conversions import pointer_convertible
 from minicuda.grammar.sema.declarations import BUILTIN_VARIABLES
-from minicuda.grammar.sema.expressions import operator_location
+from minicuda.grammar.sema.expressions import designated_function, operator_location
 from minicuda.grammar.sema.scopes import Overloads
 
 
@@ -109,7 +109,11 @@ class Operators:
         if op == "&":
             inner = self.expr(e.operand)
             if isinstance(inner, A.Name) and isinstance(inner.decl, Overloads):
-                self.fail("taking the address of a function is not supported", e.loc)
+                if designated_function(inner.decl) is None:
+                    self.fail("taking the address of an overloaded function or a function template is not "
+                              "supported", e.loc)
+                e.operand, e.ty = inner, T.Pointer(base=inner.ty)   # &f: a function pointer
+                return e
             if not self.is_lvalue(inner):
                 self.fail(f"cannot take the address of an rvalue of type '{inner.ty}'", e.loc)
             e.operand, e.ty = inner, T.Pointer(base=inner.ty)

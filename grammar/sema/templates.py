@@ -74,9 +74,20 @@ class Templates:
                 if t is None:
                     self.fail(f"no matching function for call to '{tmpl.name}': couldn't infer template argument '{p.name}'", loc)
                 bound.append(t)
+            elif (n := self.deduce_length(tmpl, p.name, args)) is not None:
+                bound.append(n)
             else:
                 self.fail(f"no matching function for call to '{tmpl.name}': couldn't infer template argument '{p.name}'", loc)
         return bound
+
+    def deduce_length(self, tmpl: A.FunctionDef, nname: str, args: list) -> int | None:
+        """N from a parameter `T (&a)[N]` given an array."""
+        for p, a in zip(tmpl.declarator.params_suffix.params if tmpl.declarator.params_suffix else [], args):
+            array = array_reference_argument(p, a)
+            size = p.declarator.suffixes[0].size if array is not None else None
+            if isinstance(size, A.Name) and size.name == nname:
+                return array.length
+        return None
 
     def explicit_template_argument(self, p: A.TemplateParam, a):
         if p.kind == "type":
@@ -106,7 +117,7 @@ class Templates:
     def declare_instance(self, inst: A.FunctionDef) -> None:
         """The instantiation's execution space, type and parameters."""
         inst.exec_space = self.function_space(inst)
-        base = self.base_type(inst.specs)
+        base = self.function_base(inst.specs, inst.declarator)
         fparams: list[A.ParamDecl] = []
         inst.ty = self.declarator_type(base, inst.declarator, fparams)
         inst.params = fparams
@@ -116,6 +127,9 @@ class Templates:
 
     def deduce(self, tmpl: A.FunctionDef, tname: str, args: list) -> T.Type | None:
         for p, a in zip(tmpl.declarator.params_suffix.params if tmpl.declarator.params_suffix else [], args):
+            array = array_reference_argument(p, a)
+            if array is not None and p.specs.type_name == tname and p.specs.template_args is None:
+                return T.unqual(array.elem)   # T (&a)[N] given an array of T
             depth, d = sum(1 for q in p.declarator.pointers if not q.reference), p.declarator
             t = T.unqual(a.ty)
             for _ in range(depth):
@@ -326,3 +340,15 @@ class ClassTemplates:
         tid, e.scope_type = e.scope_type, None
         s = self.class_instance(tid.name, tid.args, tid.loc)
         e.name = f"{s.name}::{e.name.rpartition('::')[2]}"
+
+
+def array_reference_argument(p: A.ParamDecl, a: A.Expr) -> T.Array | None:
+    """The array given to a parameter declared `T (&a)[N]` (the argument decays: its operand)."""
+    d = p.declarator
+    if d.nested is None or [q.reference for q in d.nested.pointers] != ["&"] or d.nested.suffixes \
+            or len(d.suffixes) != 1 or not isinstance(d.suffixes[0], A.ArraySuffix):
+        return None
+    if isinstance(a, A.Cast) and a.implicit:
+        a = a.operand
+    t = T.unqual(a.ty)
+    return t if isinstance(t, T.Array) and t.length is not None else None

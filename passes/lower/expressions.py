@@ -362,6 +362,14 @@ class ExpressionLowering:
         self.at(e).emit("CALL", dsts=rets, srcs=(Sym(self.lowering.function_name(fn)),) + tuple(args))
         return rets[0] if rets else Imm(0)
 
+    def e_IndirectCall(self, e: A.IndirectCall):
+        """A call through a function pointer: CALL with the pointer as its callee, `CALL [R4]`."""
+        target = self.as_reg(self.rvalue(e.func), 64)
+        args = self.arguments(e.args)
+        rets = () if T.is_void(e.ty) else (self.reg(e.ty),)
+        self.at(e).emit("CALL", dsts=rets, srcs=(Mem(target),) + tuple(args))
+        return rets[0] if rets else Imm(0)
+
     def e_Launch(self, e: A.Launch):
         grid, block = (self.address(c) for c in e.config[:2])
         dims = []

@@ -46,13 +46,23 @@ class MemoryLowering:
         raise InternalError("lower", f"no storage for '{getattr(decl, 'name', decl)}'")
 
     def kernel_handle(self, e: A.Name) -> str:
-        """A kernel's name as a value (`(const void *)k`, as cudaFuncSetAttribute takes it):
-        the symbol of the handle the VM gives each kernel; other functions have none."""
+        """A function's name as a value: a kernel's (`(const void *)k`, as cudaFuncSetAttribute
+        takes it) or, in host code, a host function's (a function pointer): the symbol of the
+        handle the VM gives each function named so."""
         functions = [e.decl] if isinstance(e.decl, A.FunctionDef) else getattr(e.decl, "functions", [])
-        if len(functions) != 1 or "global" not in functions[0].exec_space or functions[0].is_template:
-            raise Unsupported(f"a pointer to the function '{e.name}' is not supported (only a __global__ "
-                              f"function's, for the CUDA runtime)", e.loc)
-        return self.lowering.function_name(functions[0])
+        types = {f.ty for f in functions if not f.is_template}
+        fn = next((f for f in functions if not f.is_template), None)
+        if len(types) != 1:
+            raise Unsupported(f"a pointer to the function '{e.name}' is not supported (it is overloaded or "
+                              f"a template)", e.loc)
+        if "global" not in fn.exec_space and self.fn.kind != "host":
+            raise Unsupported("function pointers in device code are not supported yet", e.loc)
+        if "global" not in fn.exec_space and "host" not in fn.exec_space:
+            raise Unsupported(f"a pointer to the __device__ function '{e.name}' in host code is not supported", e.loc)
+        if fn.is_builtin:
+            raise Unsupported(f"a pointer to the library function '{e.name}' is not supported", e.loc)
+        defined = next((f for f in functions if f.body is not None), fn)
+        return self.lowering.function_name(defined)
 
     def space_op(self, decl, load: bool) -> str:
         kind = self.storage(decl)

@@ -42,9 +42,6 @@ INTERP_TOO_SLOW = {"image_blur": 176, "histogram": 48, "bitonic_sort": 39, "ray_
 
 # program: minicuda's first error (jit engine), the worklist for the C++ features
 PENDING: dict[str, str] = {
-    "limits_headers": "limits_headers.cu:45:5: error: use of undeclared identifier 'qsort'",
-    "modern_cpp": "modern_cpp.cu:19:16: error: expected ';' at end of declaration",
-    "references": "references.cu:50:31: error: expected '('",
 }
 
 
