@@ -398,10 +398,13 @@ class Classes:
         this.ty = T.Pointer(base=operands[0].ty)
         viable = [m for m in members if self.match_cost(m, ([] if m.is_static else [this]) + operands[1:]) is not None]
         free = self.operator_functions(name, operands)
-        if viable or (members and not free):
+        templated = self.operator_templates(name)
+        if viable or (members and not free and not templated):
             return self.method_call(A.Call(A.Member(operands[0], name, False, loc=loc), operands[1:], loc=loc))
+        args = [self.guarded(self.value, a) for a in operands] if free else []
+        if templated and not any(self.match_cost(f, args) is not None for f in free):
+            return self.expr_Call(A.Call(A.Name(name, loc=loc), operands, loc=loc))   # deduced (templates.py)
         if free:
-            args = [self.guarded(self.value, a) for a in operands]
             fn = self.best_overload(name, free, args, loc)
             call = A.Call(A.Name(fn.name, loc=loc), operands, loc=loc)
             call.args, call.decl, call.ty = self.bind_arguments(fn, args, loc), fn, T.unqual(fn.ty.ret)
@@ -419,6 +422,12 @@ class Classes:
             if isinstance(sym, Overloads):
                 found += [f for f in sym.functions if f not in found and not f.is_template]
         return found
+
+    def operator_templates(self, name: str) -> bool:
+        """Whether the file declares a function template `operator op` (<chrono>'s
+        arithmetic of durations), which a call of `operator op` deduces."""
+        sym = self.globals.names.get(name)
+        return isinstance(sym, Overloads) and any(f.is_template for f in sym.functions)
 
     def names_method(self, name: str) -> bool:
         """Whether `Class::f` names a (non-static) member function of a class."""

@@ -103,9 +103,9 @@ def test_two_hundred_files_open_at_once_is_the_most_allowed(tmp_path):
 def test_an_exponential_object_like_macro_is_stopped_at_its_use(tmp_path):
     f = tmp_path / "e.cu"
     f.write_text("int a;\n" + "".join(f"#define M{i} M{i + 1} M{i + 1}\n" for i in range(40)) + "int x = M0;\n")
-    start = time.monotonic()
+    start = time.process_time()   # CPU time: a shared machine's load does not count
     assert fatal_header(f) == f"{f}:42:9: fatal error: macro expansion of 'M0' is too large (more than 1048576 tokens)"
-    assert time.monotonic() - start < 30
+    assert time.process_time() - start < 30
 
 
 def test_an_exponential_function_like_macro_is_stopped_at_its_use(tmp_path):
