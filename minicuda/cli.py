@@ -50,9 +50,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _add_frontend_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("-I", dest="include_dirs", action="append", default=[], metavar="DIR",
+    p.add_argument("-I", "--include-path", dest="include_dirs", action="append", default=[], metavar="DIR",
                    help="add DIR to the include search path")
-    p.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME[=VALUE]",
+    p.add_argument("-D", "--define-macro", dest="defines", action="append", default=[], metavar="NAME[=VALUE]",
                    help="define a preprocessor macro")
     p.add_argument("-U", dest="undefines", action="append", default=[], metavar="NAME",
                    help="undefine a preprocessor macro")
@@ -77,7 +77,7 @@ def compiler_parser() -> argparse.ArgumentParser:
                         "(.ir, .sass) to run --passes on; several sources (.cu, .cpp, .c) and object files (.o) "
                         "are compiled and linked into one program, as nvcc does")
     p.add_argument("-E", dest="preprocess_only", action="store_true", help="print the preprocessed source and stop")
-    p.add_argument("-c", dest="compile_only", action="store_true",
+    p.add_argument("-c", "--compile", dest="compile_only", action="store_true",
                    help="compile each source to an object file (FILE.o in the current directory, or -o's) and stop")
     p.add_argument("-dc", dest="device_c", action="store_true", help="as nvcc: -c -rdc=true")
     _add_rdc_option(p)
@@ -93,7 +93,7 @@ def compiler_parser() -> argparse.ArgumentParser:
                         "(stack: SSY/SYNC, its: BSSY/BSYNC); the VM runs the module under it")
     p.add_argument("-O", dest="opt", type=int, choices=[0, 1, 2, 3], default=None, metavar="LEVEL",
                    help="-O0 keeps every branch (like nvcc -G); -O1..-O3 run every pass (default -O3)")
-    p.add_argument("-G", dest="debug", action="store_true", help="like nvcc -G: the same as -O0")
+    p.add_argument("-G", "--device-debug", dest="debug", action="store_true", help="like nvcc -G: the same as -O0")
     p.add_argument("--print-after", action="append", default=[], metavar="PASS",
                    help="print the IR after PASS (repeatable; 'all' for every pass) to stderr; the passes are "
                         "listed below")
@@ -119,7 +119,7 @@ def compiler_parser() -> argparse.ArgumentParser:
                    help="seed: < thresholds (nvcc's behaviour); guide: the CUDA Programming Guide's <= 4 / <= 7")
     p.add_argument("-fsyntax-only", dest="syntax_only", action="store_true",
                    help="check the program and stop")
-    p.add_argument("-o", dest="output", metavar="FILE", help="write the output to FILE instead of stdout")
+    p.add_argument("-o", "--output-file", dest="output", metavar="FILE", help="write the output to FILE instead of stdout")
     _add_frontend_options(p)
     p.add_argument("--version", action="version", version=f"minicudac {__version__}")
     return p
