@@ -719,12 +719,23 @@ def _run_command(parser: argparse.ArgumentParser, run: argparse.ArgumentParser, 
               file=sys.stderr)
         return EXIT_USAGE
     args.files, args.args = [args.file] + args.args, program_args
+    late = _own_option_among(program_args, run) if "--" not in argv else None
+    if late:
+        print(f"minicuda: warning: '{late}' comes after the program's arguments and is passed to the program; "
+              f"minicuda's own options go before them", file=sys.stderr)
     try:
         args.metrics = metrics_named(args.metrics) if args.metrics else []
     except ValueError as e:
         print(f"minicuda: error: {e}", file=sys.stderr)
         return EXIT_USER
     return _guard(_run, args)
+
+
+def _own_option_among(program_args: list[str], run: argparse.ArgumentParser) -> str | None:
+    """The first of the program's arguments that is one of run's own options (its long
+    names: a program's `-n` is its own), for a warning; None when there is none."""
+    names = {o for a in run._actions for o in a.option_strings if len(o) > 2}
+    return next((a for a in program_args if a.split("=")[0] in names), None)
 
 
 def _split_run_argv(argv: list[str], run: argparse.ArgumentParser) -> tuple[list[str], list[str]]:

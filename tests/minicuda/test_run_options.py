@@ -96,8 +96,12 @@ def test_an_unknown_metric_is_rejected_with_the_known_ones_before_running(progra
 
 
 def test_the_programs_arguments_start_after_the_inputs_and_keep_what_follows(program, capsys):
-    status, out, _ = run(capsys, program, "--metrics", "branch", "5", "--metrics", "-n")
+    status, out, err = run(capsys, program, "--metrics", "branch", "5", "--metrics", "-n")
     assert status == 0 and "argc=4 [5] [--metrics] [-n]\n" in out and list(metric_rows(out)) == ["branch"]
+    assert err == ("minicuda: warning: '--metrics' comes after the program's arguments and is passed to the "
+                   "program; minicuda's own options go before them\n")
+    status, out, err = run(capsys, program, "5", "-n", "-O", "--count=3")
+    assert status == 0 and "argc=5 [5] [-n] [-O] [--count=3]\n" in out and err == ""   # none of run's long options
 
 
 def test_double_dash_ends_minicudas_options(program, capsys):
@@ -105,6 +109,8 @@ def test_double_dash_ends_minicudas_options(program, capsys):
     assert status == 0 and out == "argc=3 [-n] [3]\n"
     status, out, _ = run(capsys, "--", program, "-x")
     assert status == 0 and out == "argc=2 [-x]\n"
+    status, out, err = run(capsys, program, "--", "7", "--engine=interp")   # after --: no warning
+    assert status == 0 and out == "argc=3 [7] [--engine=interp]\n" and err == ""
 
 
 def test_an_unknown_option_before_the_programs_arguments_is_named(program, capsys):
