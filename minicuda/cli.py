@@ -135,8 +135,8 @@ def _add_nvcc_options(p: argparse.ArgumentParser) -> None:
                         "-gencode name, the highest (the code a fat binary runs on the newest of them); -v says "
                         "which")
     p.add_argument("-std", "--std", dest="std", default=None, metavar="c++NN",
-                   help=f"as nvcc: {', '.join(STD_VALUES)}; the C++ minicuda implements is C++17's, as nvcc's "
-                        "default")
+                   help=f"as nvcc: {', '.join(STD_VALUES)}; accepted, but the C++ minicuda implements is nvcc's default "
+                        "C++17 whatever the value, and __cplusplus stays 201703L")
     p.add_argument("-lineinfo", "--generate-line-info", dest="lineinfo", action="store_true",
                    help="accepted: line information is always kept (errors and faults name source lines)")
     p.add_argument("-Xptxas", dest="ptxas_options", action="append", default=[], metavar="OPTIONS",
