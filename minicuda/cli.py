@@ -22,16 +22,20 @@ from minicuda.grammar.languages import SUFFIXES, language_of
 from minicuda.grammar.nesting import BRACKET_DEPTH
 from minicuda.ir import IRParseError, format_module, parse_module, verify
 from minicuda.linker import LinkError, ObjectFormatError, format_object, link, parse_object
+from minicuda.nvccflags import FATAL, STD_VALUES, NvccError, check_std, joined_values, ptxas_verbose, \
+    simulated_target
 from minicuda.opt import ANNOTATIONS, format_annotated, run_pass_list
 from minicuda.outputs import OutputError, check_output, silence_stdout, write_output
 from minicuda.passes.dot import module_dot
 from minicuda.passes.regalloc import resource_usage
+from minicuda.ptxasinfo import ptxas_report
 from minicuda.pipeline import PASSES, Options, check_pass_names, passes_named
 from minicuda.sourcefile import SourceFileError, check_regular, read_stream, read_text
 from minicuda.version import __version__
 from minicuda.vm.errors import SIGNALS, VMError
 from minicuda.vm.tools import TOOLS
 from minicuda.vm.machine import Machine
+from minicuda.vm.metrics import metrics_named
 from minicuda.vm.stop import EXIT_STATUS, TIMEOUT, StopFlag, Stopped, report_lines
 from minicuda.vm.watch import Watcher
 
@@ -46,9 +50,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _add_frontend_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("-I", dest="include_dirs", action="append", default=[], metavar="DIR",
+    p.add_argument("-I", "--include-path", dest="include_dirs", action="append", default=[], metavar="DIR",
                    help="add DIR to the include search path")
-    p.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME[=VALUE]",
+    p.add_argument("-D", "--define-macro", dest="defines", action="append", default=[], metavar="NAME[=VALUE]",
                    help="define a preprocessor macro")
     p.add_argument("-U", dest="undefines", action="append", default=[], metavar="NAME",
                    help="undefine a preprocessor macro")
@@ -73,22 +77,23 @@ def compiler_parser() -> argparse.ArgumentParser:
                         "(.ir, .sass) to run --passes on; several sources (.cu, .cpp, .c) and object files (.o) "
                         "are compiled and linked into one program, as nvcc does")
     p.add_argument("-E", dest="preprocess_only", action="store_true", help="print the preprocessed source and stop")
-    p.add_argument("-c", dest="compile_only", action="store_true",
+    p.add_argument("-c", "--compile", dest="compile_only", action="store_true",
                    help="compile each source to an object file (FILE.o in the current directory, or -o's) and stop")
     p.add_argument("-dc", dest="device_c", action="store_true", help="as nvcc: -c -rdc=true")
     _add_rdc_option(p)
     p.add_argument("--emit", choices=["sass-like", "ir", "cfg", "ast"], default=None,
                    help="what to print: sass-like (the final bytecode, the default with -o), ir (right "
                         "after lowering), cfg (Graphviz DOT, IPDOMs and divergent branches marked), ast")
-    p.add_argument("-arch", "--arch", dest="arch", default=None, metavar="ARCH",
-                   help=f"target (default sm_70): {arch_choices()}; below {format_arch(ITS_FROM)} the stack "
-                        "model's SSY/SYNC, else BSSY/BSYNC")
+    p.add_argument("-arch", "--arch", "--gpu-architecture", dest="arch", default=None, metavar="ARCH",
+                   help=f"target (default sm_70): {arch_choices()} (compute_XX names the same GPU); below "
+                        f"{format_arch(ITS_FROM)} the stack model's SSY/SYNC, else BSSY/BSYNC")
+    _add_nvcc_options(p)
     p.add_argument("--sched", choices=["stack", "its"], default=None,
                    help="place the reconvergence markers for this scheduling model instead of the arch's "
                         "(stack: SSY/SYNC, its: BSSY/BSYNC); the VM runs the module under it")
     p.add_argument("-O", dest="opt", type=int, choices=[0, 1, 2, 3], default=None, metavar="LEVEL",
                    help="-O0 keeps every branch (like nvcc -G); -O1..-O3 run every pass (default -O3)")
-    p.add_argument("-G", dest="debug", action="store_true", help="like nvcc -G: the same as -O0")
+    p.add_argument("-G", "--device-debug", dest="debug", action="store_true", help="like nvcc -G: the same as -O0")
     p.add_argument("--print-after", action="append", default=[], metavar="PASS",
                    help="print the IR after PASS (repeatable; 'all' for every pass) to stderr; the passes are "
                         "listed below")
@@ -114,10 +119,44 @@ def compiler_parser() -> argparse.ArgumentParser:
                    help="seed: < thresholds (nvcc's behaviour); guide: the CUDA Programming Guide's <= 4 / <= 7")
     p.add_argument("-fsyntax-only", dest="syntax_only", action="store_true",
                    help="check the program and stop")
-    p.add_argument("-o", dest="output", metavar="FILE", help="write the output to FILE instead of stdout")
+    p.add_argument("-o", "--output-file", dest="output", metavar="FILE", help="write the output to FILE instead of stdout")
     _add_frontend_options(p)
     p.add_argument("--version", action="version", version=f"minicudac {__version__}")
     return p
+
+
+def _add_nvcc_options(p: argparse.ArgumentParser) -> None:
+    """nvcc's options that minicudac takes as nvcc users type them (see minicuda/nvccflags.py)."""
+    p.add_argument("-code", "--gpu-code", dest="codes", action="append", default=[], metavar="sm_XX,...",
+                   help="as nvcc: the real architectures to generate code for (-arch then names a compute_XX)")
+    p.add_argument("-gencode", "--generate-code", dest="gencodes", action="append", default=[],
+                   metavar="arch=compute_XX,code=sm_XX",
+                   help="as nvcc (repeatable). minicuda simulates ONE GPU: of all the targets -arch, -code and "
+                        "-gencode name, the highest (the code a fat binary runs on the newest of them); -v says "
+                        "which")
+    p.add_argument("-std", "--std", dest="std", default=None, metavar="c++NN",
+                   help=f"as nvcc: {', '.join(STD_VALUES)}; accepted, but the C++ minicuda implements is nvcc's default "
+                        "C++17 whatever the value, and __cplusplus stays 201703L")
+    p.add_argument("-lineinfo", "--generate-line-info", dest="lineinfo", action="store_true",
+                   help="accepted: line information is always kept (errors and faults name source lines)")
+    p.add_argument("-Xptxas", dest="ptxas_options", action="append", default=[], metavar="OPTIONS",
+                   help="also --ptxas-options: -v prints ptxas's resource report (registers, barriers, shared "
+                        "memory per kernel, nvcc 13's wording) to stderr; -O0..-O3 accepted")
+    p.add_argument("-Xcompiler", dest="compiler_options", action="append", default=[], metavar="OPTIONS",
+                   help="also --compiler-options: accepted and unused (host code runs on minicuda's VM, "
+                        "compiled by minicuda)")
+    p.add_argument("-ccbin", "--compiler-bindir", dest="ccbin", default=None, metavar="DIR",
+                   help="accepted and unused, as -Xcompiler")
+    p.add_argument("--extended-lambda", "--expt-extended-lambda", "--expt-relaxed-constexpr", dest="cxx_flags",
+                   action="append_const", const=True, default=[],
+                   help="accepted: minicuda's lambdas and constexpr functions need no flag")
+    p.add_argument("-use_fast_math", "--use_fast_math", dest="fast_math", action="store_true",
+                   help="accepted; math stays IEEE-exact (results within the fast-math error bounds, not equal "
+                        "to the GPU's approximations bit for bit)")
+    p.add_argument("-g", "--debug", dest="host_debug", action="store_true",
+                   help="accepted: host debug information (the VM always knows source lines)")
+    p.add_argument("-v", "--verbose", dest="verbose", action="store_true",
+                   help="say what nvcc-style options mean here (the target simulated) on stderr")
 
 
 def _pass_list() -> str:
@@ -373,6 +412,8 @@ def _emit_program(args, program: CompiledProgram) -> int:
     if args.resource_usage:
         for usage in program.resource_usage.values():
             print("\n".join(usage.ptxas_lines()), file=sys.stderr)
+    if getattr(args, "ptxas_verbose", False):
+        print("\n".join(ptxas_report(program.module)), file=sys.stderr)
     emit = args.emit or ("sass-like" if args.output or not args.report else None)
     if emit == "sass-like":
         _write(program.sass(), args.output)
@@ -388,6 +429,7 @@ def _emit_program(args, program: CompiledProgram) -> int:
 # ---- several translation units ---------------------------------------------------------------
 OBJECT_SUFFIX = ".o"
 LINK_INPUTS = (".cu", ".cpp", ".cc", ".cxx", ".c", OBJECT_SUFFIX)   # what `minicuda run` takes as its inputs
+RUN_INPUTS = LINK_INPUTS + (".sass",)
 
 
 def _links(args) -> bool:
@@ -443,6 +485,8 @@ def _write_objects(args, options: Options) -> int:
         if isinstance(unit, int):
             status = unit
             continue
+        if args.ptxas_verbose:
+            print("\n".join(ptxas_report(unit[0].module)), file=sys.stderr)
         stem = os.path.splitext(os.path.basename(path))[0]
         _write(format_object(unit[0]), args.output or stem + OBJECT_SUFFIX)
     return status
@@ -608,7 +652,7 @@ def _run_watched(args, watcher: Watcher) -> int:
     for warning in machine.interp.warnings:
         print(warning, file=sys.stderr)
     if args.metrics:
-        _print_metrics(machine.launches)
+        _print_metrics(machine.launches, args.metrics)
     if args.metrics_json:
         _write(json.dumps([m.as_dict() for m in machine.launches], indent=2), args.metrics_json)
     return code
@@ -653,24 +697,76 @@ def _run_input(args):
                                              language=language_of(args.file, args.language)), diags, "minicuda")
 
 
-def _print_metrics(launches) -> None:
+def _print_metrics(launches, metrics) -> None:
+    """The nvprof-like table of --metrics: the metrics asked for, per kernel launch."""
     out = sys.stdout
     print("==minicuda== Metric result:", file=out)
-    rows = [("inst_executed", "Instructions Executed", lambda m: m.inst_executed),
-            ("thread_inst_executed", "Thread Instructions Executed", lambda m: m.thread_inst_executed),
-            ("thread_inst_executed_pred_on", "Thread Instructions Executed (guard true)", lambda m: m.thread_inst_executed_pred_on),
-            ("branch", "Branches", lambda m: m.branch),
-            ("divergent_branch", "Divergent Branches", lambda m: m.divergent_branch),
-            ("branch_efficiency", "Branch Efficiency", lambda m: f"{m.branch_efficiency:.2f}%"),
-            ("warp_execution_efficiency", "Warp Execution Efficiency", lambda m: f"{m.warp_execution_efficiency:.2f}%"),
-            ("max_simt_stack_depth" , "Max SIMT Stack Depth / Concurrent Paths",
-             lambda m: m.max_stack_depth if m.sched == "stack" else m.max_paths),
-            ("barriers", "Barriers Executed", lambda m: m.barriers)]
+    width = max([30] + [len(metric.name) for metric in metrics])
     for m in launches:
         print(f"    Kernel: {m.kernel} <<<({m.grid[0]},{m.grid[1]},{m.grid[2]}), ({m.block[0]},{m.block[1]},{m.block[2]})>>> "
               f"[{m.arch}, {m.sched}]", file=out)
-        for key, desc, value in rows:
-            print(f"        {key:<30} {desc:<45} {value(m)}", file=out)
+        for metric in metrics:
+            print(f"        {metric.name:<{width}} {metric.description:<45} {metric.value(m)}", file=out)
+
+
+def _run_command(parser: argparse.ArgumentParser, run: argparse.ArgumentParser, argv: list[str]) -> int:
+    """minicuda run [OPTIONS] FILE... [ARGS]: run's options come before the program's
+    arguments (minicuda run f.cu --arch pascal 512 1024), and `--` ends them."""
+    own, program_args = _split_run_argv(argv, run)
+    args, unknown = parser.parse_known_args(["run"] + own)
+    if unknown:
+        print(f"minicuda {FATAL}Unknown option '{unknown[0]}' (the program's own options go after --)",
+              file=sys.stderr)
+        return EXIT_USAGE
+    args.files, args.args = [args.file] + args.args, program_args
+    late = _own_option_among(program_args, run) if "--" not in argv else None
+    if late:
+        print(f"minicuda: warning: '{late}' comes after the program's arguments and is passed to the program; "
+              f"minicuda's own options go before them", file=sys.stderr)
+    try:
+        args.metrics = metrics_named(args.metrics) if args.metrics else []
+    except ValueError as e:
+        print(f"minicuda: error: {e}", file=sys.stderr)
+        return EXIT_USER
+    return _guard(_run, args)
+
+
+def _own_option_among(program_args: list[str], run: argparse.ArgumentParser) -> str | None:
+    """The first of the program's arguments that is one of run's own options (its long
+    names: a program's `-n` is its own), for a warning; None when there is none."""
+    names = {o for a in run._actions for o in a.option_strings if len(o) > 2}
+    return next((a for a in program_args if a.split("=")[0] in names), None)
+
+
+def _split_run_argv(argv: list[str], run: argparse.ArgumentParser) -> tuple[list[str], list[str]]:
+    """(run's options and input files, the program's arguments): the program's start at
+    the first argument after the inputs (a source, object or .sass file each), or after `--`."""
+    takes_value = {o for a in run._actions for o in a.option_strings if a.nargs not in (0, "?")}
+    may_take_value = {o for a in run._actions for o in a.option_strings if a.nargs == "?"}
+    own: list[str] = []
+    files: list[str] = []
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        following = argv[i + 1] if i + 1 < len(argv) else None
+        if arg == "--":
+            rest = argv[i + 1:]
+            more = 0 if files else next((k for k, a in enumerate(rest[1:], 1) if not a.endswith(RUN_INPUTS)),
+                                        len(rest))
+            return own + ["--"] + files + rest[:more], rest[more:]
+        if arg.startswith("-") and arg != "-":
+            own.append(arg)
+            if following is not None and "=" not in arg and (
+                    arg in takes_value or (arg in may_take_value and not following.startswith("-")
+                                           and not following.endswith(RUN_INPUTS))):
+                own.append(following)
+                i += 1
+        elif not files or arg.endswith(RUN_INPUTS):
+            files.append(arg)
+        else:
+            return own + ["--"] + files, argv[i:]
+        i += 1
+    return own + (["--"] + files if files else []), []
 
 
 def _guard(fn, args) -> int:
@@ -705,11 +801,31 @@ def _bracket_depth(args) -> int:
 
 
 def minicudac_main(argv: list[str] | None = None) -> int:
-    args = compiler_parser().parse_intermixed_args(argv)   # files may come between options, as nvcc's
+    argv = sys.argv[1:] if argv is None else argv
+    # files may come between options, as nvcc's
+    args, unknown = compiler_parser().parse_known_intermixed_args(joined_values(argv))
+    if unknown:
+        print(f"minicudac {FATAL}Unknown option '{unknown[0]}'", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        _read_nvcc_options(args)
+    except NvccError as e:
+        print(f"minicudac {FATAL}{e}", file=sys.stderr)
+        return EXIT_USAGE
     args.file = args.files[0]
     if args.device_c:
         args.compile_only, args.rdc = True, "true"
     return _guard(_compile, args)
+
+
+def _read_nvcc_options(args) -> None:
+    """Check nvcc's options and settle what they mean here: the one target simulated
+    (noted on stderr with -v) and whether ptxas's report is asked for; NvccError."""
+    check_std(args.std)
+    args.ptxas_verbose = ptxas_verbose(args.ptxas_options)
+    args.arch, note = simulated_target(args.arch, args.codes, args.gencodes)
+    if note and args.verbose:
+        print(f"minicudac: note: {note}", file=sys.stderr)
 
 
 def minicuda_main(argv: list[str] | None = None) -> int:
@@ -730,7 +846,7 @@ def minicuda_main(argv: list[str] | None = None) -> int:
                                   ".c) and object files (.o) are compiled and linked into one program")
     run.add_argument("args", nargs="*", help="arguments for the program's main (after -- when they start with -); "
                                              "the first that is no source or object file starts them")
-    run.add_argument("--arch", default=None, help=f"target architecture: {arch_choices()} (default sm_70); "
+    run.add_argument("-arch", "--arch", "--gpu-architecture", dest="arch", default=None, help=f"target architecture: {arch_choices()} (default sm_70); "
                      f"{sched_summary()}")
     run.add_argument("--sched", choices=["stack", "its"], default=None,
                      help="force a scheduling model (a .cu is compiled with its markers for it)")
@@ -742,7 +858,10 @@ def minicuda_main(argv: list[str] | None = None) -> int:
     run.add_argument("--max-steps", type=int_in(1, INT64_MAX), default=None, metavar="N",
                      help="stop after N warp instructions (default 40000000000 with the JIT, "
                           "200000000 with the interpreter)")
-    run.add_argument("--metrics", action="store_true", help="print an nvprof-like metrics table after the output")
+    run.add_argument("--metrics", action="append", nargs="?", const="all", default=[], metavar="NAME,...",
+                     help="print these metrics per kernel launch after the output, as nvprof --metrics: nvprof's "
+                          "names (branch_efficiency,divergent_branch,...), ncu's (smsp__sass_branch_targets.sum, "
+                          "...) or all (the default with no NAME)")
     run.add_argument("--metrics-json", metavar="FILE", help="write one JSON object per kernel launch to FILE")
     run.add_argument("--engine", choices=["jit", "interp"], default="jit",
                      help="jit: native code compiled with llvmlite (default); interp: the reference interpreter")
@@ -763,15 +882,11 @@ def minicuda_main(argv: list[str] | None = None) -> int:
     _add_rdc_option(run)
     _add_frontend_options(run)
     p.add_argument("--version", action="version", version=f"minicuda {__version__}")
-    # the program's arguments may come after run's options: minicuda run f.cu --arch pascal 512 1024
+    if argv[:1] == ["run"]:
+        return _run_command(p, run, argv[1:])
     args, extra = p.parse_known_args(argv)
-    if extra and (args.command != "run" or any(e.startswith("-") for e in extra)):
+    if extra:
         p.error(f"unrecognized arguments: {' '.join(extra)}")
-    if args.command == "run":
-        args.args += extra
-        inputs = next((i for i, a in enumerate(args.args) if not a.endswith(LINK_INPUTS)), len(args.args))
-        args.files, args.args = [args.file] + args.args[:inputs], args.args[inputs:]
-        return _guard(_run, args)
     if args.command == "check":
         args.file = args.files[0]
         args.preprocess_only, args.emit, args.output, args.syntax_only = False, None, None, True

@@ -43,3 +43,65 @@ class LaunchMetrics:
                 "divergent_branch": self.divergent_branch,
                 "branch_efficiency": round(self.branch_efficiency, 2),
                 "warp_execution_efficiency": round(self.warp_execution_efficiency, 2)}
+
+
+@dataclass(frozen=True)
+class Metric:
+    """One row of `minicuda run --metrics`: nvprof's name (or minicuda's own), its
+    description, and its value for a launch."""
+    name: str
+    description: str
+    value: object   # LaunchMetrics -> int | str
+
+
+def _pct(x: float) -> str:
+    return f"{x:.2f}%"
+
+
+# what --metrics all prints, in this order (nvprof's names where nvprof has one)
+METRICS = (
+    Metric("inst_executed", "Instructions Executed", lambda m: m.inst_executed),
+    Metric("thread_inst_executed", "Thread Instructions Executed", lambda m: m.thread_inst_executed),
+    Metric("thread_inst_executed_pred_on", "Thread Instructions Executed (guard true)",
+           lambda m: m.thread_inst_executed_pred_on),
+    Metric("branch", "Branches", lambda m: m.branch),
+    Metric("divergent_branch", "Divergent Branches", lambda m: m.divergent_branch),
+    Metric("branch_efficiency", "Branch Efficiency", lambda m: _pct(m.branch_efficiency)),
+    Metric("warp_execution_efficiency", "Warp Execution Efficiency", lambda m: _pct(m.warp_execution_efficiency)),
+    Metric("max_simt_stack_depth", "Max SIMT Stack Depth / Concurrent Paths",
+           lambda m: m.max_stack_depth if m.sched == "stack" else m.max_paths),
+    Metric("barriers", "Barriers Executed", lambda m: m.barriers),
+)
+
+# Nsight Compute's names for the same counts, in ncu's units (.ratio: threads per warp instruction)
+NCU_METRICS = (
+    Metric("smsp__inst_executed.sum", "Instructions Executed", lambda m: m.inst_executed),
+    Metric("smsp__thread_inst_executed.sum", "Thread Instructions Executed", lambda m: m.thread_inst_executed),
+    Metric("smsp__thread_inst_executed_pred_on.sum", "Thread Instructions Executed (guard true)",
+           lambda m: m.thread_inst_executed_pred_on),
+    Metric("smsp__sass_branch_targets.sum", "Branches", lambda m: m.branch),
+    Metric("smsp__sass_branch_targets_threads_divergent.sum", "Divergent Branches", lambda m: m.divergent_branch),
+    Metric("smsp__sass_branch_targets_threads_uniform.sum", "Uniform Branches",
+           lambda m: m.branch - m.divergent_branch),
+    Metric("smsp__sass_average_branch_targets_threads_uniform.pct", "Branch Efficiency",
+           lambda m: _pct(m.branch_efficiency)),
+    Metric("smsp__thread_inst_executed_per_inst_executed.ratio", "Threads per Warp Instruction",
+           lambda m: f"{m.thread_inst_executed / m.inst_executed if m.inst_executed else WARP:.2f}"),
+    Metric("smsp__thread_inst_executed_per_inst_executed.pct", "Warp Execution Efficiency",
+           lambda m: _pct(m.warp_execution_efficiency)),
+)
+
+METRIC_NAMES = {m.name: m for m in METRICS + NCU_METRICS}
+
+
+def metrics_named(names: list[str]) -> list[Metric]:
+    """The metrics that --metrics values name (each comma-separated; `all` for every
+    nvprof-style one), in the order given, once each; ValueError naming an unknown one
+    with the list of known names."""
+    wanted: list[Metric] = []
+    for name in (n.strip() for value in names for n in value.split(",") if n.strip()):
+        found = list(METRICS) if name == "all" else [METRIC_NAMES.get(name)]
+        if found == [None]:
+            raise ValueError(f"unknown metric '{name}'; known metrics: all, " + ", ".join(METRIC_NAMES))
+        wanted += [m for m in found if m not in wanted]
+    return wanted

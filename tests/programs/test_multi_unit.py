@@ -20,7 +20,7 @@ def expected() -> str:
 
 @pytest.mark.parametrize("engine", ["jit", pytest.param("interp", marks=pytest.mark.slow)])
 def test_the_cuda_unit_and_its_cpu_reference_print_what_the_gpu_printed(engine, capsys):
-    assert minicuda_main(["run"] + UNITS + ["300", "--engine", engine]) == 0
+    assert minicuda_main(["run"] + UNITS + ["--engine", engine, "300"]) == 0
     assert capsys.readouterr().out == expected()
 
 
@@ -29,5 +29,5 @@ def test_objects_minicudac_wrote_link_to_the_same_program(tmp_path, capsys, monk
     monkeypatch.chdir(tmp_path)
     assert minicudac_main(["-c"] + UNITS) == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["saxpy_reduce.o", "saxpy_reduce_cpu.o"]
-    assert minicuda_main(["run", "saxpy_reduce.o", "saxpy_reduce_cpu.o", "300", "--engine", "interp"]) == 0
+    assert minicuda_main(["run", "saxpy_reduce.o", "saxpy_reduce_cpu.o", "--engine", "interp", "300"]) == 0
     assert capsys.readouterr().out == expected()
