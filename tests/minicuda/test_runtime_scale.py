@@ -8,6 +8,7 @@ from minicuda import bench
 from minicuda.bench import runtime_scale
 
 
+@pytest.mark.slow
 def test_quick_runtime_scaling_reports_every_case(tmp_path, capsys):
     path = tmp_path / "rs.json"
     assert bench.main(["--runtime-scaling", "cudaMalloc,malloc", "--quick", "--json", str(path)]) == 0

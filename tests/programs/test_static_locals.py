@@ -22,7 +22,7 @@ int main() {
 """
 
 
-@pytest.mark.parametrize("engine", ["interp", "jit"])
+@pytest.mark.parametrize("engine", [pytest.param("interp", marks=pytest.mark.slow), "jit"])
 def test_static_locals_keep_their_value_between_calls(engine, tmp_path, capsys):
     path = tmp_path / "statics.cu"
     path.write_text(PROGRAM)
