@@ -354,7 +354,9 @@ class Classes:
             name = func.name
         else:
             this_sym = self.scope.lookup("this")
-            st = T.unqual(this_sym.ty.base) if this_sym is not None else None
+            if this_sym is None:   # `Foo::get()` outside Foo's member functions
+                self.fail("call to non-static member function without an object argument", func.loc)
+            st = T.unqual(this_sym.ty.base)
             this = A.Name("this", loc=func.loc)
             name = func.name
         s = T.unqual(st) if st is not None else None

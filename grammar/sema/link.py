@@ -46,17 +46,30 @@ def check_references(tu: A.TranslationUnit, diags: DiagnosticEngine, linked=None
 
 def function_uses(tu: A.TranslationUnit):
     """(owner, node, FunctionDef) for each call, launch and address-taken function name,
-    in source order of the file-scope initialisers (owner None) and the compiled
-    functions (owner: the function)."""
-    roots = [(None, v.init) for v in tu.global_vars if v.init is not None] + [(f, f.body) for f in tu.functions]
+    constructor call and variable of a class with a destructor, in source order of the
+    file-scope variables (owner None) and the compiled functions (owner: the function)."""
+    roots = [(None, v) for v in tu.global_vars] + [(f, f.body) for f in tu.functions]
     for owner, root in roots:
         for node in A.walk(root):
             decl = getattr(node, "decl", None)
             if isinstance(node, (A.Call, A.Launch)) and isinstance(decl, A.FunctionDef):
                 yield owner, node, decl
+            elif isinstance(node, A.Construct) and isinstance(getattr(node, "ctor", None), A.FunctionDef):
+                yield owner, node, node.ctor
+            elif isinstance(node, A.VarDecl) and (dtor := _destructor(node.ty)) is not None:
+                yield owner, node, dtor
             elif isinstance(node, A.Name) and isinstance(decl, Overloads) and decl.functions:
                 if not any(_is_defined(f, ()) for f in decl.functions):
                     yield owner, node, decl.functions[0]
+
+
+def _destructor(ty) -> A.FunctionDef | None:
+    """The destructor a variable of type `ty` (an array: of its elements) runs, if it has one."""
+    while isinstance(ty, T.Array):
+        ty = ty.elem
+    s = T.unqual(ty) if ty is not None else None
+    dtor = getattr(s.info, "dtor", None) if isinstance(s, T.Struct) else None
+    return dtor if isinstance(dtor, A.FunctionDef) else None
 
 
 def _is_defined(fn: A.FunctionDef, definitions) -> bool:

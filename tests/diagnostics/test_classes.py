@@ -38,6 +38,8 @@ CASES = [
      ["x.cu:8:14: error: out-of-line definition of 'missing' does not match any declaration in 'Account'"]),
     ("struct Other { int get() { return 1; } };\nint main() { Account a(1); return a.Other::get(); }",
      ["x.cu:9:44: error: 'Other::get' is not a member of class 'Account'"]),
+    ("int main() { return Account::get(); }",
+     ["x.cu:8:30: error: call to non-static member function without an object argument"]),
 ]
 
 

@@ -3,7 +3,8 @@ process of its own (forked from runner.ForkServer, under the suite's limits):
 
 - prefixes of two programs, cut at tokens (a file truncated anywhere);
 - the frontend fuzzer's token mutations (helpers.mutations), compiled through every
-  pass, and run;
+  pass, and run; the C++ programs' mutations (helpers.mutations.CXX_UNITS) compiled
+  with the rest of their program;
 - random byte flips, and garbage after a valid program;
 - numeric literals of every shape (hundreds of digits, huge exponents, any suffix);
 - valid kernels from the generated-kernel strategies (helpers.kernels), which must
@@ -20,7 +21,7 @@ from hypothesis import strategies as st
 
 from helpers import SAMPLES
 from helpers.kernels import statements
-from helpers.mutations import EDITS, mutate, token_spans
+from helpers.mutations import CXX_UNITS, EDITS, mutate, token_spans
 from robustness.cases import KERNEL, Case, host_main
 from robustness.runner import ForkServer, problems, report
 
@@ -73,6 +74,17 @@ def test_truncated_programs(server, tmp_path, every):
 @given(name=st.sampled_from(sorted(SOURCES)), edits=EDITS)
 def test_token_mutations_compile(server, tmp_path, name, edits):
     check(server, compiled(f"{name} {edits}", mutate(SOURCES[name], edits)), tmp_path)
+
+
+@pytest.mark.slow
+@FUZZ_MORE
+@given(name=st.sampled_from(sorted(CXX_UNITS)), edits=EDITS)
+def test_cxx_token_mutations_compile(server, tmp_path, name, edits):
+    unit = CXX_UNITS[name]
+    argv = unit.program_sources() + ["-I", unit.include_dirs[0], "-o", "out.sass"]
+    case = Case(f"{name} {edits}", argv, unit.program_files(mutate(unit.text, edits)), status=frozenset({0, 1}),
+                message="located", seconds=20)
+    check(server, case, tmp_path)
 
 
 @pytest.mark.slow
