@@ -104,6 +104,7 @@ def test_byte_flips(server, tmp_path, flips):
     check(server, compiled(f"flips {flips}", bytes(data), message="error"), tmp_path)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(garbage=st.one_of(st.binary(min_size=1, max_size=64),
                          st.text(min_size=1, max_size=64),
