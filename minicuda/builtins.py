@@ -26,7 +26,9 @@ form.  This module is core: it imports nothing from grammar/, passes/ or vm/.
 """
 from __future__ import annotations
 
+import itertools
 import math
+import struct
 from dataclasses import dataclass
 
 INTRINSIC, RUNTIME, UNSUPPORTED, MISSING = "intrinsic", "runtime", "unsupported", "missing"
@@ -52,7 +54,20 @@ SHAPES = {
     "compare_magnitude": "MUFU.FABS a, x; FSETP.mods p, a, +INF; P2R dst, p (by type: .F64, DSETP)",
     "sign_bit": "SHR.U32 dst, x, 31 (by type: a double shifts by 63, then I2I.U32.U64)",
     "make_vector": "STL [result + member offset], argument, for each member: make_int2 & co. build their struct",
+    "funnel_shift": "SHF.mods dst, lo, shift, hi: __funnelshift_l/r(lo, hi, shift), the shift between the words",
+    "read_only": "LDG.E.CONSTANT[.width] dst, [pointer]: __ldg of any pointed-to type, through the read-only cache",
+    "legacy_shuffle": "SHFL.mods[.64] dst, var, lane, width, 0xffffffff: __shfl & co. of sm_60 and older (by type)",
+    "legacy_vote": "VOTE.mods dst, predicate, 0xffffffff: __ballot, __any, __all of sm_60 and older",
+    "scaled_exp": "FMUL t, x, operand; MUFU.EX2 dst, t: __expf (operand log2 e), __exp10f (log2 10)",
+    "scaled_log": "MUFU.LG2 t, x; FMUL dst, t, operand: __logf (operand ln 2), __log10f (log10 2)",
+    "fast_power": "MUFU.LG2 t, x; FMUL u, t, y; MUFU.EX2 dst, u: __powf",
+    "fast_divide": "MUFU.RCP t, y; FMUL dst, x, t: __fdividef",
+    "fast_tangent": "MUFU.SIN s, x; MUFU.COS c, x; MUFU.RCP r, c; FMUL dst, s, r: __tanf",
+    "sincos": "MUFU.SIN s, x; MUFU.COS c, x; STG [sine pointer], s; STG [cosine pointer], c: __sincosf",
 }
+# the legacy warp intrinsics (no mask): nvcc accepts them below sm_70 with a deprecation
+# warning and has no declaration of them for sm_70 and newer (compiler.py asks this module)
+LEGACY_WARP_FROM = 70
 
 HOST, DEVICE = "host", "device"
 
@@ -126,12 +141,7 @@ def _math_rows():
         yield intrinsic("fmax" + suffix, op + "MNMX", ("MAX",), shape="minmax")
         yield intrinsic("fma" + suffix, op + "FMA")
         yield intrinsic("fdim" + suffix, op + "SUB", shape="fdim")
-    for name, fn in (("__expf", "EXP"), ("__logf", "LOG"), ("__sinf", "SIN"), ("__cosf", "COS"),
-                     ("__powf", "POW"), ("__frsqrt_rn", "RSQ")):
-        yield intrinsic(name, "MUFU", (fn,))
-    yield intrinsic("__fdividef", "FDIV")
-    yield intrinsic("__fmul_rn", "FMUL")
-    yield intrinsic("__fadd_rn", "FADD")
+    yield from _fast_math_rows()
     yield intrinsic("__saturatef", "FMNMX", shape="saturate")
     yield intrinsic("isnan", "FSETP", ("NE",), shape="is_nan")
     yield intrinsic("isinf", "FSETP", ("EQ",), shape="compare_magnitude")
@@ -139,6 +149,50 @@ def _math_rows():
     yield intrinsic("signbit", "SHR", ("U32",), shape="sign_bit")
     yield intrinsic("__builtin_inff", "MOV", shape="constant", operand=math.inf)
     yield intrinsic("__builtin_nanf", "MOV", shape="constant", operand=math.nan)
+
+
+def _float32(x: float) -> float:
+    """x rounded to the nearest float: the constant as the instruction holds it."""
+    return struct.unpack("<f", struct.pack("<f", x))[0]
+
+
+def _fast_math_rows():
+    """The CUDA Math API's intrinsics: the fast approximations as nvcc builds them from
+    MUFU (its EX2, LG2, SIN, COS, RCP), the IEEE operations with their rounding named."""
+    yield intrinsic("__expf", "MUFU", ("EX2",), shape="scaled_exp", operand=_float32(math.log2(math.e)))
+    yield intrinsic("__exp10f", "MUFU", ("EX2",), shape="scaled_exp", operand=_float32(math.log2(10)))
+    yield intrinsic("__logf", "MUFU", ("LG2",), shape="scaled_log", operand=_float32(math.log(2)))
+    yield intrinsic("__log10f", "MUFU", ("LG2",), shape="scaled_log", operand=_float32(math.log10(2)))
+    yield intrinsic("__log2f", "MUFU", ("LG2",))
+    yield intrinsic("__powf", "MUFU", ("EX2",), shape="fast_power")
+    yield intrinsic("__sinf", "MUFU", ("SIN",))
+    yield intrinsic("__cosf", "MUFU", ("COS",))
+    yield intrinsic("__tanf", "MUFU", ("SIN",), shape="fast_tangent")
+    yield intrinsic("__sincosf", "MUFU", ("SIN",), shape="sincos")
+    yield intrinsic("__fdividef", "MUFU", ("RCP",), shape="fast_divide")
+    yield intrinsic("__frsqrt_rn", "MUFU", ("RSQ",))
+    for op, name in (("FADD", "__fadd_rn"), ("FSUB", "__fsub_rn"), ("FMUL", "__fmul_rn"), ("FDIV", "__fdiv_rn"),
+                     ("FFMA", "__fmaf_rn"), ("DADD", "__dadd_rn"), ("DSUB", "__dsub_rn"), ("DMUL", "__dmul_rn"),
+                     ("DDIV", "__ddiv_rn"), ("DFMA", "__fma_rn")):
+        yield intrinsic(name, op)
+    yield intrinsic("__fsqrt_rn", "MUFU", ("SQRT",))
+    yield intrinsic("__frcp_rn", "MUFU", ("RCP",))
+    yield from _conversion_rows()
+
+
+# the conversion intrinsics' names: C type abbreviation -> the SASS type
+CONVERTED_INTS = {"int": "S32", "uint": "U32", "ll": "S64", "ull": "U64"}
+
+
+def _conversion_rows():
+    for (source, width), (name, int_type) in itertools.product((("float", "F32"), ("double", "F64")),
+                                                               CONVERTED_INTS.items()):
+        for rounding in ("rn", "rz", "ru", "rd"):
+            yield intrinsic(f"__{source}2{name}_{rounding}", "F2I", (int_type, width, rounding.upper()))
+    for name, int_type in CONVERTED_INTS.items():
+        yield intrinsic(f"__{name}2float_rn", "I2F", ("F32", int_type))
+        yield intrinsic(f"__{name}2double_rn", "I2F", ("F64", int_type))
+    yield intrinsic("__double2float_rn", "F2F", ("F32", "F64"))
 
 
 def _device_rows():
@@ -151,6 +205,10 @@ def _device_rows():
     yield from (intrinsic(name, "MEMBAR", (scope,)) for name, scope in FENCES.items())
     yield from (intrinsic(name, "VOTE", (mode,), shape="vote") for name, mode in VOTES.items())
     yield from (intrinsic(name, "SHFL", (mode,), shape="shuffle") for name, mode in SHUFFLES.items())
+    yield from (intrinsic(name[:-len("_sync")], "VOTE", (mode,), shape="legacy_vote") for name, mode in VOTES.items())
+    yield from (intrinsic(name[:-len("_sync")], "SHFL", (mode,), shape="legacy_shuffle")
+                for name, mode in SHUFFLES.items())
+    yield intrinsic("__ldg", "LDG", ("E", "CONSTANT"), shape="read_only")
     yield from (intrinsic(name, "ATOM", (kind,), shape="atomic") for name, kind in ATOMICS.items())
     yield intrinsic("__laneid", "S2R", operand="SR_LANEID")
     yield runtime("clock64", 64, host=None, device="clock64")
@@ -160,6 +218,10 @@ def _integer_rows():
     yield intrinsic("__popc", "POPC", ("U32",))
     yield intrinsic("__popcll", "POPC", ("U64",))
     yield intrinsic("__brev", "BREV", ("U32",))
+    yield intrinsic("__brevll", "BREV", ("U64",))
+    for name, mods in (("__funnelshift_l", ("L", "W")), ("__funnelshift_r", ("R", "W")),
+                       ("__funnelshift_lc", ("L", "C")), ("__funnelshift_rc", ("R", "C"))):
+        yield intrinsic(name, "SHF", mods + ("U32",), shape="funnel_shift")
     yield intrinsic("__mulhi", "IMULHI", ("S32",))
     yield intrinsic("__umulhi", "IMULHI", ("U32",))
     yield intrinsic("__clz", "FLO", ("U32",), shape="leading_zeros")
@@ -292,6 +354,11 @@ BUILTINS: dict[str, Builtin] = _table(_math_rows, _device_rows, _integer_rows, _
 
 
 STD = "std::"
+
+
+def is_legacy_warp(row: Builtin) -> bool:
+    """__shfl, __ballot & co.: the warp intrinsics without a mask, gone from sm_70 on."""
+    return row.shape in ("legacy_shuffle", "legacy_vote")
 
 
 def lookup(name: str) -> Builtin | None:

@@ -30,6 +30,7 @@ from minicuda.grammar.languages import CUDA, language_of
 from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
 from minicuda.grammar.sema.link import check_references
+from minicuda.grammar.sema.targets import check_target_builtins
 from minicuda.ir import Function, Module, StructLayout, format_function, format_module, verify
 from minicuda.linker import RDC_HINT, ObjectUnit, is_device_code, link, link_namer, unit_symbols
 from minicuda.passes.release_code import mark_release_code
@@ -171,6 +172,8 @@ def link_program(units: list, options: Options, rdc: bool = False) -> CompiledPr
 def compile_module(fe: Frontend, options: Options, link_name=None) -> tuple[Module, dict[str, str]]:
     """The checked program lowered and run through the passes: (module, each function's
     IR text right after lowering); `link_name` names the functions of a unit of several."""
+    check_target_builtins(fe.tu, options.arch, fe.diags)
+    fe.diags.check()
     with old_objects_frozen():   # the AST
         return _compile_module(fe, options, link_name)
 

@@ -116,6 +116,7 @@ OPS: dict[str, OpInfo] = _rows(
     pure("POPC", 1, 1, "alu", "int"), pure("FLO", 1, 1, "alu", "int"), pure("BREV", 1, 1, "alu", "int"),
     pure("IMULHI", 1, 2, "alu", "int"),
     pure("PRMT", 1, 3, "alu", "int"),                # d, a, selector, b: __byte_perm(a, b, selector)
+    pure("SHF", 1, 3, "alu", "int"),                 # .L/.R .W/.C d, lo, amount, hi: __funnelshift_*
     # floating point: F* single, D* double
     pure("FADD", 1, 2, "alu", "float"), pure("FSUB", 1, 2, "alu", "float"), pure("FMUL", 1, 2, "alu", "float"),
     pure("FFMA", 1, 3, "alu", "float"), pure("FDIV", 1, 2, "alu", "float"), pure("FNEG", 1, 1, "alu", "float"),

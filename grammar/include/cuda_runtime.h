@@ -303,12 +303,61 @@ __device__ int __clzll(long long __x);
 __device__ int __ffs(int __x);
 __device__ int __ffsll(long long __x);
 __device__ unsigned int __brev(unsigned int __x);
+__device__ unsigned long long __brevll(unsigned long long __x);
+__device__ unsigned int __funnelshift_l(unsigned int __lo, unsigned int __hi, unsigned int __shift);
+__device__ unsigned int __funnelshift_r(unsigned int __lo, unsigned int __hi, unsigned int __shift);
+__device__ unsigned int __funnelshift_lc(unsigned int __lo, unsigned int __hi, unsigned int __shift);
+__device__ unsigned int __funnelshift_rc(unsigned int __lo, unsigned int __hi, unsigned int __shift);
 __device__ int __mul24(int __x, int __y);
 __device__ unsigned int __byte_perm(unsigned int __x, unsigned int __y, unsigned int __s);
 __device__ int __mulhi(int __x, int __y);
 __device__ unsigned int __umulhi(unsigned int __x, unsigned int __y);
 __device__ long long clock64(void);
 __device__ unsigned int __laneid(void);
+
+/* ---- __ldg: a load through the read-only data cache (sm_35 and newer) ---- */
+__device__ char __ldg(const char *__ptr);
+__device__ signed char __ldg(const signed char *__ptr);
+__device__ short __ldg(const short *__ptr);
+__device__ int __ldg(const int *__ptr);
+__device__ long __ldg(const long *__ptr);
+__device__ long long __ldg(const long long *__ptr);
+__device__ unsigned char __ldg(const unsigned char *__ptr);
+__device__ unsigned short __ldg(const unsigned short *__ptr);
+__device__ unsigned int __ldg(const unsigned int *__ptr);
+__device__ unsigned long __ldg(const unsigned long *__ptr);
+__device__ unsigned long long __ldg(const unsigned long long *__ptr);
+__device__ float __ldg(const float *__ptr);
+__device__ double __ldg(const double *__ptr);
+/* ---- the warp intrinsics without a mask: sm_60 and older (CUDA 9 deprecated them; sm_70 and
+   newer have none: compiler.py reports their calls as nvcc does) ---- */
+__device__ int __shfl(int __var, int __srcLane, int __width = 32);
+__device__ int __shfl_up(int __var, unsigned int __delta, int __width = 32);
+__device__ int __shfl_down(int __var, unsigned int __delta, int __width = 32);
+__device__ int __shfl_xor(int __var, int __laneMask, int __width = 32);
+__device__ unsigned int __shfl(unsigned int __var, int __srcLane, int __width = 32);
+__device__ unsigned int __shfl_up(unsigned int __var, unsigned int __delta, int __width = 32);
+__device__ unsigned int __shfl_down(unsigned int __var, unsigned int __delta, int __width = 32);
+__device__ unsigned int __shfl_xor(unsigned int __var, int __laneMask, int __width = 32);
+__device__ float __shfl(float __var, int __srcLane, int __width = 32);
+__device__ float __shfl_up(float __var, unsigned int __delta, int __width = 32);
+__device__ float __shfl_down(float __var, unsigned int __delta, int __width = 32);
+__device__ float __shfl_xor(float __var, int __laneMask, int __width = 32);
+__device__ double __shfl(double __var, int __srcLane, int __width = 32);
+__device__ double __shfl_up(double __var, unsigned int __delta, int __width = 32);
+__device__ double __shfl_down(double __var, unsigned int __delta, int __width = 32);
+__device__ double __shfl_xor(double __var, int __laneMask, int __width = 32);
+__device__ long long __shfl(long long __var, int __srcLane, int __width = 32);
+__device__ long long __shfl_up(long long __var, unsigned int __delta, int __width = 32);
+__device__ long long __shfl_down(long long __var, unsigned int __delta, int __width = 32);
+__device__ long long __shfl_xor(long long __var, int __laneMask, int __width = 32);
+__device__ unsigned long long __shfl(unsigned long long __var, int __srcLane, int __width = 32);
+__device__ unsigned long long __shfl_up(unsigned long long __var, unsigned int __delta, int __width = 32);
+__device__ unsigned long long __shfl_down(unsigned long long __var, unsigned int __delta, int __width = 32);
+__device__ unsigned long long __shfl_xor(unsigned long long __var, int __laneMask, int __width = 32);
+__device__ unsigned int __ballot(int __predicate);
+__device__ int __any(int __predicate);
+__device__ int __all(int __predicate);
 
 /* ---- bit casts: the same bits seen as another type ---- */
 __device__ int __float_as_int(float __x);

@@ -17,7 +17,9 @@ from minicuda.diagnostics import InternalError
 from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
 from minicuda.ir import Imm, Mem, Special, Sym
-from minicuda.passes.lower.emitter import is_wide, type_mod
+from minicuda.passes.lower.emitter import is_wide, mem_width, type_mod
+
+FULL_MASK = 0xFFFFFFFF   # the legacy warp intrinsics: every lane of the warp
 
 
 class BuiltinLowering:
@@ -97,6 +99,61 @@ class BuiltinLowering:
     def builtin_vote(self, row, e: A.Call, r, vals: list) -> None:
         mask, pred = vals
         self.emit("VOTE", row.mods, (r,), (pred, mask))
+
+    def builtin_legacy_shuffle(self, row, e: A.Call, r, vals: list) -> None:
+        var, lane, width = vals
+        self.emit("SHFL", row.mods + (("64",) if is_wide(e.ty) else ()), (r,), (var, lane, width, Imm(FULL_MASK)))
+
+    def builtin_legacy_vote(self, row, e: A.Call, r, vals: list) -> None:
+        self.emit("VOTE", row.mods, (r,), (vals[0], Imm(FULL_MASK)))
+
+    def builtin_read_only(self, row, e: A.Call, r, vals: list) -> None:
+        """__ldg(p): *p through the read-only data cache (LDG.width.CONSTANT: the width
+        first, as every load has it)."""
+        t = T.unqual(e.ty)
+        self.emit("LDG", (mem_width(t), "CONSTANT"), (r,), (Mem(self.as_reg(vals[0], 64)),))
+
+    def builtin_funnel_shift(self, row, e: A.Call, r, vals: list) -> None:
+        lo, hi, shift = vals
+        self.emit(row.op, row.mods, (r,), (lo, shift, hi))
+
+    def builtin_scaled_exp(self, row, e: A.Call, r, vals: list) -> None:
+        scaled = self.reg(T.FLOAT)
+        self.emit("FMUL", (), (scaled,), (vals[0], Imm(row.operand)))
+        self.emit("MUFU", ("EX2",), (r,), (scaled,))
+
+    def builtin_scaled_log(self, row, e: A.Call, r, vals: list) -> None:
+        log2 = self.reg(T.FLOAT)
+        self.emit("MUFU", ("LG2",), (log2,), (vals[0],))
+        self.emit("FMUL", (), (r,), (log2, Imm(row.operand)))
+
+    def builtin_fast_power(self, row, e: A.Call, r, vals: list) -> None:
+        x, y = vals
+        log2, product = self.reg(T.FLOAT), self.reg(T.FLOAT)
+        self.emit("MUFU", ("LG2",), (log2,), (x,))
+        self.emit("FMUL", (), (product,), (log2, y))
+        self.emit("MUFU", ("EX2",), (r,), (product,))
+
+    def builtin_fast_divide(self, row, e: A.Call, r, vals: list) -> None:
+        x, y = vals
+        reciprocal = self.reg(T.FLOAT)
+        self.emit("MUFU", ("RCP",), (reciprocal,), (y,))
+        self.emit("FMUL", (), (r,), (x, reciprocal))
+
+    def builtin_fast_tangent(self, row, e: A.Call, r, vals: list) -> None:
+        sine, cosine, reciprocal = self.reg(T.FLOAT), self.reg(T.FLOAT), self.reg(T.FLOAT)
+        self.emit("MUFU", ("SIN",), (sine,), (vals[0],))
+        self.emit("MUFU", ("COS",), (cosine,), (vals[0],))
+        self.emit("MUFU", ("RCP",), (reciprocal,), (cosine,))
+        self.emit("FMUL", (), (r,), (sine, reciprocal))
+
+    def builtin_sincos(self, row, e: A.Call, r, vals: list) -> None:
+        x, sine_at, cosine_at = vals
+        sine, cosine = self.reg(T.FLOAT), self.reg(T.FLOAT)
+        self.emit("MUFU", ("SIN",), (sine,), (x,))
+        self.emit("MUFU", ("COS",), (cosine,), (x,))
+        self.store(Mem(self.as_reg(sine_at, 64)), sine, T.FLOAT)
+        self.store(Mem(self.as_reg(cosine_at, 64)), cosine, T.FLOAT)
 
     def builtin_fdim(self, row, e: A.Call, r, vals: list) -> None:
         x, y = vals

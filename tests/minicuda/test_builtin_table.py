@@ -149,7 +149,7 @@ def test_every_intrinsic_lowers_and_verifies(headers, space):
     side = "device" if space == "__global__" else "host"
     calls = []
     for row in BUILTINS.values():
-        if row.kind == INTRINSIC:
+        if row.kind == INTRINSIC and not builtins.is_legacy_warp(row):   # sm_70 has none (tests/vm/test_intrinsics.py)
             for fn in sema.globals.names[row.name].functions:
                 if side in fn.exec_space:
                     calls.append(f"  {call_of(fn)};\n")

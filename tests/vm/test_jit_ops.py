@@ -50,6 +50,9 @@ def _shapes() -> list[str]:
     out += ["IADD %r0, %r1, %r2", "IDIV %r0, %r1, %r2", "SHR %r0, %r1, %r2", "FLO %r0, %r1",
             "IDIV.64 R0, R2, R4", "SHR.64 R0, R2, R4", "IMULHI %rd0, %rd1, %rd2", "IREM %rd0, %rd1, %rd2",
             "ISETP.LT %p0, %rd1, %rd2", "PRMT %r0, %r1, %r2, %r3", "PRMT.U32 R0, R1, R2, R3"]
+    out += [f"SHF.{side}.{mode}.U32 %r0, %r1, %r2, %r3" for side in "LR" for mode in "WC"]
+    out += [f"F2I.{t}.{f}.{r} {reg}0, {src}1" for t, reg in (("S32", "%r"), ("U64", "%rd"))
+            for f, src in (("F32", "%r"), ("F64", "%rd")) for r in ("RN", "RZ", "RU", "RD")]
     for p in ("F", "D"):
         r = "%r" if p == "F" else "%rd"
         for op, n in {"ADD": 2, "SUB": 2, "MUL": 2, "FMA": 3, "DIV": 2, "NEG": 1,
@@ -410,7 +413,8 @@ PROPERTY_SHAPES = ["IDIV.S32 %r0, %r1, %r2", "IREM.U32 %r0, %r1, %r2", "IDIV.S64
                    "MUFU.SIN %r0, %r1", "MUFU.POW %r0, %r1, %r2", "MUFU.RSQ %r0, %r1", "MUFU.ROUND %r0, %r1",
                    "MUFU.RCP.F64 %rd0, %rd1", "MUFU.SQRT %r0, %r1", "FSETP.NE %p0, %r1, %r2",
                    "ISETP.LT.U64 %p0, %rd1, %rd2", "I2I.S16.U64 %r0, %rd1",
-                   "PRMT %r0, %r1, %r2, %r3"]
+                   "PRMT %r0, %r1, %r2, %r3", "SHF.L.W.U32 %r0, %r1, %r2, %r3", "SHF.R.C.U32 %r0, %r1, %r2, %r3",
+                   "F2I.S32.F32.RN %r0, %r1", "F2I.U32.F32.RD %r0, %r1", "F2I.S64.F64.RU %rd0, %rd1"]
 
 
 def _lane_values(width: int):

@@ -231,6 +231,11 @@ def _decode_int(ins: Instr) -> Lowering:
         return mulhi
     if op == "PRMT":
         return _prmt
+    if op == "SHF":
+        if bits != 32:
+            raise NotImplementedError("SHF funnels two 32-bit registers")
+        wrap, left = S.modifier(ins, ("W", "C")) == "W", S.modifier(ins, ("L", "R")) == "L"
+        return lambda e, s: _shf(e, s, wrap, left)
     if op == "POPC":
         return lambda e, s: _trunc(e, _unary_intrinsic(e, "ctpop", _vi(e, bits), f"i{bits}", s[0]), bits, 32)
     if op == "BREV":
@@ -255,6 +260,25 @@ def _prmt(e: Emitter, s: list[str]) -> str:
                     f"{e.splat(32, 0xFF)}")
         out = e.op(f"or {_vi(e, 32)} {out}, {e.op(f'shl {_vi(e, 32)} {byte}, {e.splat(32, 8 * n)}')}")
     return out
+
+
+def _shf(e: Emitter, s: list[str], wrap: bool, left: bool) -> str:
+    """SHF d, lo, amount, hi: hi:lo shifted by the amount (mod 32, or at most 32) in 64
+    bits; the high word of a left shift, the low word of a right one."""
+    lo, amount, hi = s
+    t32, t64 = _vi(e, 32), _vi(e, 64)
+    if wrap:
+        n = e.op(f"and {t32} {amount}, {e.splat(32, 31)}")
+    else:
+        n = _intrinsic(e, f"llvm.umin.v{e.W}i32", t32, [(t32, amount), (t32, e.splat(32, 32))])
+    both = e.op(f"or {t64} {_ext(e, lo, 32, 64, False)}, "
+                f"{e.op(f'shl {t64} {_ext(e, hi, 32, 64, False)}, {e.splat(64, 32)}')}")
+    n64 = _ext(e, n, 32, 64, False)
+    if left:
+        moved = e.op(f"lshr {t64} {e.op(f'shl {t64} {both}, {n64}')}, {e.splat(64, 32)}")
+    else:
+        moved = e.op(f"lshr {t64} {both}, {n64}")
+    return _trunc(e, moved, 64, 32)
 
 
 def _shift(e: Emitter, op: str, a: str, amount: str, bits: int, signed: bool) -> str:
@@ -394,7 +418,8 @@ def _decode_conversion(ins: Instr) -> Lowering:
     if ins.op == "F2I":
         db, ds = S.INT_TYPES[dst]
         w = S.FLOAT_TYPES[src]
-        return lambda e, s: _f2i(e, s[0], w, db, ds, dst_reg)
+        rounding = S.f2i_rounding(ins)
+        return lambda e, s: _f2i(e, s[0], w, db, ds, dst_reg, rounding)
     # F2F
     wd, ws = S.FLOAT_TYPES[dst], S.FLOAT_TYPES[src]
     if wd == ws:
@@ -424,7 +449,10 @@ def _float_at_most(value: int, w: int) -> float:
     return float(f)
 
 
-def _f2i(e: Emitter, x: str, w: int, bits: int, signed: bool, reg: int) -> str:
+_F2I_ROUNDING = {"RN": "roundeven", "RU": "ceil", "RD": "floor"}   # RZ: the conversion itself
+
+
+def _f2i(e: Emitter, x: str, w: int, bits: int, signed: bool, reg: int, rounding: str = "RZ") -> str:
     """Toward zero, saturating to the type's range, NaN -> 0 (llvm.fpto[su]i.sat says
     the same, but x86 scalarizes it).  With lo <= 0 < hi integers, trunc(v) >= hi iff
     v >= hi iff v >= the smallest float >= hi; v <= lo gives lo (for lo < 0 iff
@@ -433,6 +461,8 @@ def _f2i(e: Emitter, x: str, w: int, bits: int, signed: bool, reg: int) -> str:
     lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
     vf, v1, t = _vf(e, w), _vi(e, 1), _vi(e, bits)
     f = _as_float(e, x, w)
+    if rounding in _F2I_ROUNDING:   # rounded to an integer first: then the same as toward zero
+        f = _unary_intrinsic(e, _F2I_ROUNDING[rounding], vf, _FSFX[w], f)
     over = e.op(f"fcmp oge {vf} {f}, {_fsplat(w, _float_at_least(hi, w))}")
     under = e.op(f"fcmp ole {vf} {f}, {_fsplat(w, _float_at_most(lo, w))}")
     nan = e.op(f"fcmp uno {vf} {f}, {f}")
