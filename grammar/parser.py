@@ -322,7 +322,7 @@ def _token_at(tok: Token, type_: str, value: str, offset: int) -> Token:
                  tok.column + offset + len(value), tok.start_pos + offset + len(value))
 
 
-_BODY_OPENERS = {"struct", "class", "union", "enum", "namespace", "public", "private", "protected", ":", ","}
+_BODY_OPENERS = {"struct", "class", "union", "enum", "namespace", "public", "private", "protected", ":"}
 
 
 @lru_cache(maxsize=1)
