@@ -380,6 +380,8 @@ def _syntax_message(e: UnexpectedToken, prev: Token | None) -> tuple[str, Token 
     ones that truly are."""
     if (unsupported := _unsupported_construct(e, prev)) is not None:
         return unsupported, e.token, False
+    if prev is not None and prev.type == "IDENT" and prev.value == "friend":   # `friend std::ostream &operator<<(...)`
+        return "friend declarations are not supported", prev, False
     if prev is not None and prev.type == "IDENT" and prev.value == "using":   # `template <...> using V = ...;`
         return "alias templates are not supported", prev, False
     try:
@@ -851,6 +853,17 @@ class _ToAST(Transformer_NonRecursive):
         declarator = items[0]
         specs = A.DeclSpecs(loc=self._loc(meta))
         return A.FunctionDef(specs, declarator, None, name=declarator.name or "", loc=declarator.loc)
+
+    def special_member_decl(self, meta, items):
+        """`Foo(const Foo &) = delete;`, `Foo() = default;`: a member function declared
+        deleted (no body; a call is an error) or defaulted (an empty body, or the implicit
+        member where C++'s defaulted one is the implicit copy: sema.classes)."""
+        specs = items[0] if isinstance(items[0], A.DeclSpecs) else A.DeclSpecs(loc=self._loc(meta))
+        declarator, keyword = items[-2], items[-1]
+        body = A.Compound([], loc=declarator.loc) if keyword.type == "DEFAULT_KW" else None
+        fn = A.FunctionDef(specs, declarator, body, name=declarator.name or "", loc=declarator.loc)
+        fn.special = keyword.value
+        return fn
 
     def ctor_inits(self, meta, items):
         return list(items)
