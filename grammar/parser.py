@@ -1268,7 +1268,9 @@ class _ToAST(Transformer_NonRecursive):
         if isinstance(tok, A.TemplateId):
             specs = A.DeclSpecs(type_name=tok.name, template_args=tok.args, loc=tok.loc)
             tn = A.TypeName(specs, A.Declarator(None, loc=specs.loc), loc=specs.loc)
-            return A.Construct(tn, next((i for i in items[1:] if isinstance(i, list)), []), loc=self._loc(meta))
+            c = A.Construct(tn, next((i for i in items[1:] if isinstance(i, list)), []), loc=self._loc(meta))
+            c.braced = any(getattr(i, "type", None) == "INIT_BRACE" for i in items[1:])   # Pair<float>{1, 2}
+            return c
         specs = A.DeclSpecs(loc=self._tok_loc(tok))
         if tok.type == "TYPE_NAME":
             specs.type_name = tok.value
