@@ -362,7 +362,7 @@ def _token_at(tok: Token, type_: str, value: str, offset: int) -> Token:
                  tok.column + offset + len(value), tok.start_pos + offset + len(value))
 
 
-_BODY_OPENERS = {"struct", "class", "union", "enum", "namespace", "public", "private", "protected", ":", ","}
+_BODY_OPENERS = {"struct", "class", "union", "enum", "namespace", "public", "private", "protected", ":"}
 
 
 @lru_cache(maxsize=1)
@@ -420,6 +420,8 @@ def _syntax_message(e: UnexpectedToken, prev: Token | None) -> tuple[str, Token 
     ones that truly are."""
     if (unsupported := _unsupported_construct(e, prev)) is not None:
         return unsupported, e.token, False
+    if prev is not None and prev.type == "IDENT" and prev.value == "friend":   # `friend std::ostream &operator<<(...)`
+        return "friend declarations are not supported", prev, False
     if prev is not None and prev.type == "IDENT" and prev.value == "using":   # `template <...> using V = ...;`
         return "alias templates are not supported", prev, False
     try:
@@ -893,6 +895,17 @@ class _ToAST(Transformer_NonRecursive):
         specs = A.DeclSpecs(loc=self._loc(meta))
         return A.FunctionDef(specs, declarator, None, name=declarator.name or "", loc=declarator.loc)
 
+    def special_member_decl(self, meta, items):
+        """`Foo(const Foo &) = delete;`, `Foo() = default;`: a member function declared
+        deleted (no body; a call is an error) or defaulted (an empty body, or the implicit
+        member where C++'s defaulted one is the implicit copy: sema.classes)."""
+        specs = items[0] if isinstance(items[0], A.DeclSpecs) else A.DeclSpecs(loc=self._loc(meta))
+        declarator, keyword = items[-2], items[-1]
+        body = A.Compound([], loc=declarator.loc) if keyword.type == "DEFAULT_KW" else None
+        fn = A.FunctionDef(specs, declarator, body, name=declarator.name or "", loc=declarator.loc)
+        fn.special = keyword.value
+        return fn
+
     def ctor_inits(self, meta, items):
         return list(items)
 
@@ -1335,7 +1348,9 @@ class _ToAST(Transformer_NonRecursive):
         if isinstance(tok, A.TemplateId):
             specs = A.DeclSpecs(type_name=tok.name, template_args=tok.args, loc=tok.loc)
             tn = A.TypeName(specs, A.Declarator(None, loc=specs.loc), loc=specs.loc)
-            return A.Construct(tn, next((i for i in items[1:] if isinstance(i, list)), []), loc=self._loc(meta))
+            c = A.Construct(tn, next((i for i in items[1:] if isinstance(i, list)), []), loc=self._loc(meta))
+            c.braced = any(getattr(i, "type", None) == "INIT_BRACE" for i in items[1:])   # Pair<float>{1, 2}
+            return c
         specs = A.DeclSpecs(loc=self._tok_loc(tok))
         if tok.type == "TYPE_NAME":
             specs.type_name = tok.value

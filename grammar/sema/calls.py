@@ -166,6 +166,9 @@ class Calls:
         return args
 
     def check_call_space(self, fn: A.FunctionDef, loc) -> None:
+        if fn.special == "delete":
+            what = f"constructor of '{fn.owner.name}'" if getattr(fn, "member_kind", "") == "ctor" else f"function '{fn.name}'"
+            self.error(f"call to deleted {what}", loc)
         caller = self.fn
         if caller is None:
             return

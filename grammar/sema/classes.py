@@ -112,10 +112,22 @@ class Classes:
         for fn in spec.methods:
             try:
                 self.declare_method(s, fn)
+                if fn.special == "default" and (fn.member_name == "operator=" or fn.member_kind == "ctor" and len(fn.ty.params) > 1):
+                    self.implicit_copy(s, fn)
             except Abort:
                 pass
         self.implicit_dtor(s, spec)
         self.implicit_ctor(s, spec)
+
+    def implicit_copy(self, s: T.Struct, fn: A.FunctionDef) -> None:
+        """`Foo(const Foo &) = default;`, `Foo &operator=(const Foo &) = default;`: the copy
+        C++ would make without them (member by member), so the declaration is taken back."""
+        info = s.info
+        group = info.ctors if fn.member_kind == "ctor" else info.methods[fn.member_name].functions
+        group.remove(fn)
+        if fn.member_kind != "ctor" and not group:
+            del info.methods[fn.member_name]
+            info.access.pop(fn.member_name, None)
 
     def implicit_ctor(self, s: T.Struct, spec: A.StructSpec) -> None:
         """A class with no constructor whose base or members have one to run gets an empty
@@ -399,23 +411,22 @@ class Classes:
         this = A.Unary("&", operands[0], loc=loc)
         this.ty = T.Pointer(base=operands[0].ty)
         viable = [m for m in members if self.match_cost(m, ([] if m.is_static else [this]) + operands[1:]) is not None]
-        free = self.operator_functions(name, operands)
-        templated = self.operator_templates(name)
-        if viable or (members and not free and not templated):
+        free = self.operator_functions(name, operands, loc)
+        if viable or (members and not free):
             return self.method_call(A.Call(A.Member(operands[0], name, False, loc=loc), operands[1:], loc=loc))
-        args = [self.guarded(self.value, a) for a in operands] if free else []
-        if templated and not any(self.match_cost(f, args) is not None for f in free):
-            return self.expr_Call(A.Call(A.Name(name, loc=loc), operands, loc=loc))   # deduced (templates.py)
         if free:
+            args = [self.guarded(self.value, a) for a in operands]
             fn = self.best_overload(name, free, args, loc)
             call = A.Call(A.Name(fn.name, loc=loc), operands, loc=loc)
             call.args, call.decl, call.ty = self.bind_arguments(fn, args, loc), fn, T.unqual(fn.ty.ret)
             return self.dereference(call, call.ty.base) if isinstance(call.ty, T.Reference) else call
         return None
 
-    def operator_functions(self, name: str, operands: list) -> list:
+    def operator_functions(self, name: str, operands: list, loc=None) -> list:
         """The functions `operator op` names at file scope and in the namespaces of the
-        operands' classes (`std::string` -> std)."""
+        operands' classes (`std::string` -> std); of an operator function template
+        (`template <class T> ostream &operator<<(ostream &, const Complex<T> &)`), its
+        instance for the operands where they give every template parameter."""
         found = []
         homes = [self.globals] + [self.globals.namespace(T.unqual(o.ty).name.rpartition("::")[0])
                                   for o in operands if isinstance(T.unqual(o.ty), T.Struct) and "::" in T.unqual(o.ty).name]
@@ -423,13 +434,15 @@ class Classes:
             sym = home.names.get(name) if home is not None else None
             if isinstance(sym, Overloads):
                 found += [f for f in sym.functions if f not in found and not f.is_template]
+                found += [self.instantiate(f, [], operands, loc) for f in sym.functions
+                          if f.is_template and self.deduces_all(f, operands)]
         return found
 
-    def operator_templates(self, name: str) -> bool:
-        """Whether the file declares a function template `operator op` (<chrono>'s
-        arithmetic of durations), which a call of `operator op` deduces."""
-        sym = self.globals.names.get(name)
-        return isinstance(sym, Overloads) and any(f.is_template for f in sym.functions)
+    def deduces_all(self, tmpl: A.FunctionDef, args: list) -> bool:
+        """Whether the arguments give each template parameter of `tmpl`, which takes as many."""
+        params = tmpl.declarator.params_suffix.params if tmpl.declarator.params_suffix else []
+        return len(params) == len(args) and all(p.kind == "type" and self.deduce(tmpl, p.name, args) is not None
+                                                for p in tmpl.template_params)
 
     def names_method(self, name: str) -> bool:
         """Whether `Class::f` names a (non-static) member function of a class."""

@@ -4,6 +4,7 @@
    of a class with operator<, of a comparator or of an initializer_list are not there.) */
 #ifndef __MINICUDA_ALGOBASE
 #define __MINICUDA_ALGOBASE
+#include <bits/iterator_funcs.h>
 #pragma push_macro("min")
 #pragma push_macro("max")
 #undef min
