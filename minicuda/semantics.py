@@ -48,7 +48,7 @@ Choices the IR docstring leaves open, fixed here:
 - Conversions: types S8 U8 S16 U16 live in 32-bit registers, sign- or zero-extended;
   a source is read from its low bits, a result is truncated then extended.  F2I
   rounds toward zero (.RN .RU .RD: to nearest even, up, down), then saturates to the
-  destination type's range, NaN -> 0.
+  destination type's range, NaN -> 0 (a 64-bit signed integer's: its minimum, as the GPU gives).
 - SHF.L/.R.W/.C d, lo, amount, hi is the funnel shift of hi:lo (CUDA's __funnelshift_*).
 - S2R is pure (reading a thread's own ids) but its value comes from the VM, not
   from here; SR_CLOCK* and SR_GLOBALTIMER* are not pure.
@@ -601,7 +601,8 @@ def _f2i(value: np.ndarray, t: str, rounding: str = "RZ") -> np.ndarray:
     inside = np.where(over | under | nan, 0.0, x)
     as_int = inside.astype(np.int64).view(np.uint64) if signed or bits < 64 else inside.astype(np.uint64)
     result = np.where(over, np.uint64(hi & ((1 << 64) - 1)), np.where(under, np.uint64(lo & ((1 << 64) - 1)), as_int))
-    return _write_int(np.where(nan, np.uint64(0), result), t)
+    nan_value = np.uint64(lo & ((1 << 64) - 1)) if signed and bits == 64 else np.uint64(0)   # as an H100 gives
+    return _write_int(np.where(nan, nan_value, result), t)
 
 
 def _convert(ins, s):

@@ -453,7 +453,7 @@ _F2I_ROUNDING = {"RN": "roundeven", "RU": "ceil", "RD": "floor"}   # RZ: the con
 
 
 def _f2i(e: Emitter, x: str, w: int, bits: int, signed: bool, reg: int, rounding: str = "RZ") -> str:
-    """Toward zero, saturating to the type's range, NaN -> 0 (llvm.fpto[su]i.sat says
+    """Toward zero, saturating to the type's range, NaN -> 0 or a 64-bit signed type's minimum (llvm.fpto[su]i.sat says
     the same, but x86 scalarizes it).  With lo <= 0 < hi integers, trunc(v) >= hi iff
     v >= hi iff v >= the smallest float >= hi; v <= lo gives lo (for lo < 0 iff
     trunc(v) <= lo; for lo = 0 the lanes in (0, 1) convert to 0 anyway).  The lanes
@@ -472,6 +472,8 @@ def _f2i(e: Emitter, x: str, w: int, bits: int, signed: bool, reg: int, rounding
     v = e.op(f"{'fptosi' if signed else 'fptoui'} {vf} {inside} to {t}")
     v = e.op(f"select {v1} {over}, {t} {e.splat(bits, hi)}, {t} {v}")
     v = e.op(f"select {v1} {under}, {t} {e.splat(bits, lo)}, {t} {v}")   # NaN: 0 from the conversion
+    if signed and bits == 64:   # but a 64-bit signed integer's minimum, as the GPU gives
+        v = e.op(f"select {v1} {nan}, {t} {e.splat(bits, lo)}, {t} {v}")
     return _ext(e, v, bits, reg, signed)
 
 

@@ -3,7 +3,8 @@
 // all_of/any_of/none_of, transform (one and two ranges), is_sorted, reverse,
 // min_element/max_element, iota and accumulate, over arrays and std::vector iterators.
 // The kernel squares in[i] - 4 for in = iota(0..7): out = {16, 9, 4, 1, 0, 1, 4, 9};
-// in device code it counts the zeros of its block's inputs with std::count (one: in[0]).
+// thread 0 counts the zeros of the inputs (one: in[0]) in a loop of its own: std::count is
+// a host function to nvcc (not constexpr in C++17), which a kernel may not call.
 #include <algorithm>
 #include <cstdio>
 #include <numeric>
@@ -13,7 +14,11 @@ __global__ void squareShifted(const int *in, int *out, int *zeros, int n)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) out[i] = (in[i] - 4) * (in[i] - 4);
-    if (i == 0) *zeros = (int)std::count(in, in + n, 0);
+    if (i == 0) {
+        int z = 0;
+        for (int k = 0; k < n; ++k) z += in[k] == 0;
+        *zeros = z;
+    }
 }
 
 struct Sum {

@@ -2,6 +2,8 @@
 // kernel (numeric_limits<float>::max() and lowest()), a function template's sentinel
 // (numeric_limits<T>::max() for T = int and double), overflow checks on the host, and the
 // limits of each type printed beside <climits>/<cfloat>'s macros.
+// nvcc builds it with --expt-relaxed-constexpr (a kernel calls std's constexpr functions);
+// the expected output is an H100's (tests/data/groundtruth/cxx/language.sh).
 // The kernel: one block of 8 threads reduces in = {3.5, -2, 7.25, 0, -9.5, 4, 1, 6} in
 // shared memory to its minimum -9.5 and maximum 7.25; a thread past n (none here with
 // n = 8) would contribute the identities.

@@ -1,6 +1,8 @@
 // The C++ standard library's namespace std as CUDA programs' host code uses it: <cmath>'s
 // overloads (std::sqrt of a float is a float), std::abs of each type, <algorithm>'s sort
 // (with and without a functor), <numeric>, <utility>'s swap and the C library through std.
+// nvcc builds it with --expt-relaxed-constexpr (a kernel calls std's constexpr functions);
+// the expected output is an H100's (tests/data/groundtruth/cxx/language.sh).
 // The kernel: out[i] = std::min(std::max(in[i], -2.0f), 2.0f) * std::abs(in[i]) + std::sqrt(4.0f)
 // for in = {-3, -1.5, 0.5, 4}: min(max(-3,-2),2) * 3 + 2 = -4, -1.5 * 1.5 + 2 = -0.25,
 // 0.5 * 0.5 + 2 = 2.25, 2 * 4 + 2 = 10.
