@@ -3,6 +3,10 @@
 Exit status: 0 on success, 1 when the user's program is wrong (diagnostics on
 stderr, clang-shaped), 2 for bad command-line usage, 70 for an internal compiler
 error.  No user mistake ever ends in a Python traceback.
+
+It is over 800 lines because both commands' options are declared here, each with the
+nvcc, nvprof or ncu spelling users type (minicuda/nvccflags.py holds nvcc's rules), and
+each option's checks sit beside its declaration.
 """
 from __future__ import annotations
 

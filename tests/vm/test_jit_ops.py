@@ -51,7 +51,7 @@ def _shapes() -> list[str]:
             "IDIV.64 R0, R2, R4", "SHR.64 R0, R2, R4", "IMULHI %rd0, %rd1, %rd2", "IREM %rd0, %rd1, %rd2",
             "ISETP.LT %p0, %rd1, %rd2", "PRMT %r0, %r1, %r2, %r3", "PRMT.U32 R0, R1, R2, R3"]
     out += [f"SHF.{side}.{mode}.U32 %r0, %r1, %r2, %r3" for side in "LR" for mode in "WC"]
-    out += [f"F2I.{t}.{f}.{r} {reg}0, {src}1" for t, reg in (("S32", "%r"), ("U64", "%rd"))
+    out += [f"F2I.{t}.{f}.{r} {reg}0, {src}1" for t, reg in (("S32", "%r"), ("U32", "%r"), ("S64", "%rd"), ("U64", "%rd"))
             for f, src in (("F32", "%r"), ("F64", "%rd")) for r in ("RN", "RZ", "RU", "RD")]
     for p in ("F", "D"):
         r = "%r" if p == "F" else "%rd"
