@@ -350,6 +350,8 @@ class _Retagger:
             return self.before_args not in _BODY_OPENERS
         if last is None or last.type not in ("IDENT", "TYPE_NAME"):
             return False
+        if prev is not None and prev.value == ":" and last.type == "IDENT":   # Q() : member{1, 2}, not `: Base {`
+            return True
         return prev is None or (prev.value not in _BODY_OPENERS and prev.type != "ALIGNED")   # struct __align__(8) X {
 
 

@@ -337,6 +337,9 @@ class Classes:
             return []
         if len(args) == 1:
             return [A.ExprStmt(A.Assign("=", target, args[0], loc=loc), loc=loc)]
+        if isinstance(s, T.Struct):   # `pos{0, 0}`, `pos{}`: an aggregate member's list-initialisation
+            value = self.braced_assigned_value(A.InitList(list(args), loc=loc), s)   # operators.py
+            return [A.ExprStmt(A.Assign("=", target, value, loc=loc), loc=loc)]
         if not args and T.is_scalar(s):
             return [A.ExprStmt(A.Assign("=", target, A.IntLit(0, "0", loc=loc), loc=loc), loc=loc)]
         self.fail(f"excess elements in scalar initializer", loc)

@@ -38,7 +38,10 @@ class Statements:
                 if p.declarator.name:
                     self.scope.names[p.declarator.name] = p
             self.scope = Scope(self.scope)
-            self.prepare_ctor_body(fn)
+            try:
+                self.prepare_ctor_body(fn)
+            except Abort:   # reported at its member initialiser; the body is still checked
+                pass
             fn.body.items = [self.statement(s) for s in fn.body.items]
             self.functions.append(fn)
         finally:
@@ -178,6 +181,10 @@ class Statements:
             if not T.is_void(ret):
                 self.error(f"non-void function '{self.fn.name}' should return a value", s.loc)
             return s
+        if isinstance(s.value, A.InitList):   # `return {x, y};`: the return type's list-initialisation
+            if T.is_void(ret):
+                self.fail(f"void function '{self.fn.name}' should not return a value", s.loc)
+            s.value = self.braced_assigned_value(s.value, ret)   # operators.py
         v = self.value(s.value)
         if T.is_void(ret):
             if not T.is_void(v.ty):
