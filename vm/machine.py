@@ -124,10 +124,7 @@ class Machine:
     def call_pointer(self, address: int, args: list[int]) -> int:
         """The host function a pointer's handle names, called with `args` from the runtime
         (qsort's comparator); a pointer to no function is SIGSEGV.  The result as an int."""
-        name = self.function_handles.get(address)
-        if name is None:
-            raise VMError("sigsegv", f"segmentation fault: a call through the function pointer {address:#x}, "
-                                     f"which points to no function")
+        name = self.function_at(address, None)
         side, line = self.memory.side, self.memory.line
         try:
             return self.call_function(self.host, name, args, live=_lane0(), ids=_host_ids())
@@ -149,10 +146,14 @@ class Machine:
         lanes = read(target.base)
         active = np.nonzero(on)[0]
         address = (int(lanes[int(active[0]) if len(active) else 0]) + target.offset) & 0xFFFFFFFFFFFFFFFF
+        return self.function_at(address, ins.loc)
+
+    def function_at(self, address: int, loc) -> str:
+        """The function whose handle is `address`; SIGSEGV (at `loc`) for a pointer to none."""
         name = self.function_handles.get(address)
         if name is None:
             raise VMError("sigsegv", f"segmentation fault: a call through the function pointer {address:#x}, "
-                                     f"which points to no function", ins.loc)
+                                     f"which points to no function", loc)
         return name
 
     def kernel_static_shared(self, kernel: str) -> int:

@@ -138,7 +138,7 @@ class Classes:
         parts = []
         for t, _ in s.info.fields.values():
             ctors = self.default_ctors(t)
-            usable = [c for c in ctors if c.ty is not None and self.match_cost(c, [_this_of(T.unqual(t), spec.loc)]) is not None]
+            usable = [c for c in ctors if c.ty is not None and self.match_cost(c, [self.this_argument(T.unqual(t), spec.loc)]) is not None]
             if ctors and not usable:
                 return   # a member without a default constructor: C++ deletes this one
             parts += usable
@@ -558,8 +558,7 @@ class Classes:
         s = T.unqual(s)
         if len(args) == 1 and T.unqual(args[0].ty) == s:
             return self.copied(args[0], s, loc)
-        this = A.IntLit(0, "0", loc=loc)
-        this.ty = T.Pointer(base=s)
+        this = self.this_argument(s, loc)
         viable = [c for c in self.default_ctors(s) if self.match_cost(c, [this] + list(args)) is not None]
         fn = self.best_overload(s.name, viable, [this] + list(args), loc) if viable else None
         if fn is None:
@@ -578,11 +577,16 @@ class Classes:
         if copy_ctor is None or not self.is_lvalue(e):
             return e
         self.check_call_space(copy_ctor, loc)
-        this = A.IntLit(0, "0", loc=loc)
-        this.ty = T.Pointer(base=s)
+        this = self.this_argument(s, loc)
         c = A.Construct(None, self.bind_arguments(copy_ctor, [this, e], loc)[1:], loc=loc)
         c.ctor, c.ty = copy_ctor, s
         return c
+
+    def this_argument(self, s: T.Struct, loc) -> A.Expr:
+        """A placeholder `this` for `s`'s constructors, to rank them by their other arguments."""
+        this = A.IntLit(0, "0", loc=loc)
+        this.ty = T.Pointer(base=s)
+        return this
 
     def copy_constructor(self, s: T.Struct) -> A.FunctionDef | None:
         for c in getattr(s.info, "ctors", None) or ():
@@ -656,12 +660,6 @@ class Classes:
         if isinstance(ty, T.Struct) and self.default_ctors(ty):
             v.init = self.construct_object(ty, [], v.loc)
 
-
-def _this_of(s: T.Struct, loc) -> A.Expr:
-    """A `this` argument for `s`'s constructors, to rank them by their other arguments."""
-    this = A.IntLit(0, "0", loc=loc)
-    this.ty = T.Pointer(base=s)
-    return this
 
 
 def destroyed_member(s: T.Struct):

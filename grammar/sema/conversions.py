@@ -70,10 +70,10 @@ class Conversions:
         return self.implicit(e, dst)
 
     def converting_constructors(self, s: T.Struct, e: A.Expr) -> list:
-        """The constructors of `s` not declared `explicit` that take the object `e` (of
-        another class) alone: `duration<double, milli> ms = t1 - t0;` (<chrono>)."""
-        this = A.IntLit(0, "0", loc=e.loc)
-        this.ty = T.Pointer(base=s)
+        """The constructors of `s` not declared `explicit` that take `e` alone: an object of
+        another class (`duration<double, milli> ms = t1 - t0;`, <chrono>) or a value
+        (`const std::string &` bound to "text", cxx.py)."""
+        this = self.this_argument(s, e.loc)   # classes.py
         return [c for c in s.info.ctors if "explicit" not in c.specs.storage and self.match_cost(c, [this, e]) is not None]
 
     def is_null_constant(self, e: A.Expr) -> bool:

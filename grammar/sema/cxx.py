@@ -251,12 +251,9 @@ class Cxx:
         s = T.unqual(ty)
         if self.converting or not self.has_ctors(s) or isinstance(T.unqual(a.ty), T.Struct):
             return False   # C++ makes at most one user-defined conversion
-        this = A.IntLit(0, "0", loc=a.loc)
-        this.ty = T.Pointer(base=s)
         self.converting = True
         try:
-            return any(self.match_cost(c, [this, a]) is not None for c in s.info.ctors
-                       if "explicit" not in c.specs.storage)
+            return bool(self.converting_constructors(s, a))   # conversions.py
         finally:
             self.converting = False
 
