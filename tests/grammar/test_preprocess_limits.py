@@ -146,11 +146,16 @@ def test_expanding_in_pieces_gives_the_same_text_as_expanding_whole(tmp_path, mo
 
 
 def cpu_seconds_to_preprocess(tmp_path, lines: int) -> float:
+    """The best of two runs' CPU time: one run's garbage collection or a neighbour's cache
+    pressure is not the preprocessor's growth."""
     f = tmp_path / f"n{lines}.cu"
     f.write_text("#define N 3\n#define F(x) ((x) + 1)\n" + "".join(f"int v{i} = F(N);\n" for i in range(lines)))
-    start = time.process_time()
-    preprocess_only(str(f))
-    return time.process_time() - start
+    times = []
+    for _ in range(2):
+        start = time.process_time()
+        preprocess_only(str(f))
+        times.append(time.process_time() - start)
+    return min(times)
 
 
 @pytest.mark.slow
