@@ -1,0 +1,33 @@
+"""The CUDA runtime beyond the first chapters, as whole programs: each
+tests/programs/cuda_runtime/NAME.cu (streams, pinned and unified memory, vector types,
+warp intrinsics, cooperative groups, nested launches) runs with both engines and prints
+exactly NAME.expected, what an H100 printed for it (test_gpu_record).  A first line
+`// minicuda-run: OPTIONS` gives options that minicuda run and nvcc both take
+(`-rdc=true`, `-arch=sm_60`); a line `// gpu-record: none, REASON` marks a program whose
+semantics CUDA 13 removed (device-side cudaDeviceSynchronize, __shfl), whose expected
+output follows CUDA 11 as the comment says."""
+import pathlib
+import shlex
+
+import pytest
+
+from minicuda.cli import minicuda_main
+
+FOLDER = pathlib.Path(__file__).parent / "cuda_runtime"
+PROGRAMS = sorted(FOLDER.glob("*.cu"))
+OPTIONS = "// minicuda-run:"
+
+
+def run_options(path: pathlib.Path) -> list[str]:
+    first = path.read_text().splitlines()[0]
+    return shlex.split(first[len(OPTIONS):]) if first.startswith(OPTIONS) else []
+
+
+@pytest.mark.parametrize("engine", ["interp", "jit"])
+@pytest.mark.parametrize("path", PROGRAMS, ids=[p.stem for p in PROGRAMS])
+def test_program_prints_what_the_gpu_printed(path, engine, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)   # the files a program writes are its own
+    status = minicuda_main(["run", "--engine", engine, *run_options(path), str(path)])
+    captured = capsys.readouterr()
+    assert status == 0, captured.err
+    assert captured.out.splitlines() == path.with_suffix(".expected").read_text().splitlines()
