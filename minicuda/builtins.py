@@ -323,8 +323,13 @@ CUDA_RUNTIME = ("cudaMalloc", "cudaMallocHost", "cudaFree", "cudaFreeHost", "cud
                 "cudaMemAdvise", "cudaDeviceGetAttribute", "cudaRuntimeGetVersion", "cudaDriverGetVersion")
 
 
+# the runtime functions device code may call too (dynamic parallelism: vm/runtime.py)
+CUDA_DEVICE_RUNTIME = {"cudaGetLastError": "device_get_last_error", "cudaPeekAtLastError": "device_peek_last_error",
+                       "cudaDeviceSynchronize": "device_synchronize"}
+
+
 def _cuda_rows():
-    yield from (runtime(name, 32) for name in CUDA_RUNTIME)
+    yield from (runtime(name, 32, device=CUDA_DEVICE_RUNTIME.get(name)) for name in CUDA_RUNTIME)
     yield runtime("cudaGetErrorString", 64)
     yield runtime("cudaGetErrorName", 64)
 

@@ -393,7 +393,8 @@ def _compiler_options(args) -> Options:
     given = {"uniform_threshold": args.uniform_threshold, "divergent_threshold": args.divergent_threshold,
              "rule": args.predication_rule}
     options = Options(verify_each=args.verify_each, print_after=tuple(args.print_after), sched=args.sched,
-                      bracket_depth=_bracket_depth(args), **{k: v for k, v in given.items() if v is not None})
+                      bracket_depth=_bracket_depth(args), rdc=getattr(args, "rdc", "false") == "true",
+                      **{k: v for k, v in given.items() if v is not None})
     options.arch, options.opt = arch, 0 if args.debug else 3 if args.opt is None else args.opt
     return options
 
@@ -696,7 +697,8 @@ def _run_input(args):
         options.arch, options.opt = arch, opt
         return _linked_program(args, args.files, options, "minicuda")
     return _reported(lambda: compile_program(_source_input(args), arch, opt,
-                                             Options(sched=args.sched, bracket_depth=_bracket_depth(args)),
+                                             Options(sched=args.sched, bracket_depth=_bracket_depth(args),
+                                                     rdc=args.rdc == "true"),
                                              args.include_dirs, args.defines, diags,
                                              language=language_of(args.file, args.language)), diags, "minicuda")
 

@@ -30,7 +30,7 @@ from minicuda.grammar.languages import CUDA, language_of
 from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
 from minicuda.grammar.sema.link import check_references
-from minicuda.grammar.sema.targets import check_target_builtins
+from minicuda.grammar.sema.targets import check_device_launches, check_target_builtins
 from minicuda.ir import Function, Module, StructLayout, format_function, format_module, verify
 from minicuda.linker import RDC_HINT, ObjectUnit, is_device_code, link, link_namer, unit_symbols
 from minicuda.passes.release_code import mark_release_code
@@ -131,6 +131,7 @@ def compile_program(path_or_source, arch: str | int = "sm_70", opt: int = 3, opt
     options = options or Options()
     options.arch = arch if isinstance(arch, int) else parse_arch(arch)
     options.opt = opt
+    options.rdc = options.rdc or rdc
     if isinstance(path_or_source, (list, tuple)):
         units = [load(p, include_dirs, defines, bracket_depth=options.bracket_depth, language=language_of(str(p)))
                  for p in path_or_source]
@@ -147,6 +148,7 @@ def compile_unit(fe: Frontend, options: Options, rdc: bool = False) -> tuple[Obj
     """One translation unit of a program of several, compiled alone: (the unit, each
     function's IR text right after lowering); CompileError for a device function it calls
     and cannot link (without `rdc`)."""
+    options.rdc = options.rdc or rdc
     hint = None if rdc else RDC_HINT
     check_references(fe.tu, fe.diags, lambda owner, fn: rdc or not is_device_code(owner), hint)
     fe.diags.check()
@@ -173,6 +175,7 @@ def compile_module(fe: Frontend, options: Options, link_name=None) -> tuple[Modu
     """The checked program lowered and run through the passes: (module, each function's
     IR text right after lowering); `link_name` names the functions of a unit of several."""
     check_target_builtins(fe.tu, options.arch, fe.diags)
+    check_device_launches(fe.tu, options.arch, options.rdc, fe.diags)
     fe.diags.check()
     with old_objects_frozen():   # the AST
         return _compile_module(fe, options, link_name)

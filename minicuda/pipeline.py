@@ -86,6 +86,7 @@ class Options:
     out: object = None                 # stream for --print-after
     sched: str | None = None           # stack or its: place the markers for this model, not the arch's
     bracket_depth: int = 256           # -fbracket-depth: how deep (), [] and {} may nest (each kind)
+    rdc: bool = False                  # -rdc=true: relocatable device code (kernel launches in device code)
 
     @property
     def stack_arch(self) -> bool:

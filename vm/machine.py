@@ -5,7 +5,8 @@ stack model: it cannot diverge).  CALL runs a user function on a fresh register
 file for the calling lanes, on an explicit call stack (vm/callstack.py: no Python
 recursion, the stack bounded as the hardware bounds it); CALL.RT enters the runtime
 (vm/runtime.py); LAUNCH
-runs a kernel's grid to completion, collecting its metrics.  A fault in a kernel
+runs a kernel's grid to completion, collecting its metrics; a LAUNCH in device code
+(dynamic parallelism) is recorded and run after its grid, as vm/nested.py says.  A fault in a kernel
 stops the program as CUDA's sticky errors do, with CUDA's message.
 
 A Machine loads an ir.Module (from the compiler or a .sass file) and needs nothing
@@ -40,6 +41,7 @@ from minicuda.vm.interp import Interpreter, Warp
 from minicuda.vm.state import WARP
 from minicuda.vm.stdio import standard_streams
 from minicuda.vm.memory import DEVICE, HOST, Memory, MemoryFault, OutOfMemory, byte_size, pointer_note
+from minicuda.vm.nested import NestedLaunches, uses_device_sync
 from minicuda.vm.runtime import STACK_LIMIT, DeviceAssert, ProgramExit, Runtime, device_for, error_code
 from minicuda.vm.callstack import CallStack, StatePool
 from minicuda.vm.stop import WATCHDOG, HostFrame, StopFlag, Stopped, watchdog_lines, warp_position
@@ -84,12 +86,14 @@ class Machine:
         self.watcher = None      # vm/watch.py's Watcher, when one times the run (--timeout, --watchdog, progress)
         self.runtime = Runtime(self, stdout, stderr, stdin)
         self.launches = []
+        self.nested = NestedLaunches(self)   # device-side launches (dynamic parallelism)
         self.faults: list[VMError] = []   # the faults that failed launches (CUDA's sticky errors)
         self.asserts: list[VMError] = []  # the failed device asserts of the launch running, a warp's each
         self.assert_lock = threading.Lock()   # JIT workers run blocks side by side
         self.states = StatePool()
         # a trace shows every instruction, which only the interpreter does
-        self.engine = make_engine("interp" if trace is not None else engine, self, jobs)
+        # (and CUDA 11's device-side cudaDeviceSynchronize nests launches, which only the interpreter does)
+        self.engine = make_engine("interp" if trace is not None or uses_device_sync(module) else engine, self, jobs)
 
     def static_object(self, name: str, g, space: str, init: bytes | None) -> int:
         """The address of a file-scope object; VMError (at load, as a link fails) when it is
@@ -265,7 +269,10 @@ class Machine:
         stack of its own); the functions on a call stack have their CALLs run by it."""
         name = self.callee(ins, lambda r: interp.read(w, r, 64), on, device=w.code.fn.kind != "host")
         if ins.op == "LAUNCH":
-            self.launch(interp, w, ins, on)
+            if w.code.fn.kind == "host":
+                self.launch(interp, w, ins, on)
+            else:
+                self.nested.launch(interp, w, ins, on)
             return
         if "RT" in ins.mods:
             result = self.runtime_call(interp, w, ins, on)
@@ -298,6 +305,7 @@ class Machine:
         try:
             for lane in np.nonzero(on)[0] if device else range(int(on[0])):
                 try:
+                    self.runtime.local.thread = (w, int(lane))
                     result[lane] = self.runtime.call(name, [int(a[lane]) for a in args], device) & 0xFFFFFFFFFFFFFFFF
                 except DeviceAssert as e:
                     failed.append((int(lane), e))
@@ -349,7 +357,8 @@ class Machine:
             self.watcher.launch_started(name, grid[0] * grid[1] * grid[2], self.engine)
         self.asserts = []
         try:
-            metrics = self.engine.launch(name, grid, block, args, self.module.arch, smem)
+            metrics, children = self.nested.run(name, 0, lambda: self.engine.launch(name, grid, block, args,
+                                                                                  self.module.arch, smem))
         except VMError as e:
             if e.kind not in DEVICE_FAULTS:
                 raise
@@ -365,11 +374,40 @@ class Machine:
                 self.watcher.launch_finished()
         metrics.wall_s = time.perf_counter() - started
         self.launches.append(metrics)
+        self.report_asserts()
+        self.nested.run_generations(children)   # the grid is complete when its children are
+
+    def report_asserts(self) -> None:
         if self.asserts:   # every failing thread's line, blocks in order, as CUDA prints them
             self.asserts.sort(key=lambda f: _block_order(f.report[0]))
             first = self.asserts[0]
             self.launch_failed(VMError("assert", str(first), first.loc,
                                        report=[line for f in self.asserts for line in f.report]))
+
+    def run_child(self, child) -> list:
+        """The grid of a device-side launch (vm/nested.py's PendingGrid), run as the host's
+        launches run: its metrics kept; the grids it launched, in launch order."""
+        if self.interp.trace is not None:
+            dims = ", ".join(f"({x},{y},{z})" for x, y, z in (child.grid, child.block))
+            self.interp.trace(f"launch {child.kernel} <<<{dims}, {child.shared}>>> depth {child.depth} from "
+                              f"{child.parent} block {child.origin[0]} thread {child.origin[1]}")
+        outer, self.asserts = self.asserts, []
+        started = time.perf_counter()
+        try:
+            metrics, children = self.nested.run(child.kernel, child.depth, lambda: self.engine.launch(
+                child.kernel, child.grid, child.block, child.args, self.module.arch, child.shared))
+            metrics.wall_s = time.perf_counter() - started
+            metrics.depth, metrics.parent = child.depth, child.parent
+            self.launches.append(metrics)
+            self.report_asserts()
+        except VMError as e:
+            if e.kind not in DEVICE_FAULTS:
+                raise
+            self.launch_failed(e)
+            return []
+        finally:
+            self.asserts = outer
+        return children
 
     def launch_refusal(self, kernel, grid: tuple, block: tuple, smem: int) -> int:
         """The CUDA error a launch CUDA accepts (vm/launch_checks.py) fails with here, 0 when

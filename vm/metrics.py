@@ -27,6 +27,8 @@ class LaunchMetrics:
     max_paths: int = 0
     barriers: int = 0
     wall_s: float = 0.0   # seconds the launch took (not part of the nvprof-style report)
+    depth: int = 0        # 0: launched by the host; n: by a grid of depth n - 1 (dynamic parallelism)
+    parent: str = ""      # the kernel whose thread launched it (depth > 0)
 
     @property
     def branch_efficiency(self) -> float:

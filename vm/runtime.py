@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 import os
 import struct
+import threading
 import sys
 import time
 
@@ -43,7 +44,9 @@ ERROR_STRINGS = {0: "no error", 1: "invalid argument", 2: "out of memory", 3: "i
                  701: "too many resources requested for launch",
                  710: "device-side assert triggered", 716: "misaligned address",
                  712: "part or all of the requested memory range is already mapped",
-                 713: "pointer does not correspond to a registered memory region"}
+                 713: "pointer does not correspond to a registered memory region",
+                 65: "launch would exceed maximum depth of nested launches",
+                 69: "launch failed because launch would exceed cudaLimitDevRuntimePendingLaunchCount"}
 ERROR_NAMES = {0: "cudaSuccess", 1: "cudaErrorInvalidValue", 2: "cudaErrorMemoryAllocation", 700: "cudaErrorIllegalAddress",
                702: "cudaErrorLaunchTimeout",
                9: "cudaErrorInvalidConfiguration", 17: "cudaErrorInvalidDevicePointer", 101: "cudaErrorInvalidDevice",
@@ -52,7 +55,8 @@ ERROR_NAMES = {0: "cudaSuccess", 1: "cudaErrorInvalidValue", 2: "cudaErrorMemory
                100: "cudaErrorNoDevice", 400: "cudaErrorInvalidResourceHandle", 600: "cudaErrorNotReady",
                701: "cudaErrorLaunchOutOfResources",
                710: "cudaErrorAssert", 716: "cudaErrorMisalignedAddress", 719: "cudaErrorLaunchFailure",
-               712: "cudaErrorHostMemoryAlreadyRegistered", 713: "cudaErrorHostMemoryNotRegistered"}
+               712: "cudaErrorHostMemoryAlreadyRegistered", 713: "cudaErrorHostMemoryNotRegistered",
+               65: "cudaErrorLaunchMaxDepthExceeded", 69: "cudaErrorLaunchPendingCountExceeded"}
 INVALID_VALUE, INVALID_SYMBOL, INVALID_DIRECTION, INVALID_DEVICE, INVALID_HANDLE = 1, 13, 21, 101, 400
 ALREADY_REGISTERED, NOT_REGISTERED = 712, 713
 # Streams.  Every operation runs when the host issues it, in program order: a valid schedule of
@@ -73,8 +77,9 @@ COPY_KINDS = {0: (False, False), 1: (True, False), 2: (False, True), 3: (True, T
 DEVICE_MEMORY = ("global", "constant", "pinned", "managed")   # what a cudaMemcpy's device pointer may point into
 TCACHE_MAX = 1032   # the largest block glibc's tcache keeps: its double free is reported as a tcache one
 # cudaDeviceSetLimit's limits and their defaults: cudaLimitStackSize (bytes per thread), the
-# printf FIFO and the malloc heap (bytes); the heap's changes nothing here
-LIMIT_DEFAULTS = {0: 1024, 1: 8650752, 2: 8 << 20}
+# printf FIFO and the malloc heap (bytes); the heap's changes nothing here; the device
+# runtime's sync depth (accepted) and pending-launch count (vm/nested.py)
+LIMIT_DEFAULTS = {0: 1024, 1: 8650752, 2: 8 << 20, 3: 2, 4: 2048}
 STACK_LIMIT = 0
 # Device printf goes through a FIFO of cudaLimitPrintfFifoSize bytes, emptied onto stdout at
 # each synchronisation (cudaDeviceSynchronize, a blocking cudaMemcpy, the program's end); a
@@ -192,6 +197,7 @@ class Runtime(StdioCalls):
         self.fifo_end: int | None = None        # while the JIT formats a block's records: where the FIFO ends for it
         self.launched = False                    # a kernel has run: the FIFO's size is fixed
         self.last_error = 0
+        self.local = threading.local()   # .thread: (warp, lane) of a device-side call (JIT workers run side by side)
         self.limits = dict(LIMIT_DEFAULTS)
         self.sticky_error = 0   # a launch that timed out loses the context: every CUDA call returns this
         self.pending_error = 0  # a kernel's fault, reported by the next call that waits for the device
@@ -209,7 +215,7 @@ class Runtime(StdioCalls):
         self.try_blocks = 0              # the C++ `try` blocks the host thread is in
 
     def call(self, name: str, args: list[int], device: bool = False) -> int:
-        if name in SYNCHRONIZING and self.pending_error:
+        if name in SYNCHRONIZING and self.pending_error and not device:
             self.sticky_error = self.last_error = self.pending_error
             self.pending_error = 0
         if self.sticky_error and name in builtins.CUDA_RUNTIME:
@@ -835,6 +841,16 @@ class Runtime(StdioCalls):
 
     def rt_cudaPeekAtLastError(self) -> int:
         return self.last_error
+
+    # device-side (dynamic parallelism, vm/nested.py): the calling thread is `self.local.thread`
+    def rt_device_get_last_error(self) -> int:
+        return self.machine.nested.last_error(*self.local.thread, reset=True)
+
+    def rt_device_peek_last_error(self) -> int:
+        return self.machine.nested.last_error(*self.local.thread, reset=False)
+
+    def rt_device_synchronize(self) -> int:
+        return self.machine.nested.synchronize(*self.local.thread)
 
     def rt_cudaGetErrorString(self, code) -> int:
         return self.machine.string(ERROR_STRINGS.get(_s32(code), "unrecognized error code").encode())

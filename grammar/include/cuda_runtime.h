@@ -41,6 +41,9 @@ typedef struct CUstream_st *cudaStream_t;
 #define cudaErrorLaunchTimeout 702
 #define cudaErrorLaunchOutOfResources 701
 #define cudaErrorNotReady 600
+#define cudaErrorLaunchMaxDepthExceeded 65
+#define cudaErrorSyncDepthExceeded 68
+#define cudaErrorLaunchPendingCountExceeded 69
 
 #define cudaErrorUnsupportedLimit 215
 #define cudaErrorInvalidDeviceFunction 98
@@ -133,6 +136,8 @@ typedef int cudaLimit;
 #define cudaLimitStackSize 0
 #define cudaLimitPrintfFifoSize 1
 #define cudaLimitMallocHeapSize 2
+#define cudaLimitDevRuntimeSyncDepth 3
+#define cudaLimitDevRuntimePendingLaunchCount 4
 
 #define cudaMemcpyHostToHost 0
 #define cudaMemcpyHostToDevice 1
@@ -201,7 +206,7 @@ __host__ cudaError_t cudaMemcpy(void *__dst, const void *__src, size_t __count, 
 __host__ cudaError_t cudaMemset(void *__devPtr, int __value, size_t __count);
 __host__ cudaError_t cudaMemcpyToSymbol(const void *__symbol, const void *__src, size_t __count, size_t __offset = 0, cudaMemcpyKind __kind = cudaMemcpyHostToDevice);
 __host__ cudaError_t cudaMemcpyFromSymbol(void *__dst, const void *__symbol, size_t __count, size_t __offset = 0, cudaMemcpyKind __kind = cudaMemcpyDeviceToHost);
-__host__ cudaError_t cudaDeviceSynchronize(void);
+__host__ __device__ cudaError_t cudaDeviceSynchronize(void);
 __host__ cudaError_t cudaDeviceReset(void);
 __host__ cudaError_t cudaDeviceSetLimit(cudaLimit __limit, size_t __value);
 __host__ cudaError_t cudaDeviceGetLimit(size_t *__pValue, cudaLimit __limit);
@@ -213,8 +218,8 @@ __host__ cudaError_t cudaRuntimeGetVersion(int *__runtimeVersion);
 __host__ cudaError_t cudaDriverGetVersion(int *__driverVersion);
 __host__ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *__prop, int __device);
 __host__ cudaError_t cudaFuncSetAttribute(const void *__func, cudaFuncAttribute __attr, int __value);
-__host__ cudaError_t cudaGetLastError(void);
-__host__ cudaError_t cudaPeekAtLastError(void);
+__host__ __device__ cudaError_t cudaGetLastError(void);
+__host__ __device__ cudaError_t cudaPeekAtLastError(void);
 __host__ const char *cudaGetErrorString(cudaError_t __error);
 __host__ const char *cudaGetErrorName(cudaError_t __error);
 __host__ cudaError_t cudaEventCreate(cudaEvent_t *__event);

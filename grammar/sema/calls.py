@@ -129,8 +129,7 @@ class Calls:
         fn = self.resolve(name, cands, targs, args, e.loc)
         if "global" not in fn.exec_space:
             self.fail(f"a {'host' if 'host' in fn.exec_space else '__device__'} function call cannot be configured", e.loc)
-        if self.fn is not None and "host" not in self.fn.exec_space:
-            self.fail("kernel launch from __device__ or __global__ functions requires separate compilation mode", e.loc)
+        # a launch from device code (dynamic parallelism) needs -rdc=true: grammar/sema/targets.py
         e.config = self.launch_config(e)
         e.args = self.bind_arguments(fn, args, e.loc)
         e.decl, e.ty = fn, T.VOID
