@@ -710,7 +710,7 @@ def _print_metrics(launches, metrics) -> None:
     width = max([30] + [len(metric.name) for metric in metrics])
     for m in launches:
         print(f"    Kernel: {m.kernel} <<<({m.grid[0]},{m.grid[1]},{m.grid[2]}), ({m.block[0]},{m.block[1]},{m.block[2]})>>> "
-              f"[{m.arch}, {m.sched}]", file=out)
+              f"[{m.arch}, {m.sched}]" + (f" depth {m.depth}, launched by {m.parent}" if m.depth else ""), file=out)
         for metric in metrics:
             print(f"        {metric.name:<{width}} {metric.description:<45} {metric.value(m)}", file=out)
 

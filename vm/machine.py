@@ -395,7 +395,7 @@ class Machine:
         started = time.perf_counter()
         try:
             metrics, children = self.nested.run(child.kernel, child.depth, lambda: self.engine.launch(
-                child.kernel, child.grid, child.block, child.args, self.module.arch, child.shared))
+                child.kernel, child.grid, child.block, child.args, self.module.arch, child.shared), child.completion)
             metrics.wall_s = time.perf_counter() - started
             metrics.depth, metrics.parent = child.depth, child.parent
             self.launches.append(metrics)

@@ -40,6 +40,7 @@ class LaunchMetrics:
 
     def as_dict(self) -> dict:
         return {"kernel": self.kernel, "grid": list(self.grid), "block": list(self.block), "arch": self.arch,
+                **({"depth": self.depth, "parent": self.parent} if self.depth else {}),
                 "sched": self.sched, "inst_executed": self.inst_executed,
                 "thread_inst_executed": self.thread_inst_executed, "branch": self.branch,
                 "divergent_branch": self.divergent_branch,

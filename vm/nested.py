@@ -2,9 +2,12 @@
 
 A device-side launch does not run at once: it is recorded, per launching thread, as a
 pending grid of its parent grid, with the checks CUDA makes at the launch (the
-configuration, the nesting depth limit of 24: cudaErrorLaunchMaxDepthExceeded, the
-pending-launch limit cudaLimitDevRuntimePendingLaunchCount, 2048 by default:
-cudaErrorLaunchPendingCountExceeded), a refused launch setting the launching thread's
+configuration; below sm_90, CUDA 11's nesting depth limit of 24:
+cudaErrorLaunchMaxDepthExceeded; the pending-launch limit
+cudaLimitDevRuntimePendingLaunchCount, 2048 by default: cudaErrorLaunchPendingCountExceeded,
+counting the device-launched grids not yet complete, a grid being complete when it and
+its descendants have finished: an H100 with CUDA 13 runs a chain of self-launches to
+depth 2048 and fails the next launch so, with no depth limit), a refused launch setting the launching thread's
 own last error (device-side cudaGetLastError / cudaPeekAtLastError read it).
 
 The order children run in (docs/semantics.md, "Nested launches"): a grid's children
@@ -29,11 +32,20 @@ import numpy as np
 
 from minicuda.vm.launch_checks import launch_error
 
-MAX_DEPTH = 24                   # CUDA's nesting depth limit (the host's grid is depth 0)
+MAX_DEPTH = 24                   # CUDA 11's nesting depth limit below sm_90 (the host's grid is depth 0)
+DEPTH_LIMITED_BELOW = 90
+
 PENDING_LIMIT = 4                # cudaLimitDevRuntimePendingLaunchCount
 PENDING_DEFAULT = 2048
 MAX_DEPTH_EXCEEDED, PENDING_COUNT_EXCEEDED = 65, 69   # cudaErrorLaunchMaxDepthExceeded, ...PendingCountExceeded
 
+@dataclass
+class Completion:
+    """A grid's place in its tree: complete once it has finished and its children are complete."""
+    parent: "Completion | None"
+    counted: bool         # launched from the device (counts against the pending-launch limit)
+    open: int = 0         # children not complete
+    finished: bool = False
 
 @dataclass
 class PendingGrid:
@@ -46,7 +58,7 @@ class PendingGrid:
     parent: str           # the launching kernel
     order: tuple          # (parent block's linear index, launch number in that block)
     origin: tuple         # (block, thread) of the launching thread, for --trace
-
+    completion: Completion = None
 
 @dataclass
 class RunningGrid:
@@ -54,7 +66,7 @@ class RunningGrid:
     depth: int
     kernel: str
     children: list        # PendingGrid launched by its threads, in any order until sorted
-
+    completion: Completion = None
 
 class NestedLaunches:
     """The grids running (innermost last) and the device-side launches not yet started."""
@@ -82,7 +94,7 @@ class NestedLaunches:
             grid, block = (tuple(int(d[lane]) for d in dims[k:k + 3]) for k in (0, 3))
             code = launch_error(kernel, machine.arch, grid, block, int(shared[lane]),
                                 machine.kernel_static_shared(name), machine.runtime.max_dynamic_shared.get(name))
-            if not code and parent.depth + 1 > MAX_DEPTH:
+            if not code and parent.depth + 1 > MAX_DEPTH and machine.arch < DEPTH_LIMITED_BELOW:
                 code = MAX_DEPTH_EXCEEDED
             where = _block_linear(w, lane), _thread(w, lane)
             with self.lock:
@@ -95,9 +107,11 @@ class NestedLaunches:
                 number = self.block_launches.get(key, 0)
                 self.block_launches[key] = number + 1
                 self.pending_count += 1
+                parent.completion.open += 1
                 parent.children.append(PendingGrid(name, grid, block, int(shared[lane]),
                                                    [int(a[lane]) for a in args], parent.depth + 1, parent.kernel,
-                                                   (where[0], number), (_block(w, lane), where[1])))
+                                                   (where[0], number), (_block(w, lane), where[1]),
+                                                   Completion(parent.completion, True)))
 
     def last_error(self, w, lane: int, reset: bool) -> int:
         """The calling thread's last device-side error (cleared by cudaGetLastError)."""
@@ -116,17 +130,30 @@ class NestedLaunches:
         return 0
 
     # ---- grids --------------------------------------------------------------------------
-    def run(self, kernel: str, depth: int, start) -> object:
+    def run(self, kernel: str, depth: int, start, completion: Completion | None = None) -> object:
         """Run one grid (`start()` runs it and returns its metrics) as the innermost running
         grid: (its metrics, its children in launch order)."""
-        grid = RunningGrid(next(self.serials), depth, kernel, [])
+        completion = completion or Completion(None, False)
+        grid = RunningGrid(next(self.serials), depth, kernel, [], completion)
         self.running.append(grid)
         try:
             metrics = start()
         finally:
             self.running.pop()
             self.forget(grid.serial)
+            self.finished(completion)
         return metrics, sorted(grid.children, key=lambda c: c.order)
+
+    def finished(self, completion: Completion) -> None:
+        """A grid has finished: it, and the grids it completes, no longer count as pending."""
+        with self.lock:
+            completion.finished = True
+            while completion is not None and completion.finished and completion.open == 0:
+                if completion.counted:
+                    self.pending_count -= 1
+                if completion.parent is not None:
+                    completion.parent.open -= 1
+                completion = completion.parent
 
     def forget(self, serial: int) -> None:
         with self.lock:
@@ -138,12 +165,10 @@ class NestedLaunches:
         queue = deque(children)
         while queue:
             child = queue.popleft()
-            with self.lock:
-                self.pending_count -= 1
             if self.machine.runtime.sticky_error or self.machine.runtime.pending_error:
+                self.finished(child.completion)
                 continue   # the context is lost: nothing more runs
             queue.extend(self.machine.run_child(child))
-
 
 def uses_device_sync(module) -> bool:
     """Whether device code calls cudaDeviceSynchronize() (CUDA 11's nested wait)."""
@@ -151,14 +176,11 @@ def uses_device_sync(module) -> bool:
                for fn in module.functions.values() if fn.kind != "host"
                for b in fn.blocks for ins in b.instrs)
 
-
 def _thread(w, lane: int) -> tuple:
     return tuple(int(w.ids["SR_TID"][a][lane]) for a in "XYZ")
 
-
 def _block(w, lane: int) -> tuple:
     return tuple(int(w.ids["SR_CTAID"][a][lane]) for a in "XYZ")
-
 
 def _block_linear(w, lane: int) -> int:
     x, y, z = _block(w, lane)
