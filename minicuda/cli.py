@@ -39,7 +39,7 @@ from minicuda.version import __version__
 from minicuda.vm.errors import SIGNALS, VMError
 from minicuda.vm.tools import TOOLS
 from minicuda.vm.machine import Machine
-from minicuda.vm.metrics import metrics_named
+from minicuda.vm.metrics import has_nested, kernel_totals, metrics_named
 from minicuda.vm.stop import EXIT_STATUS, TIMEOUT, StopFlag, Stopped, report_lines
 from minicuda.vm.watch import Watcher
 
@@ -659,7 +659,8 @@ def _run_watched(args, watcher: Watcher) -> int:
     if args.metrics:
         _print_metrics(machine.launches, args.metrics)
     if args.metrics_json:
-        _write(json.dumps([m.as_dict() for m in machine.launches], indent=2), args.metrics_json)
+        totals = kernel_totals(machine.launches) if has_nested(machine.launches) else []
+        _write(json.dumps([m.as_dict() for m in machine.launches + totals], indent=2), args.metrics_json)
     return code
 
 
@@ -704,13 +705,21 @@ def _run_input(args):
 
 
 def _print_metrics(launches, metrics) -> None:
-    """The nvprof-like table of --metrics: the metrics asked for, per kernel launch."""
+    """The nvprof-like table of --metrics: the metrics asked for, per kernel launch; with
+    nested launches, then per kernel over all its grids."""
     out = sys.stdout
     print("==minicuda== Metric result:", file=out)
     width = max([30] + [len(metric.name) for metric in metrics])
     for m in launches:
         print(f"    Kernel: {m.kernel} <<<({m.grid[0]},{m.grid[1]},{m.grid[2]}), ({m.block[0]},{m.block[1]},{m.block[2]})>>> "
               f"[{m.arch}, {m.sched}]" + (f" depth {m.depth}, launched by {m.parent}" if m.depth else ""), file=out)
+        for metric in metrics:
+            print(f"        {metric.name:<{width}} {metric.description:<45} {metric.value(m)}", file=out)
+    if not has_nested(launches):
+        return
+    print("==minicuda== Metric totals per kernel (nested launches):", file=out)
+    for m in kernel_totals(launches):
+        print(f"    Kernel: {m.kernel}, {m.grids} grid{'s' if m.grids != 1 else ''} [{m.arch}, {m.sched}]", file=out)
         for metric in metrics:
             print(f"        {metric.name:<{width}} {metric.description:<45} {metric.value(m)}", file=out)
 

@@ -390,7 +390,7 @@ class Machine:
         if self.interp.trace is not None:
             dims = ", ".join(f"({x},{y},{z})" for x, y, z in (child.grid, child.block))
             self.interp.trace(f"launch {child.kernel} <<<{dims}, {child.shared}>>> depth {child.depth} from "
-                              f"{child.parent} block {child.origin[0]} thread {child.origin[1]}")
+                              f"{child.parent} block {_triple(child.origin[0])} thread {_triple(child.origin[1])}")
         outer, self.asserts = self.asserts, []
         started = time.perf_counter()
         try:
@@ -491,3 +491,8 @@ def _block_order(line: str) -> tuple:
     """A device assert line's block, z-major as blocks are numbered, then its thread."""
     block, thread = (tuple(int(x) for x in m.split(",")) for m in re.findall(r"\[([\d,]+)\]", line)[:2])
     return block[::-1], thread[::-1]
+
+
+def _triple(xyz: tuple) -> str:
+    """A block or thread index as a launch's dimensions are written: (x,y,z)."""
+    return "({},{},{})".format(*xyz)

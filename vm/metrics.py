@@ -2,7 +2,9 @@
 
 A branch is one execution of a BRA by a warp, divergent when its active threads go to
 more than one target; branch efficiency and warp execution efficiency follow from the
-counts as nvprof defines them.  Both engines fill the same record.
+counts as nvprof defines them.  Both engines fill the same record.  With nested launches
+(dynamic parallelism) `kernel_totals` sums a kernel's grids into one record per kernel
+(`grids` of them; the efficiencies follow from the summed counts).
 """
 from __future__ import annotations
 
@@ -46,6 +48,43 @@ class LaunchMetrics:
                 "divergent_branch": self.divergent_branch,
                 "branch_efficiency": round(self.branch_efficiency, 2),
                 "warp_execution_efficiency": round(self.warp_execution_efficiency, 2)}
+
+
+@dataclass
+class KernelTotals(LaunchMetrics):
+    """A kernel's grids summed (counts added; the SIMT stack's high-water mark the largest)."""
+    grids: int = 0
+
+    def add(self, m: LaunchMetrics) -> None:
+        self.grids += 1
+        for name in SUMMED:
+            setattr(self, name, getattr(self, name) + getattr(m, name))
+        self.max_stack_depth = max(self.max_stack_depth, m.max_stack_depth)
+        self.max_paths = max(self.max_paths, m.max_paths)
+
+    def as_dict(self) -> dict:
+        launch = super().as_dict()
+        del launch["grid"], launch["block"]
+        return {"kernel": self.kernel, "totals": True, "grids": self.grids, **launch}
+
+
+SUMMED = ("inst_executed", "thread_inst_executed", "thread_inst_executed_pred_on", "branch", "divergent_branch",
+          "barriers", "wall_s")
+
+
+def has_nested(launches: list[LaunchMetrics]) -> bool:
+    """Whether any grid was launched from device code."""
+    return any(m.depth for m in launches)
+
+
+def kernel_totals(launches: list[LaunchMetrics]) -> list[KernelTotals]:
+    """One record per kernel name, in the order of their first grid: all its grids summed."""
+    totals: dict[str, KernelTotals] = {}
+    for m in launches:
+        if m.kernel not in totals:
+            totals[m.kernel] = KernelTotals(m.kernel, (), (), m.arch, m.sched)
+        totals[m.kernel].add(m)
+    return list(totals.values())
 
 
 @dataclass(frozen=True)
