@@ -7,6 +7,8 @@
 // cudaGetLastError() (a second call returns cudaSuccess: reading clears it).  Printed by an
 // H100 with nvcc 13.0 -rdc=true -arch=sm_90. threadIdx and
 // blockIdx in each child are the child's own.
+// 2049 grids: about 10 s of CPU on the interpreter (nested_pending_limit is its quick twin)
+// slow
 #include <cstdio>
 #include <cuda_runtime.h>
 
