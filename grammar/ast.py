@@ -27,12 +27,12 @@ class Node:
 
     def children(self) -> list["Node"]:
         out = []
-        for name in _child_fields(type(self)):
+        for name in _CHILD_FIELDS.get(type(self)) or _child_fields(type(self)):
             value = getattr(self, name)
             if isinstance(value, Node):
                 out.append(value)
             elif isinstance(value, list):
-                out.extend(v for v in value if isinstance(v, Node))
+                out += [v for v in value if isinstance(v, Node)]
         return out
 
 

@@ -138,7 +138,7 @@ def _contextual_tokens(lexer, text: str, stack: list):
                 line_start = start + value.rindex("\n") + 1
         if kind in ignore and kind not in callbacks:
             continue
-        token = Token(kind, value, start, token_line, column, line, pos - line_start + 1, pos)
+        token = _new_token(kind, value, start, token_line, column, line, pos - line_start + 1, pos)
         if kind in callbacks:
             token = callbacks[kind](token)
         if kind not in ignore:
@@ -167,6 +167,7 @@ def _action(row: dict, token_type: str) -> int:
 
 
 _PASS_ON = itemgetter(0)
+_new_token = Token._future_new   # Token(...) without its check for deprecated keywords
 
 
 def inline_callbacks(rules, transformer) -> dict:
@@ -188,6 +189,7 @@ def _callback(rule, transformer):
         method = getattr(transformer, name, None)
         if method is None:
             method = _default(transformer, name)
+        method = getattr(method, "base_func", method)   # a v_args method, called without lark's wrapper
     return _reducer(kept, pass_single, method)
 
 

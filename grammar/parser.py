@@ -53,12 +53,13 @@ def _scan_tokens(text: str) -> tuple[list[str], list[int]]:
     return [t for t, _ in found], [p for _, p in found]
 
 
-def scan_names(text: str) -> tuple[set[str], set[str], set[int], set[int], set[int]]:
+def scan_names(text: str, scanned: tuple[list[str], list[int]] | None = None) -> tuple[set[str], set[str], set[int], set[int], set[int]]:
     """(type names, template names, offsets where such a name is being declared, offsets
     of type names that qualify a member: `Foo` in `Foo::get`, and of the class templates
     that qualify a member type: `Foo` in `Foo<int>::iterator`).  A template namespace std
-    declares is named `std::name` in the template names: a program's own `swap` is not it."""
-    toks, offsets = _scan_tokens(text)
+    declares is named `std::name` in the template names: a program's own `swap` is not it.
+    `scanned`: `_scan_tokens(text)` when the caller has it already."""
+    toks, offsets = scanned or _scan_tokens(text)
     types: set[str] = set()
     templates: set[str] = set()
     declaring: set[int] = set()
@@ -115,12 +116,12 @@ def scan_names(text: str) -> tuple[set[str], set[str], set[int], set[int], set[i
 _TYPE_WORDS = frozenset("void char short int long float double signed unsigned bool auto const volatile".split())
 
 
-def declarator_parens(text: str, types: set[str]) -> set[int]:
+def declarator_parens(text: str, types: set[str], scanned: tuple[list[str], list[int]] | None = None) -> set[int]:
     """Offsets of the `(` that open a parenthesised declarator: after a type, `(` then
     `*` or `&` (a name, array bounds or parameters) `)` and then `(` or `[`, as in `int (*cmp)(int)`,
     `float (&a)[N]`, `void (*table[3])(int)` and the abstract `float (*)(float)`.  An
     expression never has that shape after a type (`float(*p)` is followed by no `(`)."""
-    toks, offsets = _scan_tokens(text)
+    toks, offsets = scanned or _scan_tokens(text)
     found: set[int] = set()
     for i in range(1, len(toks) - 3):
         if toks[i] != "(" or toks[i + 1] not in ("*", "&") or not (toks[i - 1] in _TYPE_WORDS or toks[i - 1] in types):
@@ -527,8 +528,10 @@ def parse(pp: PreprocessedSource, diags: DiagnosticEngine, bracket_depth: int = 
         return report_bracket_overflow(pp, diags, overflow, bracket_depth)
     parser, retagger = _lark()
     text = pp.text
-    retagger.types, retagger.templates, retagger.declaring, retagger.scopes, retagger.type_scopes = scan_names(text)
-    retagger.decl_parens = declarator_parens(text, retagger.types)
+    scanned = _scan_tokens(text)   # one tokenisation for both pre-passes
+    retagger.types, retagger.templates, retagger.declaring, retagger.scopes, retagger.type_scopes = scan_names(text, scanned)
+    retagger.decl_parens = declarator_parens(text, retagger.types, scanned)
+    del scanned
     poisoned: set[str] = set()
     text = _blank_std_errors(pp, text, diags, poisoned)
     if text is not pp.text:

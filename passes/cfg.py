@@ -11,6 +11,7 @@ post-dominance well defined.
 from __future__ import annotations
 
 from minicuda.ir import Block, Function
+from minicuda.isa import OPS
 
 EXIT = "EXIT"
 
@@ -106,28 +107,28 @@ def strongly_connected(cfg: CFG) -> dict[str, set[str]]:
 
 def successors(fn: Function, index: int) -> list[str]:
     """Successor labels of fn.blocks[index], in the order: taken target first."""
-    block = fn.blocks[index]
-    fallthrough = fn.blocks[index + 1].label if index + 1 < len(fn.blocks) else EXIT
+    blocks = fn.blocks
     out: list[str] = []
-    for ins in block.instrs:
-        if ins.op == "BRA":
-            out.append(ins.target)
+    for ins in blocks[index].instrs:
+        op = ins.op
+        if op == "BRA":
+            target = ins.srcs[0].name
+            if target not in out:
+                out.append(target)
             if ins.guard is None:
-                return _unique(out)
-        elif ins.info.terminator and ins.guard is None:
-            return _unique(out + [EXIT])
-        elif ins.info.terminator:
-            out.append(EXIT)
-    out.append(fallthrough)
-    return _unique(out)
+                return out
+        elif op in _TERMINATORS:
+            if EXIT not in out:
+                out.append(EXIT)
+            if ins.guard is None:
+                return out
+    fallthrough = blocks[index + 1].label if index + 1 < len(blocks) else EXIT
+    if fallthrough not in out:
+        out.append(fallthrough)
+    return out
 
 
-def _unique(labels: list[str]) -> list[str]:
-    seen: list[str] = []
-    for label in labels:
-        if label not in seen:
-            seen.append(label)
-    return seen
+_TERMINATORS = frozenset(op for op, row in OPS.items() if row.terminator)
 
 
 def build_cfg(fn: Function, analyses=None) -> CFG:

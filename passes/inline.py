@@ -137,24 +137,34 @@ class _Names:
 
 
 def _inline_into(fn: Function, module: Module, inlinable) -> None:
-    """Inline fn's calls in layout order, in one walk: a copied body has no call left to
-    inline (its function was inlined into first), so the walk goes on after it."""
+    """Inline fn's calls in layout order, in one walk that builds the new block list: a
+    copied body has no call left to inline (its function was inlined into first), and
+    the instructions after a call start the continuation block, where the walk goes on."""
     names = None   # made at the first call inlined (it reads the whole function)
-    bi = 0
-    while bi < len(fn.blocks):
-        for ii, ins in enumerate(fn.blocks[bi].instrs):
+    blocks: list[Block] = []
+    for block in fn.blocks:
+        label, start = block.label, 0
+        pending: list[Instr] = []
+        for ii, ins in enumerate(block.instrs):
             if _is_call(ins) and inlinable(ins.srcs[0].name, fn):
                 names = names or _Names(fn)
                 callee = module.functions[ins.srcs[0].name]
-                _inline_call(fn, bi, ii, callee, names)
-                bi += len(callee.blocks)   # past the copied body: the continuation is next
-                break
-        bi += 1
+                pending += block.instrs[start:ii]
+                entry, body, cont, after = _inline_call(fn, ins, callee, names)
+                blocks.append(Block(label, pending + entry))
+                blocks += body
+                label, pending, start = cont, after, ii + 1
+        if names is None or label == block.label:
+            blocks.append(block)
+        else:
+            blocks.append(Block(label, pending + block.instrs[start:]))
+    if names is not None:
+        fn.blocks[:] = blocks
 
 
-def _inline_call(fn: Function, bi: int, ii: int, callee: Function, names: _Names) -> None:
-    block = fn.blocks[bi]
-    call = block.instrs[ii]
+def _inline_call(fn: Function, call: Instr, callee: Function, names: _Names):
+    """(the instructions entering the callee's copy, its blocks, the continuation's label,
+    the instructions the continuation starts with) for inlining `callee` at `call`."""
     regs: dict[str, Reg] = {}
 
     def reg(r: Reg) -> Reg:
@@ -200,5 +210,4 @@ def _inline_call(fn: Function, bi: int, ii: int, callee: Function, names: _Names
     after = []
     if call.dsts and callee.rets:
         after.append(Instr("MOV", dsts=call.dsts, srcs=(reg(callee.rets[0]),), loc=call.loc))
-    after += block.instrs[ii + 1:]
-    fn.blocks[bi:bi + 1] = [Block(block.label, block.instrs[:ii] + entry)] + body + [Block(cont, after)]
+    return entry, body, cont, after

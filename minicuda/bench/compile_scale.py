@@ -24,7 +24,8 @@ compiles them (without its disk cache; a function too large for LLVM is left to 
 interpreter, which costs nothing here; the `file` shape's other kernels are never
 launched, and its host functions are compiled as a run calls them);
 `run_scaling` does it at a few sizes
-per shape and the report gives the seconds per stage and the growth ratio from
+per shape and the report gives the CPU seconds per stage (`time.process_time`: what
+another process's load on a shared machine does not inflate) and the growth ratio from
 one size to the next, over the size's (1.0 when linear).  Nothing here runs the
 programs: tests/minicuda/test_compile_scale.py does, at small sizes.
 """
@@ -299,7 +300,7 @@ SIZES = {
 # ---- timing ---------------------------------------------------------------------------------
 @dataclass
 class StageTimes:
-    """Seconds per stage of one compile, in the order the stages ran."""
+    """CPU seconds per stage of one compile, in the order the stages ran."""
     shape: str
     size: int
     lines: int
@@ -315,9 +316,9 @@ class _Clock:
         self.times = times
 
     def __call__(self, stage: str, fn, *args):
-        start = time.perf_counter()
+        start = time.process_time()
         result = fn(*args)
-        self.times.seconds[stage] += time.perf_counter() - start
+        self.times.seconds[stage] += time.process_time() - start
         return result
 
 
@@ -393,7 +394,7 @@ def run_scaling(preset: str = "full", shapes=None, opt: int = 3, jit: bool = Tru
 
 def render_scaling(results: list[StageTimes]) -> str:
     """A table per shape: seconds per stage at each size, and the growth from each size to the next."""
-    out = ["Compile time by program size (seconds per stage; growth: time ratio over size ratio, 1.0 = linear)"]
+    out = ["Compile time by program size (CPU seconds per stage; growth: time ratio over size ratio, 1.0 = linear)"]
     for shape in dict.fromkeys(r.shape for r in results):
         runs = [r for r in results if r.shape == shape]
         stages = list(dict.fromkeys(stage for r in runs for stage in r.seconds))

@@ -95,6 +95,17 @@ def test_inlining_examines_each_instruction_once(monkeypatch):
     assert len(examined) < 20 * CALLS
 
 
+def test_inlining_copies_the_rest_of_a_block_once(monkeypatch):
+    """300 calls in one block: each call's continuation block used to be built from a
+    copy of everything after the call (the copies summed quadratically)."""
+    built = []
+    real = inline.Block
+    monkeypatch.setattr(inline, "Block", lambda label, instrs: built.append(len(instrs)) or real(label, instrs))
+    kernel = minicuda.compile(MANY_CALLS).module.functions["k"]
+    assert not any(ins.op == "CALL" for ins in kernel.instructions())
+    assert sum(built) < 20 * CALLS   # it was over 100 times CALLS
+
+
 def test_the_cycle_collector_skips_the_ast_and_module_while_passes_run_only(monkeypatch):
     frozen = []
     real = CommonSubexpressions.run
