@@ -273,6 +273,7 @@ class _Retagger:
         self.decl_parens: set[int] = set()
         self.prev: Token | None = None
         self.last: Token | None = None
+        self.shift_right = ""   # the grammar's name for the `>>` token (set once the grammar is built)
 
     def process(self, stream):
         self.angles: list[tuple] = []   # per open template argument list: the bracket depth it opened at, the token before its name
@@ -282,12 +283,13 @@ class _Retagger:
             if tok.type == "SCOPED_NAME":
                 *head, tok = self._scoped(tok)
                 yield from head
-            elif tok.value == ">>" and self.angles and self.angles[-1][0] == self.brackets:
+            while tok.value in (">>", ">>>") and self.angles and self.angles[-1][0] == self.brackets:
                 first = _token_at(tok, "MORETHAN", ">", 0)
                 self._angle(first)
                 self.prev, self.last = self.last, first
                 yield first
-                tok = _token_at(tok, "MORETHAN", ">", 1)
+                rest = tok.value[1:]
+                tok = _token_at(tok, "MORETHAN" if rest == ">" else self.shift_right, rest, 1)
             self._angle(tok)
             if tok.type == "IDENT" and tok.start_pos not in self.declaring:
                 if tok.start_pos in self.scopes:
@@ -374,6 +376,7 @@ def _lark() -> tuple[Lark, _Retagger]:
         grammar = f.read()
     parser = Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=True,
                   postlex=retagger, maybe_placeholders=False, cache=True)
+    retagger.shift_right = next(t.name for t in parser.terminals if t.pattern.value == ">>")
     return parser, retagger
 
 
