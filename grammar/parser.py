@@ -197,7 +197,8 @@ def _class_bodies(toks: list[str]) -> dict[int, str]:
     return inside
 
 
-_MEMBER_START = {"{", ";", "}", ":", "__host__", "__device__", "inline", "explicit", "__forceinline__", "constexpr"}
+_MEMBER_START = {"{", ";", "}", ":", "__host__", "__device__", "inline", "explicit", "__forceinline__", "constexpr",
+                 "mutable"}
 
 
 def _names_special_member(toks: list[str], i: int, classes: dict[int, str]) -> bool:
@@ -680,7 +681,7 @@ _BINARY = {"logor": "||", "logand": "&&", "bitor": "|", "bitxor": "^", "bitand":
 _UNARY = {"addr_of": "&", "deref": "*", "pos": "+", "neg": "-", "bitnot": "~", "lognot": "!"}
 
 _STORAGE = {"typedef", "extern", "static", "inline", "__forceinline__", "__noinline__", "register", "constexpr",
-            "virtual", "explicit", "__inline__", "__inline"}
+            "virtual", "explicit", "__inline__", "__inline", "mutable"}
 _QUALS = {"const", "volatile"}
 _CUDA = {"__global__", "__device__", "__host__", "__shared__", "__constant__", "__managed__"}
 
