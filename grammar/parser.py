@@ -516,6 +516,9 @@ def _unsupported_construct(e: UnexpectedToken, prev: Token | None) -> str | None
     stack = e.interactive_parser.parser_state.value_stack
     if kind == "EQUAL" and len(stack) >= 2 and isinstance(stack[-2], Token) and stack[-2].type == "NAMESPACE":
         return "namespace aliases are not supported"
+    if e.token.value == "{" and before == "COLON" and len(stack) >= 5 and isinstance(stack[-4], Token) \
+            and stack[-4].value == "(" and isinstance(stack[-5], Token) and stack[-5].value == "for":
+        return "range-based 'for' over a braced list is not supported"
     if kind == "LSQB" and before == "AUTO_KW":
         return "structured bindings are not supported"
     if kind == "LPAR" and before == "NEW":
