@@ -110,7 +110,34 @@ def scan_names(text: str, scanned: tuple[list[str], list[int]] | None = None) ->
                     declaring.add(offsets[j])
                     break
                 j += 1
+    declaring.update(offsets[i] for i in _declared_like_templates(toks, types, templates))
     return types, templates, declaring, scopes, type_scopes
+
+
+def _declared_like_templates(toks: list[str], types: set[str], templates: set[str]):
+    """Indices where a variable, member or function that has a template's name is declared
+    (`int size() const` in a class, when the program also has a `size` template): after a
+    type, or a type's `*` or `&`, and before `(`, `;`, `=`, `[`, `,` or `)`."""
+    for i in range(1, len(toks) - 1):
+        if toks[i] in templates and toks[i + 1] in _AFTER_DECLARED:
+            before = i - 2 if toks[i - 1] in ("*", "&") and i > 1 else i - 1
+            if toks[before] in types or toks[before] in _TYPE_WORDS:
+                yield i
+
+
+_AFTER_DECLARED = frozenset("( ; = [ , )".split())
+
+
+def header_names(text: str, system_lines: frozenset[int]) -> tuple[set[str], set[str]]:
+    """(type names, template names) that minicuda's own headers declare: the only ones a
+    header's text sees, so a program's own `get` or `size` template leaves the headers' `get`
+    and `size` members alone."""
+    if not system_lines:
+        return set(), set()
+    lines = text.split("\n")
+    header_text = "\n".join(line if i in system_lines else "" for i, line in enumerate(lines, 1))
+    types, templates, *_ = scan_names(header_text)
+    return types, templates
 
 
 _TYPE_WORDS = frozenset("void char short int long float double signed unsigned bool auto const volatile".split())
@@ -171,7 +198,8 @@ def _class_bodies(toks: list[str]) -> dict[int, str]:
     return inside
 
 
-_MEMBER_START = {"{", ";", "}", ":", "__host__", "__device__", "inline", "explicit", "__forceinline__", "constexpr"}
+_MEMBER_START = {"{", ";", "}", ":", "__host__", "__device__", "inline", "explicit", "__forceinline__", "constexpr",
+                 "mutable"}
 
 
 def _names_special_member(toks: list[str], i: int, classes: dict[int, str]) -> bool:
@@ -274,6 +302,10 @@ class _Retagger:
         self.decl_parens: set[int] = set()
         self.prev: Token | None = None
         self.last: Token | None = None
+        self.shift_right = ""   # the grammar's name for the `>>` token (set once the grammar is built)
+        self.system_lines: frozenset[int] = frozenset()   # the lines of minicuda's own headers
+        self.header_types: set[str] = set()   # the type and template names those headers declare
+        self.header_templates: set[str] = set()
 
     def process(self, stream):
         self.angles: list[tuple] = []   # per open template argument list: the bracket depth it opened at, the token before its name
@@ -283,21 +315,22 @@ class _Retagger:
             if tok.type == "SCOPED_NAME":
                 *head, tok = self._scoped(tok)
                 yield from head
-            elif tok.value == ">>" and self.angles and self.angles[-1][0] == self.brackets:
+            while tok.value in (">>", ">>>") and self.angles and self.angles[-1][0] == self.brackets:
                 first = _token_at(tok, "MORETHAN", ">", 0)
                 self._angle(first)
                 self.prev, self.last = self.last, first
                 yield first
-                tok = _token_at(tok, "MORETHAN", ">", 1)
+                rest = tok.value[1:]
+                tok = _token_at(tok, "MORETHAN" if rest == ">" else self.shift_right, rest, 1)
             self._angle(tok)
             if tok.type == "IDENT" and tok.start_pos not in self.declaring:
                 if tok.start_pos in self.scopes:
                     tok = Token.new_borrow_pos("SCOPE_NAME", tok.value, tok)
                 elif tok.start_pos in self.type_scopes:
                     tok = Token.new_borrow_pos("TYPE_SCOPE", tok.value, tok)
-                elif tok.value in self.templates:
+                elif tok.value in self._names(tok)[1] and not self._names_member():
                     tok = Token.new_borrow_pos("TEMPLATE_NAME", tok.value, tok)
-                elif tok.value in self.types:
+                elif tok.value in self._names(tok)[0]:
                     tok = Token.new_borrow_pos("TYPE_NAME", tok.value, tok)
             elif tok.type == "LBRACE" and self._opens_brace_init():
                 tok = Token.new_borrow_pos("INIT_BRACE", tok.value, tok)
@@ -318,28 +351,41 @@ class _Retagger:
         elif tok.type == "MORETHAN" and self.angles and self.angles[-1][0] == self.brackets:
             self.closed_args, self.before_args = tok, self.angles.pop()[1]
 
+    def _names_member(self) -> bool:
+        """Whether the next name is a member's, after `.` or `->` (`v.begin()` when the program
+        has a `begin` template of its own)."""
+        return self.last is not None and self.last.value in (".", "->")
+
+    def _names(self, tok: Token) -> tuple[set[str], set[str]]:
+        """The (type, template) names `tok` sees: a line of minicuda's headers sees only what
+        the headers declare (they name nothing of the program's, as libstdc++'s do not)."""
+        if tok.line in self.system_lines:
+            return self.header_types, self.header_templates
+        return self.types, self.templates
+
     def _scoped(self, tok: Token) -> list[Token]:
         """The tokens a qualified name `x::y` stands for: `Foo::get` of a class is SCOPE_NAME, SCOPE_SEP and the member's IDENT
         (retagged by its own position, so `Foo::Foo` stays a constructor's name); any other
         is one name that names what its last part names (a namespace's member, an enumerator)."""
         value = _SPACES.sub("", tok.value)
+        types, templates = self._names(tok)
         if value.startswith("::") and self.last is not None and self.last is self.closed_args:   # Foo<int>::get
             at = tok.value.rindex(value[2:])
-            member = "TYPE_NAME" if value[2:] in self.types else "IDENT"   # Foo<int>::iterator
+            member = "TYPE_NAME" if value[2:] in types else "IDENT"   # Foo<int>::iterator
             return [_token_at(tok, "SCOPE_SEP", "::", tok.value.index("::")), _token_at(tok, member, value[2:], at)]
         scope, _, last = value.rpartition("::")
         if scope and tok.start_pos + tok.value.rindex(last) in self.scopes:   # ns::Foo<int>::get
             return [Token.new_borrow_pos("SCOPE_NAME", value, tok)]
         if scope and tok.start_pos + tok.value.rindex(last) in self.type_scopes:   # std::vector<int>::iterator
             return [Token.new_borrow_pos("TYPE_SCOPE", value, tok)]
-        if tok.start_pos in self.scopes and "::" not in scope and scope and (last not in self.types or last == scope):
+        if tok.start_pos in self.scopes and "::" not in scope and scope and (last not in types or last == scope):
             at = tok.value.rindex(last)
             sep = tok.value.index("::")
             return [Token.new_borrow_pos("SCOPE_NAME", scope, tok),
                     _token_at(tok, "SCOPE_SEP", "::", sep), _token_at(tok, "IDENT", last, at)]
-        if last in self.templates or (value.startswith("std::") and "std::" + last in self.templates):
+        if last in templates or (value.startswith("std::") and "std::" + last in templates):
             return [Token.new_borrow_pos("TEMPLATE_NAME", value, tok)]
-        if last in self.types:
+        if last in types:
             return [Token.new_borrow_pos("TYPE_NAME", value, tok)]
         return [Token.new_borrow_pos("IDENT", value, tok)]
 
@@ -375,6 +421,7 @@ def _lark() -> tuple[Lark, _Retagger]:
         grammar = f.read()
     parser = Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=True,
                   postlex=retagger, maybe_placeholders=False, cache=True)
+    retagger.shift_right = next(t.name for t in parser.terminals if t.pattern.value == ">>")
     return parser, retagger
 
 
@@ -470,6 +517,9 @@ def _unsupported_construct(e: UnexpectedToken, prev: Token | None) -> str | None
     stack = e.interactive_parser.parser_state.value_stack
     if kind == "EQUAL" and len(stack) >= 2 and isinstance(stack[-2], Token) and stack[-2].type == "NAMESPACE":
         return "namespace aliases are not supported"
+    if e.token.value == "{" and before == "COLON" and len(stack) >= 5 and isinstance(stack[-4], Token) \
+            and stack[-4].value == "(" and isinstance(stack[-5], Token) and stack[-5].value == "for":
+        return "range-based 'for' over a braced list is not supported"
     if kind == "LSQB" and before == "AUTO_KW":
         return "structured bindings are not supported"
     if kind == "LPAR" and before == "NEW":
@@ -531,6 +581,8 @@ def parse(pp: PreprocessedSource, diags: DiagnosticEngine, bracket_depth: int = 
     scanned = _scan_tokens(text)   # one tokenisation for both pre-passes
     retagger.types, retagger.templates, retagger.declaring, retagger.scopes, retagger.type_scopes = scan_names(text, scanned)
     retagger.decl_parens = declarator_parens(text, retagger.types, scanned)
+    retagger.system_lines = pp.system_lines()
+    retagger.header_types, retagger.header_templates = header_names(text, retagger.system_lines)
     del scanned
     poisoned: set[str] = set()
     text = _blank_std_errors(pp, text, diags, poisoned)
@@ -635,7 +687,7 @@ _BINARY = {"logor": "||", "logand": "&&", "bitor": "|", "bitxor": "^", "bitand":
 _UNARY = {"addr_of": "&", "deref": "*", "pos": "+", "neg": "-", "bitnot": "~", "lognot": "!"}
 
 _STORAGE = {"typedef", "extern", "static", "inline", "__forceinline__", "__noinline__", "register", "constexpr",
-            "virtual", "explicit", "__inline__", "__inline"}
+            "virtual", "explicit", "__inline__", "__inline", "mutable"}
 _QUALS = {"const", "volatile"}
 _CUDA = {"__global__", "__device__", "__host__", "__shared__", "__constant__", "__managed__"}
 

@@ -81,6 +81,10 @@ class PreprocessedSource:
         last = self.line_map[-1] if self.line_map else ("<input>", 0)
         return SourceLocation(last[0], last[1], col, length)
 
+    def system_lines(self) -> frozenset[int]:
+        """The 1-based lines of the text that come from minicuda's own headers."""
+        return frozenset(i for i, (file, _) in enumerate(self.line_map, 1) if _is_system_file(file))
+
 
 class _FilesOnce(dict):
     """pcpp's table of the files `#pragma once` (or an include guard) has closed, keyed by

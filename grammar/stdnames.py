@@ -24,7 +24,7 @@ PENDING = {}
 for _header, _names in {
     "<iostream>": "ws",
     "<string>": "wstring",
-    "<algorithm>": "stable_sort lower_bound upper_bound unique",
+    "<algorithm>": "stable_sort",
     "<numeric>": "inner_product partial_sum",
     "<utility>": "move forward",
     "<memory>": "unique_ptr shared_ptr make_unique make_shared",

@@ -60,6 +60,9 @@ def _add_frontend_options(p: argparse.ArgumentParser) -> None:
                    help="define a preprocessor macro")
     p.add_argument("-U", dest="undefines", action="append", default=[], metavar="NAME",
                    help="undefine a preprocessor macro")
+    p.add_argument("--expt-relaxed-constexpr", dest="defines", action="append_const", const="__CUDACC_RELAXED_CONSTEXPR__",
+                   help="let device code call the standard library's constexpr host functions (std::min, "
+                        "std::max, ...), as nvcc (which defines __CUDACC_RELAXED_CONSTEXPR__ for it)")
     p.add_argument("-x", dest="language", choices=["cu", "cuda"], default=None, metavar="LANG",
                    help="read the input as mini-CUDA source (cu or cuda) whatever its name; needed for - "
                         "(standard input)")
@@ -151,9 +154,9 @@ def _add_nvcc_options(p: argparse.ArgumentParser) -> None:
                         "compiled by minicuda)")
     p.add_argument("-ccbin", "--compiler-bindir", dest="ccbin", default=None, metavar="DIR",
                    help="accepted and unused, as -Xcompiler")
-    p.add_argument("--extended-lambda", "--expt-extended-lambda", "--expt-relaxed-constexpr", dest="cxx_flags",
+    p.add_argument("--extended-lambda", "--expt-extended-lambda", dest="cxx_flags",
                    action="append_const", const=True, default=[],
-                   help="accepted: minicuda's lambdas and constexpr functions need no flag")
+                   help="accepted: minicuda's lambdas need no flag")
     p.add_argument("-use_fast_math", "--use_fast_math", dest="fast_math", action="store_true",
                    help="accepted; math stays IEEE-exact (results within the fast-math error bounds, not equal "
                         "to the GPU's approximations bit for bit)")

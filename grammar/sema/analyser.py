@@ -46,6 +46,7 @@ class Sema(Scopes, Declarators, Declarations, Statements, Expressions, Operators
         self.function_specializations: dict = {}   # id(function template) -> its explicit specialisations
         self.global_vars: list[A.VarDecl] = []
         self.static_local_names: set[str] = set()
+        self.mutable_members: set[tuple[str, str]] = set()   # (class, member) declared `mutable`
         self.method_bodies: list[A.FunctionDef] = []   # member functions, checked after the file's functions
         self.early: dict[int, tuple[A.Expr, A.Expr]] = {}   # id -> (node, what its early check gave)
         self.walked: dict[int, A.Expr] = {}                # id -> node: its operands were looked at

@@ -18,6 +18,7 @@ import copy
 from minicuda import builtins
 from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
+from minicuda.grammar.preprocess import is_system_location
 from minicuda.grammar.sema.conversions import conversion_cost
 from minicuda.grammar.sema.cxx import USER_CONVERSION
 from minicuda.grammar.sema.declarations import space_name
@@ -173,7 +174,11 @@ class Calls:
             return
         cs, fs = caller.exec_space, fn.exec_space
         callee_desc = f'("{fn.name}")'
-        if ("global" in cs or cs == {"device"}) and "device" not in fs:
+        if ("global" in cs or cs == {"device"}) and "constexpr" in fn.specs.storage \
+                and fn.owner is None and is_system_location(fn.loc):   # (numeric_limits<T>::max() stays allowed)
+            self.error(f'calling a constexpr __host__ function("{_plain_name(fn)}") from a {space_name(cs)} function("{caller.name}") '
+                       "is not allowed. The experimental flag '--expt-relaxed-constexpr' can be used to allow this.", loc)
+        elif ("global" in cs or cs == {"device"}) and "device" not in fs:
             self.error(f"calling a {space_name(fs)} function{callee_desc} from a {space_name(cs)} function(\"{caller.name}\") is not allowed", loc)
         elif cs == {"host"} and "host" not in fs:
             self.error(f"calling a {space_name(fs)} function{callee_desc} from a {space_name(cs)} function(\"{caller.name}\") is not allowed", loc)
@@ -190,6 +195,8 @@ class Calls:
     def resolve(self, name: str, cands: list, targs, args: list, loc) -> A.FunctionDef:
         templates = [c for c in cands if c.is_template]
         plain = [c for c in cands if not c.is_template]
+        if templates and plain and targs is None and all(self.match_cost(fn, args) is None for fn in plain):
+            plain = []   # a program's `abs(a, b)` template beside <cstdlib>'s abs(int)
         if targs is not None or (templates and not plain):
             if not templates:
                 self.fail(f"'{name}' is not a template", loc)
@@ -273,6 +280,11 @@ class Calls:
         if isinstance(t, T.Struct):
             self.fail(f"cannot pass object of non-trivial type '{t}' through variadic function", a.loc)
         return a
+
+
+def _plain_name(fn: A.FunctionDef) -> str:
+    """A function's name as nvcc's messages give it: `min` for std::min<int>."""
+    return (getattr(fn, "template_name", None) or fn.name).split("<")[0].rpartition("::")[2]
 
 
 def _by_arity(templates: list, nargs: int) -> A.FunctionDef:

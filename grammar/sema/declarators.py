@@ -139,6 +139,8 @@ class Declarators:
                     continue
                 seen.add(d.name)
                 members.append((d.name, ty))
+                if "mutable" in m.specs.storage:   # writable through a const object (expressions.py)
+                    self.mutable_members.add((s.name, d.name))
         T.complete_struct(s, self.class_members(s, spec, members), spec.align)
         self.class_methods(s, spec)
         self.method_bodies.extend(fn for fn in spec.methods if fn.body is not None and fn.owner is s)

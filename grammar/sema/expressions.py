@@ -266,8 +266,9 @@ class Expressions:
             if e.arrow:
                 e.arrow = False
             st = T.unqual(base.ty)
-        if quals.const or quals.volatile:
-            fty = T.qualified(fty, const=fty.const or quals.const, volatile=fty.volatile or quals.volatile)
+        const = quals.const and (owner.name, e.name) not in self.mutable_members
+        if const or quals.volatile:
+            fty = T.qualified(fty, const=fty.const or const, volatile=fty.volatile or quals.volatile)
         e.base, e.ty = base, fty
         return e
 
