@@ -18,6 +18,7 @@ import traceback
 
 from minicuda.argtypes import INT64_MAX, MAX_JOBS, int_in, seconds
 from minicuda.arch import ITS_FROM, arch_choices, format_arch, parse_arch, sched_summary
+from minicuda.compile_cache import compile_cached
 from minicuda.compiler import CompiledProgram, compile_program, compile_unit
 from minicuda.diagnostics import CompileError, DiagnosticEngine, InternalError
 from minicuda.frontend import SourceText, load, preprocess_only
@@ -695,10 +696,12 @@ def _run_input(args):
         options = Options(sched=args.sched, bracket_depth=_bracket_depth(args))
         options.arch, options.opt = arch, opt
         return _linked_program(args, args.files, options, "minicuda")
-    return _reported(lambda: compile_program(_source_input(args), arch, opt,
-                                             Options(sched=args.sched, bracket_depth=_bracket_depth(args)),
-                                             args.include_dirs, args.defines, diags,
-                                             language=language_of(args.file, args.language)), diags, "minicuda")
+    def compiled():
+        source = _source_input(args)
+        return compile_cached(source.filename, source.text, arch, opt, args.sched, _bracket_depth(args),
+                              args.include_dirs, args.defines, diags, language_of(args.file, args.language),
+                              enabled=not args.no_cache)
+    return _reported(compiled, diags, "minicuda")
 
 
 def _print_metrics(launches, metrics) -> None:
@@ -881,6 +884,9 @@ def minicuda_main(argv: list[str] | None = None) -> int:
     run.add_argument("--watchdog", type=seconds, default=None, metavar="SECONDS",
                      help="fail a kernel launch that runs longer than SECONDS with cudaErrorLaunchTimeout, as a "
                           "display GPU's watchdog does; the error sticks and the program runs on (default: off)")
+    run.add_argument("--no-cache", action="store_true",
+                     help="compile the program again instead of taking its module from the compile cache "
+                          "(MINICUDA_COMPILE_CACHE=0 does the same; MINICUDA_JIT_CACHE=0 turns off the JIT's)")
     run.add_argument("-q", "--quiet", action="store_true",
                      help="no progress line for long kernels (shown only when stderr is a terminal)")
     _add_rdc_option(run)

@@ -78,6 +78,12 @@ def load(path_or_source, include_dirs=(), defines=(), undefines=(),
     path_or_source = path_or_source if isinstance(path_or_source, SourceText) else os.fspath(path_or_source)
     pp, diags = _stage("preprocess", preprocess_only, path_or_source, include_dirs, defines, undefines, diags,
                        language)
+    return analyse(pp, diags, bracket_depth, language)
+
+
+def analyse(pp: PreprocessedSource, diags: DiagnosticEngine, bracket_depth: int = BRACKET_DEPTH,
+            language: str = CUDA) -> Frontend:
+    """The stages after the preprocessor: the preprocessed source parsed and checked."""
     tu = _stage("parse", parse, pp, diags, bracket_depth)
     if tu is None:
         raise CompileError(diags.diagnostics)
