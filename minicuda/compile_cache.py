@@ -78,8 +78,8 @@ def minicuda_fingerprint() -> str:
         digest = hashlib.sha256(__version__.encode())
         for package in PACKAGES:
             for folder in importlib.util.find_spec(package).submodule_search_locations:
-                for dirpath, dirnames, filenames in sorted(os.walk(folder)):
-                    dirnames.sort()
+                for dirpath, dirnames, filenames in os.walk(folder):
+                    dirnames[:] = sorted(d for d in dirnames if os.path.exists(os.path.join(dirpath, d, "__init__.py")))
                     for name in sorted(filenames):
                         if name.endswith(SOURCE_SUFFIXES):
                             stat = os.stat(os.path.join(dirpath, name))
