@@ -18,7 +18,7 @@ from minicuda.grammar.nesting import BRACKET_DEPTH
 from minicuda.grammar.parser import parse
 from minicuda.grammar.preprocess import PREDEFINED, PreprocessedSource, is_system_location, preprocess
 from minicuda.grammar.sema import check
-from minicuda.sourcefile import read_text
+from minicuda.sourcefile import SourceText, read_text  # noqa: F401  (SourceText: read from here too)
 
 
 @dataclass
@@ -28,13 +28,6 @@ class Frontend:
     tu: A.TranslationUnit
     diags: DiagnosticEngine
     language: str = CUDA
-
-
-@dataclass(frozen=True)
-class SourceText:
-    """A program's text and the name its diagnostics call it by (a path, or `<stdin>`)."""
-    filename: str
-    text: str
 
 
 def read_source(path_or_source) -> tuple[str, str]:
