@@ -42,7 +42,7 @@ import sys
 import threading
 from pathlib import Path
 
-from minicuda.diagnostics import DiagnosticEngine
+from minicuda.diagnostics import DiagnosticEngine, run_stage
 from minicuda.grammar.languages import CUDA, predefined_for
 from minicuda.grammar.preprocess import PREDEFINED, PreprocessedSource, preprocess
 from minicuda.ir import Module
@@ -175,8 +175,7 @@ def compile_cached(filename: str, text: str, arch: int, opt: int, sched: str | N
     for it is there, else compiled (and kept); its diagnostics end in `diags` either way,
     and CompileError is raised as the compiler raises it."""
     diags = diags if diags is not None else DiagnosticEngine()
-    pp = preprocess(text, filename, diags, list(include_dirs), list(defines), [],
-                    implicit_cuda_runtime=language == CUDA, predefined=predefined_for(language, PREDEFINED))
+    pp = run_stage("preprocess", preprocessed, text, filename, diags, include_dirs, defines, language)
     directory = cache_dir() if enabled else None
     if directory is None or diags.error_count:
         return compile_preprocessed(pp, diags, arch, opt, sched, bracket_depth, language)
@@ -190,6 +189,13 @@ def compile_cached(filename: str, text: str, arch: int, opt: int, sched: str | N
     module = compile_preprocessed(pp, diags, arch, opt, sched, bracket_depth, language)
     save(path, key, diags.diagnostics, module)
     return module
+
+
+def preprocessed(text: str, filename: str, diags: DiagnosticEngine, include_dirs, defines,
+                 language: str) -> PreprocessedSource:
+    """The program preprocessed as the frontend does it (minicuda/frontend.py's preprocess_only)."""
+    return preprocess(text, filename, diags, list(include_dirs), list(defines), [],
+                      implicit_cuda_runtime=language == CUDA, predefined=predefined_for(language, PREDEFINED))
 
 
 def compile_preprocessed(pp: PreprocessedSource, diags: DiagnosticEngine, arch: int, opt: int, sched: str | None,
