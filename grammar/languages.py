@@ -7,14 +7,20 @@ still defines `__NVCC__` and the version macros for them); a C unit has no
 `__cplusplus`.  CUDA's own syntax in a host unit (`__global__`, `__device__`, `__host__`,
 `__shared__`, `__constant__`, `<<<...>>>`) is the error g++ gives, with a note on how
 to compile the file as CUDA.  Everything else is read by the one frontend alike.
+
+The AST module is imported by `check_host_code` only: `minicuda run` of a program in
+the compile cache (minicuda/compile_cache.py) reads the languages and never the AST.
 """
 from __future__ import annotations
 
 import os
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from minicuda.diagnostics import DiagnosticEngine
-from minicuda.grammar import ast as A
+
+if TYPE_CHECKING:
+    from minicuda.grammar import ast as A
 
 CUDA, CXX, C = "cu", "c++", "c"
 SUFFIXES = {".cu": CUDA, ".cuh": CUDA, ".cpp": CXX, ".cc": CXX, ".cxx": CXX, ".C": CXX, ".c": C}
@@ -46,6 +52,8 @@ def check_host_code(tu: A.TranslationUnit, diags: DiagnosticEngine, language: st
     bundled headers declare, which may name CUDA's qualifiers); whether there was any."""
     if language == CUDA:
         return False
+    from minicuda.grammar import ast as A   # noqa: PLC0415  (see above)
+
     first = None
     for node in A.walk(tu):
         if is_system(node.loc):

@@ -7,6 +7,10 @@ error.  No user mistake ever ends in a Python traceback.
 It is over 800 lines because both commands' options are declared here, each with the
 nvcc, nvprof or ncu spelling users type (minicuda/nvccflags.py holds nvcc's rules), and
 each option's checks sit beside its declaration.
+
+The compiler's side (parser, sema, passes, linker) is imported by the functions that
+use it, not here: `minicuda run` of a program in the compile cache
+(minicuda/compile_cache.py) never loads it, and loading it is most of a run's start-up.
 """
 from __future__ import annotations
 
@@ -15,26 +19,19 @@ import json
 import os
 import sys
 import traceback
+from typing import TYPE_CHECKING
 
 from minicuda.argtypes import INT64_MAX, MAX_JOBS, int_in, seconds
 from minicuda.arch import ITS_FROM, arch_choices, format_arch, parse_arch, sched_summary
-from minicuda.compiler import CompiledProgram, compile_program, compile_unit
+from minicuda.compile_cache import compile_cached
 from minicuda.diagnostics import CompileError, DiagnosticEngine, InternalError
-from minicuda.frontend import SourceText, load, preprocess_only
-from minicuda.grammar.astdump import dump
 from minicuda.grammar.languages import SUFFIXES, language_of
 from minicuda.grammar.nesting import BRACKET_DEPTH
 from minicuda.ir import IRParseError, format_module, parse_module, verify
-from minicuda.linker import LinkError, ObjectFormatError, format_object, link, parse_object
 from minicuda.nvccflags import FATAL, STD_VALUES, NvccError, check_std, joined_values, ptxas_verbose, \
     simulated_target
-from minicuda.opt import ANNOTATIONS, format_annotated, run_pass_list
 from minicuda.outputs import OutputError, check_output, silence_stdout, write_output
-from minicuda.passes.dot import module_dot
-from minicuda.passes.regalloc import resource_usage
-from minicuda.ptxasinfo import ptxas_report
-from minicuda.pipeline import PASSES, Options, check_pass_names, passes_named
-from minicuda.sourcefile import SourceFileError, check_regular, read_stream, read_text
+from minicuda.sourcefile import SourceFileError, SourceText, check_regular, read_stream, read_text
 from minicuda.version import __version__
 from minicuda.vm.errors import SIGNALS, VMError
 from minicuda.vm.tools import TOOLS
@@ -42,6 +39,10 @@ from minicuda.vm.machine import Machine
 from minicuda.vm.metrics import has_nested, kernel_totals, metrics_named
 from minicuda.vm.stop import EXIT_STATUS, TIMEOUT, StopFlag, Stopped, report_lines
 from minicuda.vm.watch import Watcher
+
+if TYPE_CHECKING:
+    from minicuda.compiler import CompiledProgram
+    from minicuda.pipeline import Options
 
 EXIT_USER, EXIT_USAGE, EXIT_INTERNAL = 1, 2, 70
 
@@ -77,6 +78,8 @@ def _add_rdc_option(p: argparse.ArgumentParser) -> None:
 
 
 def compiler_parser() -> argparse.ArgumentParser:
+    from minicuda.opt import ANNOTATIONS
+
     p = _Parser(prog="minicudac", description="Compile a mini-CUDA program.", epilog=_pass_list(),
                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("files", nargs="+", metavar="file",
@@ -167,6 +170,8 @@ def _add_nvcc_options(p: argparse.ArgumentParser) -> None:
 
 
 def _pass_list() -> str:
+    from minicuda.pipeline import PASSES
+
     width = max(len(name) for name in PASSES)
     return "passes (for --passes and --print-after):\n" + "\n".join(f"  {name:<{width}}  {p.description}"
                                                        for name, p in PASSES.items())
@@ -255,6 +260,8 @@ def _load_sass(path: str, prog: str):
 
 def _compile_sass(args) -> int:
     """minicudac FILE.sass: check the module, print it again, report on it."""
+    from minicuda.passes.regalloc import resource_usage
+    
     flag = _cu_only_option(args) or (f"--emit={args.emit}" if args.emit not in (None, "sass-like") else None)
     if flag:
         print(f"minicudac: error: {flag} applies to a .cu source; {args.file} is compiled already", file=sys.stderr)
@@ -276,6 +283,9 @@ def _compile_sass(args) -> int:
 
 
 def _compile(args) -> int:
+    from minicuda.frontend import load, preprocess_only
+    from minicuda.grammar.astdump import dump
+
     check_output(args.output, list(args.files))
     if _links(args):
         return _compile_units(args)
@@ -342,6 +352,10 @@ def _load_module_text(path: str):
 def _run_pass_list(args) -> int:
     """minicudac FILE.ir --passes=a,b (LLVM's opt): parse the module text, run the named
     passes on every function, verify, and print the module with the analyses asked for."""
+    from minicuda.opt import format_annotated, run_pass_list
+    from minicuda.passes.regalloc import resource_usage
+    from minicuda.pipeline import passes_named
+
     if not args.file.endswith((".ir", ".sass")):
         print(f"minicudac: error: --passes, --print-analysis and --print-changes apply to a module text (.ir or "
               f".sass); write one with minicudac {args.file} --emit=ir -o FILE.ir", file=sys.stderr)
@@ -381,6 +395,8 @@ def _run_pass_list(args) -> int:
 def _pass_list_options(args, module) -> Options:
     """The options of --passes: the module's arch unless -arch names another; ValueError
     for an unknown arch or --print-after pass."""
+    from minicuda.pipeline import Options, check_pass_names
+
     check_pass_names(args.print_after)
     given = {"uniform_threshold": args.uniform_threshold, "divergent_threshold": args.divergent_threshold,
              "rule": args.predication_rule}
@@ -391,6 +407,8 @@ def _pass_list_options(args, module) -> Options:
 
 def _compiler_options(args) -> Options:
     """minicudac's Options (arch and -O level set); ValueError for an unknown arch or pass."""
+    from minicuda.pipeline import Options, check_pass_names
+
     arch = parse_arch(args.arch or "sm_70")
     check_pass_names(args.print_after)
     given = {"uniform_threshold": args.uniform_threshold, "divergent_threshold": args.divergent_threshold,
@@ -403,6 +421,8 @@ def _compiler_options(args) -> Options:
 
 
 def _compile_to_ir(args, source: SourceText, diags: DiagnosticEngine) -> int:
+    from minicuda.compiler import compile_program
+
     try:
         options = _compiler_options(args)
     except ValueError as e:
@@ -417,6 +437,9 @@ def _compile_to_ir(args, source: SourceText, diags: DiagnosticEngine) -> int:
 def _emit_program(args, program: CompiledProgram) -> int:
     """What minicudac prints of a compiled (or linked) program: the sass-like text, the IR,
     the CFG, resource usage, the predication report, as its options ask."""
+    from minicuda.passes.dot import module_dot
+    from minicuda.ptxasinfo import ptxas_report
+
     if args.resource_usage:
         for usage in program.resource_usage.values():
             print("\n".join(usage.ptxas_lines()), file=sys.stderr)
@@ -480,6 +503,9 @@ def _compile_units(args) -> int:
 
 
 def _write_objects(args, options: Options) -> int:
+    from minicuda.linker import format_object
+    from minicuda.ptxasinfo import ptxas_report
+
     sources = [f for f in args.files if not f.endswith(OBJECT_SUFFIX)]
     if args.output and len(sources) > 1:
         print("minicudac: error: cannot specify -o with -c and several files", file=sys.stderr)
@@ -503,6 +529,9 @@ def _write_objects(args, options: Options) -> int:
 def _compiled_unit(args, path: str, options: Options, prog: str):
     """(ObjectUnit, its IR after lowering, its Frontend) of one source, diagnostics
     reported; an exit status when it does not compile."""
+    from minicuda.compiler import compile_unit
+    from minicuda.frontend import load
+
     diags = DiagnosticEngine()
 
     def compiled():
@@ -530,6 +559,8 @@ def _reported(compile_step, diags: DiagnosticEngine, prog: str):
 def _read_object(path: str, options: Options, prog: str):
     """The unit an object file holds, checked against the link's arch and scheduling model;
     an exit status when it cannot be linked."""
+    from minicuda.linker import ObjectFormatError, parse_object
+
     try:
         unit = parse_object(read_text(path))
     except SourceFileError as e:
@@ -549,6 +580,9 @@ def _read_object(path: str, options: Options, prog: str):
 def _linked_program(args, inputs: list[str], options: Options, prog: str):
     """The program of several sources and object files, compiled and linked, every unit's
     diagnostics and the linker's reported; an exit status when there is none."""
+    from minicuda.compiler import CompiledProgram
+    from minicuda.linker import LinkError, link
+
     if args.arch is None:   # objects alone name the target
         first = next((f for f in inputs if f.endswith(OBJECT_SUFFIX)), None)
         if first is not None and not any(not f.endswith(OBJECT_SUFFIX) for f in inputs):
@@ -697,14 +731,17 @@ def _run_input(args):
     diags = DiagnosticEngine()
     opt = 0 if args.debug else 3 if args.opt is None else args.opt
     if len(args.files) > 1 or args.file.endswith(OBJECT_SUFFIX):
+        from minicuda.pipeline import Options   # (see the module's docstring)
+
         options = Options(sched=args.sched, bracket_depth=_bracket_depth(args))
         options.arch, options.opt = arch, opt
         return _linked_program(args, args.files, options, "minicuda")
-    return _reported(lambda: compile_program(_source_input(args), arch, opt,
-                                             Options(sched=args.sched, bracket_depth=_bracket_depth(args),
-                                                     rdc=args.rdc == "true"),
-                                             args.include_dirs, args.defines, diags,
-                                             language=language_of(args.file, args.language)), diags, "minicuda")
+    def compiled():
+        source = _source_input(args)
+        return compile_cached(source.filename, source.text, arch, opt, args.sched, _bracket_depth(args),
+                              args.include_dirs, args.defines, diags, language_of(args.file, args.language),
+                              enabled=not args.no_cache, rdc=args.rdc == "true")
+    return _reported(compiled, diags, "minicuda")
 
 
 def _print_metrics(launches, metrics) -> None:
@@ -895,6 +932,9 @@ def minicuda_main(argv: list[str] | None = None) -> int:
     run.add_argument("--watchdog", type=seconds, default=None, metavar="SECONDS",
                      help="fail a kernel launch that runs longer than SECONDS with cudaErrorLaunchTimeout, as a "
                           "display GPU's watchdog does; the error sticks and the program runs on (default: off)")
+    run.add_argument("--no-cache", action="store_true",
+                     help="compile the program again instead of taking its module from the compile cache "
+                          "(MINICUDA_COMPILE_CACHE=0 does the same; MINICUDA_JIT_CACHE=0 turns off the JIT's)")
     run.add_argument("-q", "--quiet", action="store_true",
                      help="no progress line for long kernels (shown only when stderr is a terminal)")
     _add_rdc_option(run)

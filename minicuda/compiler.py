@@ -138,6 +138,11 @@ def compile_program(path_or_source, arch: str | int = "sm_70", opt: int = 3, opt
         return link_program(units, options, rdc)
     fe = load(path_or_source, include_dirs, defines, diags=diags, bracket_depth=options.bracket_depth,
               language=language)
+    return compile_frontend(fe, options)
+
+
+def compile_frontend(fe: Frontend, options: Options) -> CompiledProgram:
+    """One program from its checked source: linked alone, lowered, through the passes."""
     check_references(fe.tu, fe.diags)   # the link: a used function without a definition (not in -fsyntax-only)
     fe.diags.check()
     module, ir_before = compile_module(fe, options)

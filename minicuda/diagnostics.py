@@ -145,6 +145,18 @@ class CompileError(Exception):
         super().__init__("\n".join(d.header() for d in self.diagnostics))
 
 
+def run_stage(name: str, fn, *args):
+    """Run one frontend stage; anything but a user's error is minicuda's bug."""
+    try:
+        return fn(*args)
+    except CompileError:
+        raise
+    except RecursionError:   # sema reports it at the statement; this is the last resort
+        raise CompileError([Diagnostic("fatal error", "the program nests too deeply for minicuda to compile")]) from None
+    except Exception as e:
+        raise InternalError(name, f"{type(e).__name__}: {e}") from e
+
+
 class InternalError(Exception):
     """A bug in minicuda; `stage` names the pass or phase that failed."""
 

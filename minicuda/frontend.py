@@ -11,14 +11,14 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from minicuda.diagnostics import CompileError, Diagnostic, DiagnosticEngine, InternalError
+from minicuda.diagnostics import CompileError, DiagnosticEngine, run_stage
 from minicuda.grammar import ast as A
 from minicuda.grammar.languages import CUDA, check_host_code, predefined_for
 from minicuda.grammar.nesting import BRACKET_DEPTH
 from minicuda.grammar.parser import parse
 from minicuda.grammar.preprocess import PREDEFINED, PreprocessedSource, is_system_location, preprocess
 from minicuda.grammar.sema import check
-from minicuda.sourcefile import read_text
+from minicuda.sourcefile import SourceText, read_text  # noqa: F401  (SourceText: read from here too)
 
 
 @dataclass
@@ -28,13 +28,6 @@ class Frontend:
     tu: A.TranslationUnit
     diags: DiagnosticEngine
     language: str = CUDA
-
-
-@dataclass(frozen=True)
-class SourceText:
-    """A program's text and the name its diagnostics call it by (a path, or `<stdin>`)."""
-    filename: str
-    text: str
 
 
 def read_source(path_or_source) -> tuple[str, str]:
@@ -57,18 +50,6 @@ def preprocess_only(path_or_source, include_dirs=(), defines=(), undefines=(),
     return pp, diags
 
 
-def _stage(name: str, fn, *args):
-    """Run one frontend stage; anything but a user's error is minicuda's bug."""
-    try:
-        return fn(*args)
-    except CompileError:
-        raise
-    except RecursionError:   # sema reports it at the statement; this is the last resort
-        raise CompileError([Diagnostic("fatal error", "the program nests too deeply for minicuda to compile")]) from None
-    except Exception as e:
-        raise InternalError(name, f"{type(e).__name__}: {e}") from e
-
-
 def load(path_or_source, include_dirs=(), defines=(), undefines=(),
          diags: DiagnosticEngine | None = None, bracket_depth: int = BRACKET_DEPTH, language: str = CUDA) -> Frontend:
     """path_or_source: a file's path (str or os.PathLike) or the program's text;
@@ -76,14 +57,20 @@ def load(path_or_source, include_dirs=(), defines=(), undefines=(),
     host unit's C++ or C (grammar/languages.py)."""
     diags = diags or DiagnosticEngine()
     path_or_source = path_or_source if isinstance(path_or_source, SourceText) else os.fspath(path_or_source)
-    pp, diags = _stage("preprocess", preprocess_only, path_or_source, include_dirs, defines, undefines, diags,
+    pp, diags = run_stage("preprocess", preprocess_only, path_or_source, include_dirs, defines, undefines, diags,
                        language)
-    tu = _stage("parse", parse, pp, diags, bracket_depth)
+    return analyse(pp, diags, bracket_depth, language)
+
+
+def analyse(pp: PreprocessedSource, diags: DiagnosticEngine, bracket_depth: int = BRACKET_DEPTH,
+            language: str = CUDA) -> Frontend:
+    """The stages after the preprocessor: the preprocessed source parsed and checked."""
+    tu = run_stage("parse", parse, pp, diags, bracket_depth)
     if tu is None:
         raise CompileError(diags.diagnostics)
     if check_host_code(tu, diags, language, next(iter(diags.sources.files), "<input>"), is_system_location):
         raise CompileError(diags.diagnostics)   # CUDA in host code: what sema would say of it is noise
-    _stage("sema", check, tu, diags)
+    run_stage("sema", check, tu, diags)
     diags.check()
     filename = next(iter(diags.sources.files), "<input>")  # the user's file is registered first
     return Frontend(filename, pp, tu, diags, language)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import stat
+from dataclasses import dataclass
 
 from minicuda.diagnostics import CompileError, Diagnostic
 
@@ -22,6 +23,13 @@ MAX_SOURCE_BYTES = 64 * 1024 * 1024
 # what a non-regular file is, by its stat type
 FILE_KINDS = [(stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
               (stat.S_ISSOCK, "a socket")]
+
+
+@dataclass(frozen=True)
+class SourceText:
+    """A program's text and the name its diagnostics call it by (a path, or `<stdin>`)."""
+    filename: str
+    text: str
 
 
 class SourceFileError(CompileError):

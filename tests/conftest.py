@@ -7,6 +7,10 @@ CI run is the same run every time; "dev" otherwise, random as usual. Neither has
 deadline: timings on a shared machine are not a property of the code.
 HYPOTHESIS_PROFILE picks one by name.
 
+The compile cache (minicuda/compile_cache.py) lives in a folder of the test session
+(of each worker): within a session a program run twice (both engines) compiles once,
+and no session reads modules an earlier one compiled.
+
 Tests marked slow run first, so parallel workers (pytest-xdist) finish together
 instead of one of them starting a long property test at the end."""
 import os
@@ -20,6 +24,11 @@ from helpers import GROUNDTRUTH, ROOT, SAMPLES  # noqa: F401  (older tests impor
 settings.register_profile("dev", max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("ci", parent=settings.get_profile("dev"), derandomize=True, database=None, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def compile_cache_of_the_session(tmp_path_factory):
+    os.environ["MINICUDA_COMPILE_CACHE_DIR"] = str(tmp_path_factory.mktemp("compile-cache"))
 
 
 def pytest_collection_modifyitems(items):

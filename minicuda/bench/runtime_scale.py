@@ -17,7 +17,8 @@ time is measured on its own; the interpreter skips sizes it would take minutes
 over (it pays for every instruction of the loops around the calls).
 
 The cudaMalloc case also has a `run` row: the whole `minicuda run prog.cu N` (the
-start of Python, the compile and the run, as a user meets it) in a subprocess, its
+start of Python, the compile and the run, as a user meets it running a program again:
+a first run fills the JIT's cache and the compile cache) in a subprocess, its
 CPU seconds (user and system, best of 3; a busy machine inflates wall time more),
 against issue 12's goal of 10^5 cudaMalloc calls under 2 s.
 """
@@ -117,7 +118,7 @@ def whole_runs(preset: str, case: str, progress=None) -> list[RuntimeTime]:
         path = os.path.join(tmp, f"{case}.cu")
         with open(path, "w") as f:
             f.write(CASES[case][0])
-        subprocess.run([*MINICUDA, "run", path, str(SIZES[preset][case][0])], capture_output=True)   # JIT cache warm
+        subprocess.run([*MINICUDA, "run", path, str(SIZES[preset][case][0])], capture_output=True)   # the caches warm
         results = []
         for size in SIZES[preset][case]:
             if progress is not None:

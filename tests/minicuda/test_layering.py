@@ -8,8 +8,9 @@ the design card fixes holds.
   imports the frontend or the passes.
 - Imports are at module top; a function-level import is allowed only for an
   optional extra (a package outside the run-time dependencies), and for the parts of
-  minicuda a command loads only when asked for (LAZY_PARTS: `minicuda bench`, which
-  a `minicuda run` would otherwise pay for at every start).
+  minicuda a command loads only when asked for (LAZY_PARTS: `minicuda bench`, and
+  the compiler's side, which a `minicuda run` would otherwise pay for at every start:
+  a run from the compile cache, minicuda/compile_cache.py, loads none of it).
 - No private name (`_x`) is imported from another module, nor read through a module
   alias (`S._x`).
 
@@ -31,7 +32,9 @@ CORE = {"minicuda.ir", "minicuda.isa", "minicuda.diagnostics", "minicuda.semanti
         "minicuda.builtins", "minicuda.version", "minicuda.sourcefile"}
 OPTIONAL_EXTRAS = {"pyopencl", "numba", "jinja2", "graphviz", "dask", "distributed", "pyarrow", "pandas",
                    "matplotlib", "networkx"}
-LAZY_PARTS = {"minicuda.bench"}
+LAZY_PARTS = {"minicuda.bench", "minicuda.compiler", "minicuda.frontend", "minicuda.pipeline", "minicuda.opt",
+              "minicuda.linker", "minicuda.ptxasinfo", "minicuda.grammar", "minicuda.grammar.ast",
+              "minicuda.grammar.astdump", "minicuda.passes.dot", "minicuda.passes.regalloc"}
 
 
 def _modules() -> dict[str, Path]:

@@ -1,0 +1,210 @@
+"""The compile cache: a program's compiled module kept between runs, keyed by content.
+
+`minicuda run` of one source turns it, through the frontend and the passes, into an
+ir.Module: all the VM loads.  This cache keeps that module, with the diagnostics
+(warnings) its compile reported, as `<key>.mod` in `modules/` beside the JIT's `jit/`
+in minicuda's cache directory.  The key hashes everything the module depends on: the
+text of every file the preprocessor read (the source and each header, under the name
+its diagnostics use), the preprocessed text, the options (arch, -O, scheduling model,
+-fbracket-depth, language, -I, -D), and minicuda itself (its version, and the path, size
+and modification time of each of its own source files).  So the preprocessor always
+runs (hundredths of a second): which files a program includes depends on macros, on
+the search path and on files that may appear in it, and only running it settles that.
+Keying on the included files' times and sizes alone would skip it, but a header newly
+created earlier on the search path, or a changed -D, would then go unnoticed.
+
+An entry is stored and verified as the JIT's entries are (vm/jit/cache.py):
+
+    MINICUDA-MODULE <FORMAT> <minicuda-VERSION> <key> <length> <sha256 of the payload>\\n<payload>
+
+the payload being the pickled (diagnostics, module).  A damaged or foreign entry is
+discarded with one warning line and the program compiled again; a new entry is
+written to a temporary file and renamed into place, so no reader or concurrent writer
+sees part of one.  The cache directory is the user's own, trusted as the JIT's object
+code is.  Only compiles that succeed are kept: a program with errors compiles again
+and prints them again; a kept compile's warnings are reported again from the entry,
+as they were the first time.
+
+MINICUDA_COMPILE_CACHE=0 or `minicuda run --no-cache` turns it off;
+MINICUDA_COMPILE_CACHE_DIR puts it elsewhere (the tests use a folder of their session).
+
+Only the preprocessor is imported here: the parser, sema and the passes (most of
+minicuda's start-up) are imported when a program misses the cache, the one place
+this package imports inside a function.
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import pickle
+import sys
+import threading
+from pathlib import Path
+
+from minicuda.diagnostics import DiagnosticEngine, run_stage
+from minicuda.grammar.languages import CUDA, predefined_for
+from minicuda.grammar.preprocess import PREDEFINED, PreprocessedSource, preprocess
+from minicuda.ir import Module
+from minicuda.version import __version__
+
+FORMAT = 1
+MAGIC = b"MINICUDA-MODULE"
+MAX_HEADER = 512
+PACKAGES = ("minicuda", "minicuda.grammar", "minicuda.passes", "minicuda.vm")
+SOURCE_SUFFIXES = (".py", ".lark")
+
+
+def cache_dir() -> Path | None:
+    """$MINICUDA_COMPILE_CACHE_DIR, else modules/ in the JIT's cache directory
+    ($MINICUDA_CACHE_DIR, $XDG_CACHE_HOME/minicuda or ~/.cache/minicuda); None when
+    MINICUDA_COMPILE_CACHE=0 turns the cache off."""
+    if os.environ.get("MINICUDA_COMPILE_CACHE", "1") == "0":
+        return None
+    if os.environ.get("MINICUDA_COMPILE_CACHE_DIR"):
+        return Path(os.environ["MINICUDA_COMPILE_CACHE_DIR"])
+    base = os.environ.get("MINICUDA_CACHE_DIR") or \
+        os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "minicuda")
+    return Path(base) / "modules"
+
+
+_fingerprint: list[str] = []
+
+
+def minicuda_fingerprint() -> str:
+    """minicuda's version and the path, size and mtime of each of its source files
+    (once per process): an edited compiler never reuses an older one's modules."""
+    if not _fingerprint:
+        digest = hashlib.sha256(__version__.encode())
+        for package in PACKAGES:
+            for folder in importlib.util.find_spec(package).submodule_search_locations:
+                for dirpath, dirnames, filenames in os.walk(folder):
+                    dirnames[:] = sorted(d for d in dirnames if os.path.exists(os.path.join(dirpath, d, "__init__.py")))
+                    for name in sorted(filenames):
+                        if name.endswith(SOURCE_SUFFIXES):
+                            stat = os.stat(os.path.join(dirpath, name))
+                            digest.update(f"{dirpath}/{name}\0{stat.st_size}\0{stat.st_mtime_ns}\0".encode())
+        _fingerprint.append(digest.hexdigest())
+    return _fingerprint[0]
+
+
+def entry_key(pp: PreprocessedSource, diags: DiagnosticEngine, settings: tuple) -> str:
+    """The name of the entry for the program `pp` (its files' texts in `diags`) compiled
+    with `settings`."""
+    digest = hashlib.sha256(f"{FORMAT}\0{minicuda_fingerprint()}\0{settings!r}\0".encode())
+    for name, lines in diags.sources.files.items():
+        digest.update(f"{name}\0{len(lines)}\0".encode())
+        digest.update("\n".join(lines).encode("utf-8", "surrogatepass"))
+    digest.update(b"\0")
+    digest.update(pp.text.encode("utf-8", "surrogatepass"))
+    return digest.hexdigest()
+
+
+def header(key: str, data: bytes) -> bytes:
+    return b" ".join((MAGIC, str(FORMAT).encode(), f"minicuda-{__version__}".encode(), key.encode(),
+                      str(len(data)).encode(), hashlib.sha256(data).hexdigest().encode())) + b"\n"
+
+
+def verified(blob: bytes, key: str) -> tuple[bytes | None, str]:
+    """(the payload, "") when `blob` is a sound entry for `key`, else (None, what is wrong)."""
+    end = blob.find(b"\n", 0, MAX_HEADER)
+    fields = blob[:end].split(b" ") if end >= 0 else []
+    if len(fields) != 6 or fields[0] != MAGIC:
+        return None, "not a minicuda compile cache entry"
+    if fields[1] != str(FORMAT).encode() or fields[2] != f"minicuda-{__version__}".encode():
+        return None, f"written by {fields[2].decode('latin-1')} in format {fields[1].decode('latin-1')}"
+    if fields[3] != key.encode():
+        return None, "an entry for another program"
+    data = blob[end + 1:]
+    if fields[4] != str(len(data)).encode():
+        return None, f"{len(data)} bytes of payload, not {fields[4].decode('latin-1')}"
+    if fields[5] != hashlib.sha256(data).hexdigest().encode():
+        return None, "checksum mismatch"
+    return data, ""
+
+
+def load(path: Path, key: str) -> tuple[list, Module] | None:
+    """(diagnostics, module) of the entry at `path`, when there is one and it is sound; a
+    damaged or foreign entry is removed, with a warning, and None returned."""
+    try:
+        blob = path.read_bytes()
+    except OSError:
+        return None   # none yet, or unreadable: compiled again, written anew
+    data, why = verified(blob, key)
+    if data is not None:
+        try:
+            diagnostics, module = pickle.loads(data)
+            if isinstance(module, Module) and isinstance(diagnostics, list):
+                return diagnostics, module
+            why = "not a compiled module"
+        except Exception as e:   # a sound checksum over a payload this minicuda cannot read
+            why = f"unreadable payload ({type(e).__name__})"
+    print(f"minicuda: warning: discarding damaged compile cache entry {path} ({why}); compiling it again",
+          file=sys.stderr)
+    try:
+        path.unlink()
+    except OSError:
+        pass
+    return None
+
+
+def save(path: Path, key: str, diagnostics: list, module: Module) -> None:
+    """Write the entry (a temporary file renamed into place); a module that cannot be
+    pickled, or a cache that cannot be written, is only slower."""
+    try:
+        data = pickle.dumps((diagnostics, module), protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, RecursionError, TypeError, AttributeError):
+        return
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(tmp, "wb") as f:
+            f.write(header(key, data) + data)
+        os.replace(tmp, path)
+    except OSError:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+
+
+def compile_cached(filename: str, text: str, arch: int, opt: int, sched: str | None, bracket_depth: int,
+                   include_dirs=(), defines=(), diags: DiagnosticEngine | None = None, language: str = CUDA,
+                   enabled: bool = True, rdc: bool = False) -> Module:
+    """The module of the program `text` (called `filename`), from the cache when an entry
+    for it is there, else compiled (and kept); its diagnostics end in `diags` either way,
+    and CompileError is raised as the compiler raises it."""
+    diags = diags if diags is not None else DiagnosticEngine()
+    pp = run_stage("preprocess", preprocessed, text, filename, diags, include_dirs, defines, language)
+    directory = cache_dir() if enabled else None
+    if directory is None or diags.error_count:
+        return compile_preprocessed(pp, diags, arch, opt, sched, bracket_depth, language, rdc)
+    settings = (arch, opt, sched, bracket_depth, language, tuple(include_dirs), tuple(defines), rdc)
+    key = entry_key(pp, diags, settings)
+    path = directory / f"{key}.mod"
+    entry = load(path, key)
+    if entry is not None:
+        diags.diagnostics[:] = entry[0]
+        return entry[1]
+    module = compile_preprocessed(pp, diags, arch, opt, sched, bracket_depth, language, rdc)
+    save(path, key, diags.diagnostics, module)
+    return module
+
+
+def preprocessed(text: str, filename: str, diags: DiagnosticEngine, include_dirs, defines,
+                 language: str) -> PreprocessedSource:
+    """The program preprocessed as the frontend does it (minicuda/frontend.py's preprocess_only)."""
+    return preprocess(text, filename, diags, list(include_dirs), list(defines), [],
+                      implicit_cuda_runtime=language == CUDA, predefined=predefined_for(language, PREDEFINED))
+
+
+def compile_preprocessed(pp: PreprocessedSource, diags: DiagnosticEngine, arch: int, opt: int, sched: str | None,
+                         bracket_depth: int, language: str, rdc: bool = False) -> Module:
+    """The module of a preprocessed program, compiled (the compiler imported now)."""
+    from minicuda.compiler import compile_frontend   # noqa: PLC0415  (the parser, sema, passes: see above)
+    from minicuda.frontend import analyse            # noqa: PLC0415
+    from minicuda.pipeline import Options            # noqa: PLC0415
+
+    diags.check()
+    options = Options(arch=arch, opt=opt, sched=sched, bracket_depth=bracket_depth, rdc=rdc)
+    return compile_frontend(analyse(pp, diags, bracket_depth, language), options).module
