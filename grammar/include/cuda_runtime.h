@@ -403,6 +403,24 @@ __device__ unsigned long __ldg(const unsigned long *__ptr);
 __device__ unsigned long long __ldg(const unsigned long long *__ptr);
 __device__ float __ldg(const float *__ptr);
 __device__ double __ldg(const double *__ptr);
+/* and of the vector types sm_32_intrinsics.h lists: each member through the same cache */
+__device__ char2 __ldg(const char2 *__ptr);
+__device__ char4 __ldg(const char4 *__ptr);
+__device__ short2 __ldg(const short2 *__ptr);
+__device__ short4 __ldg(const short4 *__ptr);
+__device__ int2 __ldg(const int2 *__ptr);
+__device__ int4 __ldg(const int4 *__ptr);
+__device__ longlong2 __ldg(const longlong2 *__ptr);
+__device__ uchar2 __ldg(const uchar2 *__ptr);
+__device__ uchar4 __ldg(const uchar4 *__ptr);
+__device__ ushort2 __ldg(const ushort2 *__ptr);
+__device__ ushort4 __ldg(const ushort4 *__ptr);
+__device__ uint2 __ldg(const uint2 *__ptr);
+__device__ uint4 __ldg(const uint4 *__ptr);
+__device__ ulonglong2 __ldg(const ulonglong2 *__ptr);
+__device__ float2 __ldg(const float2 *__ptr);
+__device__ float4 __ldg(const float4 *__ptr);
+__device__ double2 __ldg(const double2 *__ptr);
 /* ---- the warp intrinsics without a mask: sm_60 and older (CUDA 9 deprecated them; sm_70 and
    newer have none: compiler.py reports their calls as nvcc does) ---- */
 __device__ int __shfl(int __var, int __srcLane, int __width = 32);
