@@ -328,7 +328,9 @@ CUDA_RUNTIME = ("cudaMalloc", "cudaMallocHost", "cudaFree", "cudaFreeHost", "cud
                 "cudaGetSymbolSize", "cudaPointerGetAttributes", "cudaSetDeviceFlags", "cudaGetDeviceFlags",
                 "cudaMemGetInfo", "cudaFuncGetAttributes", "cudaOccupancyMaxActiveBlocksPerMultiprocessor",
                 "cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags", "cudaOccupancyMaxPotentialBlockSize",
-                "cudaProfilerStart", "cudaProfilerStop")
+                "cudaProfilerStart", "cudaProfilerStop",
+                # CUDA 13's cudaMemPrefetchAsync and cudaMemAdvise, their cudaMemLocation's members passed
+                "__cudaMemPrefetchAsyncTo", "__cudaMemAdviseFor")
 
 
 def _cuda_rows():

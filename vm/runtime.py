@@ -60,6 +60,7 @@ PITCH_ALIGNMENT = 512   # cudaMallocPitch rounds a row up to the texture pitch a
 MAX_PITCH = 2147483647   # cudaDeviceProp.memPitch: the widest pitch cudaMemcpy2D takes
 # cudaDeviceGetStreamPriorityRange: (least, greatest); lower numbers are higher priorities
 STREAM_PRIORITIES = (0, -5)
+MEMORY_LOCATION_DEVICE, MEMORY_LOCATION_HOST = 1, 2   # cudaMemLocationType values
 DEVICE_FLAGS = 0x1F   # the flag bits cudaSetDeviceFlags knows (schedule, map host, local memory)
 # cudaPointerGetAttributes' cudaMemoryType of each memory space (others: unregistered host memory)
 MEMORY_TYPES = {"global": 2, "constant": 2, "pinned": 1, "managed": 3}
@@ -78,6 +79,13 @@ SYNCHRONIZING = frozenset({"cudaDeviceSynchronize", "cudaMemcpy", "cudaMemcpyToS
                            "cudaMemcpy2D", "cudaMemset2D",
                            "cudaMemset", "cudaFree", "cudaFreeHost", "cudaEventSynchronize", "cudaDeviceReset",
                            "cudaStreamSynchronize"})
+# --trace's timeline: the calls that put work on a stream -> the index of their stream argument
+# (None: the legacy default stream); each is a line "stream N: call", in the order it runs
+STREAM_ARGUMENT = {"cudaMemcpyAsync": 4, "cudaMemsetAsync": 3, "cudaMemcpy2DAsync": 7, "cudaMemset2DAsync": 5,
+                   "cudaEventRecord": 1, "cudaStreamWaitEvent": 0, "cudaStreamSynchronize": 0,
+                   "cudaLaunchHostFunc": 0, "cudaStreamAddCallback": 0, "cudaMemPrefetchAsync": 3,
+                   "cudaMemcpy": None, "cudaMemset": None, "cudaMemcpy2D": None, "cudaMemset2D": None,
+                   "cudaDeviceSynchronize": None}
 # cudaMemcpyKind: which of (dst, src) is device memory; None: either (cudaMemcpyDefault)
 COPY_KINDS = {0: (False, False), 1: (True, False), 2: (False, True), 3: (True, True), 4: (None, None)}
 DEVICE_MEMORY = ("global", "constant", "pinned", "managed")   # what a cudaMemcpy's device pointer may point into
@@ -224,6 +232,9 @@ class Runtime(StdioCalls):
         if name in SYNCHRONIZING and self.pending_error:
             self.sticky_error = self.last_error = self.pending_error
             self.pending_error = 0
+        if name in STREAM_ARGUMENT and self.machine.interp.trace is not None:
+            index = STREAM_ARGUMENT[name]
+            self.trace_stream(0 if index is None or index >= len(args) else args[index], name)
         if self.sticky_error and name in builtins.CUDA_RUNTIME:
             if name in SYNCHRONIZING:   # what the kernels printed comes out all the same
                 self.flush_device()
@@ -663,6 +674,27 @@ class Runtime(StdioCalls):
             return self._status(INVALID_VALUE)
         return self.managed_range(p, n, device)
 
+    def rt___cudaMemPrefetchAsyncTo(self, p, n, kind, id, flags, stream) -> int:
+        """CUDA 13's cudaMemPrefetchAsync(p, n, location, flags, stream): a device's or the
+        host's location; flags must be 0."""
+        device = self.location_device(kind, id)
+        if device is None or flags & 0xFFFFFFFF:
+            return self._status(INVALID_VALUE)
+        return self.rt_cudaMemPrefetchAsync(p, n, device, stream)
+
+    def rt___cudaMemAdviseFor(self, p, n, advice, kind, id) -> int:
+        device = self.location_device(kind, id)
+        if device is None:
+            return self._status(INVALID_VALUE)
+        return self.rt_cudaMemAdvise(p, n, advice, device)
+
+    @staticmethod
+    def location_device(kind: int, id: int) -> int | None:
+        """A cudaMemLocation as CUDA 12's device argument: its device's ordinal, or
+        cudaCpuDeviceId for the host; None for the other types."""
+        kind = _s32(kind)
+        return _s32(id) if kind == MEMORY_LOCATION_DEVICE else -1 if kind == MEMORY_LOCATION_HOST else None
+
     def managed_range(self, p: int, n: int, device: int) -> int:
         a = self.memory.find(p)
         if a is None or a.freed or a.space != "managed" or not n or p + n > a.base + a.size:
@@ -728,7 +760,7 @@ class Runtime(StdioCalls):
         """0 when `symbol` is a __device__ or __constant__ variable with room for n bytes at
         offset; else the error CUDA returns."""
         a = self.memory.find(symbol)
-        if a is None or a.base != symbol or a.space not in ("global", "constant") or a.freed:
+        if a is None or a.base != symbol or a.space not in ("global", "constant", "managed") or a.freed:
             return INVALID_SYMBOL
         return INVALID_VALUE if offset + n > a.size else 0
 
@@ -1116,6 +1148,19 @@ class Runtime(StdioCalls):
         if self.events.pop(event, 0) == 0:
             return self._status(INVALID_HANDLE)
         return 0
+
+    def trace_stream(self, stream: int, what: str) -> None:
+        """--trace's line for work put on a stream (operations run at issue: the order of
+        the lines is the timeline)."""
+        if self.machine.interp.trace is not None:
+            self.machine.interp.trace(f"stream {self.stream_label(stream)}: {what}")
+
+    @staticmethod
+    def stream_label(stream: int) -> str:
+        """0 (the legacy default stream), per-thread, or the created stream's ordinal (1, 2, ...)."""
+        if stream in DEFAULT_STREAMS:
+            return "per-thread" if stream == 2 else "0"
+        return str((stream - STREAM_HANDLES) // 16 + 1)
 
     # streams: operations run at issue, so a stream is always idle (STREAM_HANDLES)
     def is_stream(self, stream: int) -> bool:

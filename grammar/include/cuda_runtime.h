@@ -238,6 +238,15 @@ __host__ cudaError_t cudaHostUnregister(void *__ptr);
 __host__ cudaError_t cudaMallocManaged(void **__devPtr, size_t __size, unsigned int __flags = cudaMemAttachGlobal);
 __host__ cudaError_t cudaMemPrefetchAsync(const void *__devPtr, size_t __count, int __dstDevice, cudaStream_t __stream = 0);
 __host__ cudaError_t cudaMemAdvise(const void *__devPtr, size_t __count, cudaMemoryAdvise __advice, int __device);
+/* CUDA 13's forms: the destination as a cudaMemLocation (CUDA 12's int device forms above stay accepted) */
+__host__ cudaError_t __cudaMemPrefetchAsyncTo(const void *__devPtr, size_t __count, int __type, int __id, unsigned int __flags, cudaStream_t __stream);
+__host__ cudaError_t __cudaMemAdviseFor(const void *__devPtr, size_t __count, cudaMemoryAdvise __advice, int __type, int __id);
+inline __host__ cudaError_t cudaMemPrefetchAsync(const void *__devPtr, size_t __count, struct cudaMemLocation __location, unsigned int __flags, cudaStream_t __stream = 0) {
+  return __cudaMemPrefetchAsyncTo(__devPtr, __count, __location.type, __location.id, __flags, __stream);
+}
+inline __host__ cudaError_t cudaMemAdvise(const void *__devPtr, size_t __count, cudaMemoryAdvise __advice, struct cudaMemLocation __location) {
+  return __cudaMemAdviseFor(__devPtr, __count, __advice, __location.type, __location.id);
+}
 __host__ cudaError_t cudaMemcpyAsync(void *__dst, const void *__src, size_t __count, cudaMemcpyKind __kind, cudaStream_t __stream = 0);
 __host__ cudaError_t cudaMemsetAsync(void *__devPtr, int __value, size_t __count, cudaStream_t __stream = 0);
 __host__ cudaError_t cudaStreamCreate(cudaStream_t *__pStream);

@@ -168,7 +168,7 @@ class Calls:
             a = args[index]
             inner = a.operand if isinstance(a, A.Cast) and a.implicit else a
             if isinstance(inner, A.Name) and isinstance(inner.decl, A.VarDecl):
-                if inner.decl.space not in ("global", "constant"):
+                if inner.decl.space not in ("global", "constant", "managed"):
                     self.fail(f"'{inner.name}' is not a __device__ or __constant__ variable", inner.loc)
                 addr = A.Unary("&", inner, loc=inner.loc)
                 addr.ty = T.Pointer(base=inner.ty)

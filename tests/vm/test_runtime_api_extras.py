@@ -174,3 +174,42 @@ int main() {
 ''')
     assert (code, err) == (0, "")
     assert out == "0 12 1 1 1 0 0\n"
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_cuda13_memory_location_forms(tmp_path, capsys, engine):
+    code, out, err = run(tmp_path, capsys, engine, r'''
+int main() {
+  float *m; cudaMallocManaged(&m, 64);
+  cudaMemLocation gpu = {cudaMemLocationTypeDevice, 0}, cpu = {cudaMemLocationTypeHost, 0};
+  cudaMemLocation bad = {cudaMemLocationTypeInvalid, 0}, other = {cudaMemLocationTypeDevice, 3};
+  printf("%d %d %d ", (int)cudaMemPrefetchAsync(m, 64, gpu, 0, 0), (int)cudaMemPrefetchAsync(m, 64, cpu, 0),
+         (int)cudaMemPrefetchAsync(m, 64, gpu, 1, 0));
+  printf("%d %d %d %d\n", (int)cudaMemAdvise(m, 64, cudaMemAdviseSetReadMostly, gpu),
+         (int)cudaMemAdvise(m, 64, cudaMemAdviseSetAccessedBy, bad), (int)cudaMemAdvise(m, 64, cudaMemAdviseSetAccessedBy, other),
+         (int)cudaMemPrefetchAsync(m, 64, 0));
+  return 0;
+}
+''')
+    assert (code, err) == (0, "")
+    assert out == "0 0 1 0 1 101 0\n"
+
+
+def test_trace_shows_stream_operations_in_the_order_they_run(tmp_path, capsys):
+    f = tmp_path / "prog.cu"
+    f.write_text(r'''
+__global__ void one(int *p) { *p = 1; }
+int main() {
+  int *d, h; cudaMalloc(&d, 4);
+  cudaStream_t a, b; cudaStreamCreate(&a); cudaStreamCreate(&b);
+  one<<<1, 1, 0, b>>>(d);
+  cudaMemcpyAsync(&h, d, 4, cudaMemcpyDeviceToHost, a);
+  cudaStreamSynchronize(b);
+  cudaMemcpy(&h, d, 4, cudaMemcpyDeviceToHost);
+  return 0;
+}
+''')
+    assert minicuda_main(["run", "--trace", str(f)]) == 0
+    lines = [line for line in capsys.readouterr().err.splitlines() if line.startswith("stream ")]
+    assert lines == ["stream 2: launch one<<<(1, 1, 1), (1, 1, 1)>>>", "stream 1: cudaMemcpyAsync",
+                     "stream 2: cudaStreamSynchronize", "stream 0: cudaMemcpy"]
