@@ -21,7 +21,7 @@ double occupancy(int blockSize) {
 }
 
 int main() {
-    const int N = 100000;
+    const int N = 3000;
     int *a;
     cudaMallocManaged(&a, N * sizeof(int));
     for (int i = 0; i < N; i++) a[i] = i % 1000;

@@ -17,7 +17,7 @@ int roundTrip(unsigned char *src, unsigned char *dst, unsigned char *d, size_t b
 }
 
 int main() {
-    const size_t bytes = 1 << 20;
+    const size_t bytes = 1 << 10;
     unsigned char *d;
     cudaMalloc(&d, bytes);
     unsigned char *pageable = (unsigned char *)malloc(bytes), *pageableBack = (unsigned char *)malloc(bytes);

@@ -15,7 +15,7 @@ int main() {
     cudaGetDeviceProperties(&prop, 0);
     if (!prop.canMapHostMemory) { printf("cannot map host memory\n"); return 0; }
     printf("cudaSetDeviceFlags: %s\n", cudaGetErrorName(cudaSetDeviceFlags(cudaDeviceMapHost)));
-    const int n = 1 << 16;
+    const int n = 1 << 11;
     float *a, *b, *c;
     cudaHostAlloc((void **)&a, n * sizeof(float), cudaHostAllocMapped);
     cudaHostAlloc((void **)&b, n * sizeof(float), cudaHostAllocMapped | cudaHostAllocWriteCombined);

@@ -11,7 +11,7 @@ __global__ void increment(int *a, int value) {
 }
 
 int main() {
-    const int n = 16 * 1024 * 1024 / 64, value = 26;
+    const int n = 4 * 1024, value = 26;
     int *a, *d;
     cudaMallocHost((void **)&a, n * sizeof(int));
     for (int i = 0; i < n; i++) a[i] = i;

@@ -11,7 +11,7 @@ __global__ void twicePlusOne(int *data, int n) {
 }
 
 int main() {
-    const int n = 1 << 14, ROUNDS = 5;
+    const int n = 1 << 12, ROUNDS = 5;
     int *d;
     cudaMalloc(&d, n * sizeof(int));
     cudaMemset(d, 0, n * sizeof(int));

@@ -1,7 +1,7 @@
 // Warp-level reductions with __shfl_down_sync and __shfl_xor_sync (the book's chapter-5
 // reduceShfl shape, CUDA 9's masked intrinsics): each warp sums its 32 values, lane 0
 // writes the warp's sum, shared memory combines the warps of a block, and an atomicAdd
-// combines the blocks.  Input x[i] = i % 100 over n = 100000 elements.
+// combines the blocks.  Input x[i] = i % 100 over n = 3000 elements.
 #include <cstdio>
 #include <cuda_runtime.h>
 
@@ -37,7 +37,7 @@ __global__ void everyLaneHasTheSum(int *out) {
 }
 
 int main() {
-    const int n = 100000, block = 256;
+    const int n = 3000, block = 256;
     int *x, *total, *warpSums, *lanes;
     cudaMallocManaged(&x, n * sizeof(int));
     cudaMallocManaged(&total, sizeof(int));
