@@ -320,7 +320,17 @@ CUDA_RUNTIME = ("cudaMalloc", "cudaMallocHost", "cudaFree", "cudaFreeHost", "cud
                 "cudaStreamQuery", "cudaStreamWaitEvent", "cudaMemcpyAsync", "cudaMemsetAsync",
                 "cudaEventCreateWithFlags", "cudaEventQuery", "cudaHostAlloc", "cudaHostGetDevicePointer",
                 "cudaHostRegister", "cudaHostUnregister", "cudaMallocManaged", "cudaMemPrefetchAsync",
-                "cudaMemAdvise", "cudaDeviceGetAttribute", "cudaRuntimeGetVersion", "cudaDriverGetVersion")
+                "cudaMemAdvise", "cudaDeviceGetAttribute", "cudaRuntimeGetVersion", "cudaDriverGetVersion",
+                # stream priorities and host callbacks, pitched memory, symbols and pointers, occupancy
+                "cudaStreamCreateWithPriority", "cudaDeviceGetStreamPriorityRange", "cudaStreamGetPriority",
+                "cudaStreamGetFlags", "cudaLaunchHostFunc", "cudaStreamAddCallback", "cudaMallocPitch",
+                "cudaMemcpy2D", "cudaMemcpy2DAsync", "cudaMemset2D", "cudaMemset2DAsync", "cudaGetSymbolAddress",
+                "cudaGetSymbolSize", "cudaPointerGetAttributes", "cudaSetDeviceFlags", "cudaGetDeviceFlags",
+                "cudaMemGetInfo", "cudaFuncGetAttributes", "cudaOccupancyMaxActiveBlocksPerMultiprocessor",
+                "cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags", "cudaOccupancyMaxPotentialBlockSize",
+                "cudaProfilerStart", "cudaProfilerStop",
+                # CUDA 13's cudaMemPrefetchAsync and cudaMemAdvise, their cudaMemLocation's members passed
+                "__cudaMemPrefetchAsyncTo", "__cudaMemAdviseFor")
 
 
 # the runtime functions device code may call too (dynamic parallelism: vm/runtime.py)

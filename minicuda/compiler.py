@@ -41,7 +41,8 @@ from minicuda.pipeline import Options, pipeline, run_passes
 from minicuda.vm.launcher import Device
 
 # runtime calls that write a struct of the program's: the struct's layout goes into the module
-RUNTIME_STRUCTS = {"cudaGetDeviceProperties": "cudaDeviceProp"}
+RUNTIME_STRUCTS = {"cudaGetDeviceProperties": "cudaDeviceProp", "cudaPointerGetAttributes": "cudaPointerAttributes",
+                   "cudaFuncGetAttributes": "cudaFuncAttributes"}
 
 
 @dataclass

@@ -154,7 +154,7 @@ def _side(fn: A.FunctionDef) -> str:
 
 
 def _var_side(v: A.VarDecl) -> str:
-    return "device" if v.space in ("global", "constant", "shared") else "host"
+    return "device" if v.space in ("global", "constant", "shared", "managed") else "host"
 
 
 def _defines(v: A.VarDecl) -> bool:

@@ -47,8 +47,9 @@ from minicuda.vm.callstack import CallStack, StatePool
 from minicuda.vm.stop import WATCHDOG, HostFrame, StopFlag, Stopped, watchdog_lines, warp_position
 
 SPACE_NAMES = {"global": "'__device__' variable", "constant": "'__constant__' variable", "static": "variable",
+               "managed": "'__managed__' variable",
                "string": "string literal"}
-MEMORY_SPACES = {"global": "global", "constant": "constant", "string": "string"}   # the rest: host "static"
+MEMORY_SPACES = {"global": "global", "constant": "constant", "string": "string", "managed": "managed"}   # the rest: host "static"
 # the faults that fail a launch (CUDA's sticky errors: the program runs on, every CUDA call failing)
 DEVICE_FAULTS = ("memory", "trap", "assert", "stack")
 
@@ -100,7 +101,7 @@ class Machine:
         larger than the device's global memory or than minicuda's simulated memory."""
         device_bytes = device_for(self.arch)[7] << 30
         what = f"{SPACE_NAMES[space]} '{name}' needs {byte_size(g.size)}"
-        if space in ("global", "constant") and g.size > device_bytes:
+        if space in ("global", "constant", "managed") and g.size > device_bytes:
             raise VMError("link", f"{what}; the device has {byte_size(device_bytes)} of global memory")
         try:
             address = self.memory.alloc(g.size, space, name, align=max(g.align, 8), init=init)
@@ -350,6 +351,8 @@ class Machine:
         if refused:
             self.runtime.last_error = refused
             return
+        self.runtime.trace_stream(int(interp.read(w, ins.srcs[8], 64)[0]),
+                                  f"launch {name}<<<{grid}, {block}>>>")
         started = time.perf_counter()
         self.runtime.launched = True
         if self.watcher is not None:   # the watchdog times the kernel's run, not its compile

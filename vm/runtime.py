@@ -27,14 +27,15 @@ import time
 import numpy as np
 
 from minicuda import builtins
-from minicuda.arch import family_of, max_grid_dims, shared_optin
+from minicuda.arch import STATIC_SHARED_LIMIT, family_of, max_grid_dims, ptxas_registers, shared_optin
 from minicuda.vm import libc
 from minicuda.vm.launch_checks import set_max_dynamic_shared
 from minicuda.vm.libc import GlibcRandom, PrintfError, format_printf
 from minicuda.vm.memory import HOST, OutOfMemory
+from minicuda.vm.occupancy import active_blocks, max_threads_per_block, potential_block_size
 from minicuda.vm.stdio import StdioCalls
 
-ERROR_STRINGS = {0: "no error", 1: "invalid argument", 2: "out of memory", 3: "initialization error",
+ERROR_STRINGS = {0: "no error", 1: "invalid argument", 12: "invalid pitch argument", 2: "out of memory", 3: "initialization error",
                  719: "unspecified launch failure", 9: "invalid configuration argument", 17: "invalid device pointer",
                  21: "invalid copy direction for memcpy", 100: "no CUDA-capable device is detected",
                  101: "invalid device ordinal",
@@ -47,7 +48,7 @@ ERROR_STRINGS = {0: "no error", 1: "invalid argument", 2: "out of memory", 3: "i
                  713: "pointer does not correspond to a registered memory region",
                  65: "launch would exceed maximum depth of nested launches",
                  69: "launch failed because launch would exceed cudaLimitDevRuntimePendingLaunchCount"}
-ERROR_NAMES = {0: "cudaSuccess", 1: "cudaErrorInvalidValue", 2: "cudaErrorMemoryAllocation", 700: "cudaErrorIllegalAddress",
+ERROR_NAMES = {0: "cudaSuccess", 1: "cudaErrorInvalidValue", 12: "cudaErrorInvalidPitchValue", 2: "cudaErrorMemoryAllocation", 700: "cudaErrorIllegalAddress",
                702: "cudaErrorLaunchTimeout",
                9: "cudaErrorInvalidConfiguration", 17: "cudaErrorInvalidDevicePointer", 101: "cudaErrorInvalidDevice",
                215: "cudaErrorUnsupportedLimit", 98: "cudaErrorInvalidDeviceFunction",
@@ -58,6 +59,15 @@ ERROR_NAMES = {0: "cudaSuccess", 1: "cudaErrorInvalidValue", 2: "cudaErrorMemory
                712: "cudaErrorHostMemoryAlreadyRegistered", 713: "cudaErrorHostMemoryNotRegistered",
                65: "cudaErrorLaunchMaxDepthExceeded", 69: "cudaErrorLaunchPendingCountExceeded"}
 INVALID_VALUE, INVALID_SYMBOL, INVALID_DIRECTION, INVALID_DEVICE, INVALID_HANDLE = 1, 13, 21, 101, 400
+INVALID_PITCH, INVALID_DEVICE_FUNCTION = 12, 98
+PITCH_ALIGNMENT = 512   # cudaMallocPitch rounds a row up to the texture pitch alignment
+MAX_PITCH = 2147483647   # cudaDeviceProp.memPitch: the widest pitch cudaMemcpy2D takes
+# cudaDeviceGetStreamPriorityRange: (least, greatest); lower numbers are higher priorities
+STREAM_PRIORITIES = (0, -5)
+MEMORY_LOCATION_DEVICE, MEMORY_LOCATION_HOST = 1, 2   # cudaMemLocationType values
+DEVICE_FLAGS = 0x1F   # the flag bits cudaSetDeviceFlags knows (schedule, map host, local memory)
+# cudaPointerGetAttributes' cudaMemoryType of each memory space (others: unregistered host memory)
+MEMORY_TYPES = {"global": 2, "constant": 2, "pinned": 1, "managed": 3}
 ALREADY_REGISTERED, NOT_REGISTERED = 712, 713
 # Streams.  Every operation runs when the host issues it, in program order: a valid schedule of
 # any stream order (a correct program prints the same), so every stream is idle between calls.
@@ -70,8 +80,16 @@ MANAGED_FLAGS = (1, 2)   # cudaMemAttachGlobal, cudaMemAttachHost
 EVENT_DISABLE_TIMING = 0x2
 # the calls that wait for the device, and so report a fault of a kernel launched before them
 SYNCHRONIZING = frozenset({"cudaDeviceSynchronize", "cudaMemcpy", "cudaMemcpyToSymbol", "cudaMemcpyFromSymbol",
+                           "cudaMemcpy2D", "cudaMemset2D",
                            "cudaMemset", "cudaFree", "cudaFreeHost", "cudaEventSynchronize", "cudaDeviceReset",
                            "cudaStreamSynchronize"})
+# --trace's timeline: the calls that put work on a stream -> the index of their stream argument
+# (None: the legacy default stream); each is a line "stream N: call", in the order it runs
+STREAM_ARGUMENT = {"cudaMemcpyAsync": 4, "cudaMemsetAsync": 3, "cudaMemcpy2DAsync": 7, "cudaMemset2DAsync": 5,
+                   "cudaEventRecord": 1, "cudaStreamWaitEvent": 0, "cudaStreamSynchronize": 0,
+                   "cudaLaunchHostFunc": 0, "cudaStreamAddCallback": 0, "cudaMemPrefetchAsync": 3,
+                   "cudaMemcpy": None, "cudaMemset": None, "cudaMemcpy2D": None, "cudaMemset2D": None,
+                   "cudaDeviceSynchronize": None}
 # cudaMemcpyKind: which of (dst, src) is device memory; None: either (cudaMemcpyDefault)
 COPY_KINDS = {0: (False, False), 1: (True, False), 2: (False, True), 3: (True, True), 4: (None, None)}
 DEVICE_MEMORY = ("global", "constant", "pinned", "managed")   # what a cudaMemcpy's device pointer may point into
@@ -205,6 +223,8 @@ class Runtime(StdioCalls):
         self.events_made = 0
         self.untimed_events: set[int] = set()    # created with cudaEventDisableTiming
         self.streams: set[int] = set()            # cudaStreamCreate's live handles
+        self.stream_settings: dict[int, tuple[int, int]] = {}   # a stream's (flags, priority)
+        self.device_flags = 0                     # cudaSetDeviceFlags'
         self.streams_made = 0
         self.registered: dict[int, object] = {}   # cudaHostRegister's pointer -> the allocation it maps
         self.max_dynamic_shared: dict[str, int] = {}   # kernel -> cudaFuncSetAttribute's maximum
@@ -218,6 +238,9 @@ class Runtime(StdioCalls):
         if name in SYNCHRONIZING and self.pending_error and not device:
             self.sticky_error = self.last_error = self.pending_error
             self.pending_error = 0
+        if name in STREAM_ARGUMENT and self.machine.interp.trace is not None:
+            index = STREAM_ARGUMENT[name]
+            self.trace_stream(0 if index is None or index >= len(args) else args[index], name)
         if self.sticky_error and name in builtins.CUDA_RUNTIME:
             if name in SYNCHRONIZING:   # what the kernels printed comes out all the same
                 self.flush_device()
@@ -657,6 +680,27 @@ class Runtime(StdioCalls):
             return self._status(INVALID_VALUE)
         return self.managed_range(p, n, device)
 
+    def rt___cudaMemPrefetchAsyncTo(self, p, n, kind, id, flags, stream) -> int:
+        """CUDA 13's cudaMemPrefetchAsync(p, n, location, flags, stream): a device's or the
+        host's location; flags must be 0."""
+        device = self.location_device(kind, id)
+        if device is None or flags & 0xFFFFFFFF:
+            return self._status(INVALID_VALUE)
+        return self.rt_cudaMemPrefetchAsync(p, n, device, stream)
+
+    def rt___cudaMemAdviseFor(self, p, n, advice, kind, id) -> int:
+        device = self.location_device(kind, id)
+        if device is None:
+            return self._status(INVALID_VALUE)
+        return self.rt_cudaMemAdvise(p, n, advice, device)
+
+    @staticmethod
+    def location_device(kind: int, id: int) -> int | None:
+        """A cudaMemLocation as CUDA 12's device argument: its device's ordinal, or
+        cudaCpuDeviceId for the host; None for the other types."""
+        kind = _s32(kind)
+        return _s32(id) if kind == MEMORY_LOCATION_DEVICE else -1 if kind == MEMORY_LOCATION_HOST else None
+
     def managed_range(self, p: int, n: int, device: int) -> int:
         a = self.memory.find(p)
         if a is None or a.freed or a.space != "managed" or not n or p + n > a.base + a.size:
@@ -722,7 +766,7 @@ class Runtime(StdioCalls):
         """0 when `symbol` is a __device__ or __constant__ variable with room for n bytes at
         offset; else the error CUDA returns."""
         a = self.memory.find(symbol)
-        if a is None or a.base != symbol or a.space not in ("global", "constant") or a.freed:
+        if a is None or a.base != symbol or a.space not in ("global", "constant", "managed") or a.freed:
             return INVALID_SYMBOL
         return INVALID_VALUE if offset + n > a.size else 0
 
@@ -752,6 +796,187 @@ class Runtime(StdioCalls):
         else:
             self.memory.copy(other, symbol + offset, n, side, None)
         return 0
+
+    # pitched memory: rows of `width` bytes, `pitch` bytes apart
+    def rt_cudaMallocPitch(self, pp, pitch_p, width, height) -> int:
+        """Rows rounded up to PITCH_ALIGNMENT bytes; *pitch is the rounded width."""
+        if not pp or not pitch_p:
+            return self._status(INVALID_VALUE)
+        pitch = -(-width // PITCH_ALIGNMENT) * PITCH_ALIGNMENT
+        error = self.alloc_into(pp, pitch * height, "global", f"cudaMallocPitch({width}, {height})")
+        if not error:
+            self.memory.write(pitch_p, struct.pack("<Q", pitch))
+        return error
+
+    def rt_cudaMemcpy2D(self, dst, dpitch, src, spitch, width, height, kind) -> int:
+        self.flush_device()
+        return self.copy_2d(dst, dpitch, src, spitch, width, height, kind)
+
+    def rt_cudaMemcpy2DAsync(self, dst, dpitch, src, spitch, width, height, kind, stream) -> int:
+        if not self.is_stream(stream):
+            return self._status(INVALID_HANDLE)
+        return self.copy_2d(dst, dpitch, src, spitch, width, height, kind)
+
+    def copy_2d(self, dst: int, dpitch: int, src: int, spitch: int, width: int, height: int, kind: int) -> int:
+        """`height` rows of `width` bytes; a pitch narrower than a row or wider than memPitch
+        is cudaErrorInvalidPitchValue; each row is checked as cudaMemcpy checks it, all of
+        them before any is copied."""
+        if width > dpitch or width > spitch or max(dpitch, spitch) > MAX_PITCH:
+            return self._status(INVALID_PITCH)
+        if not width or not height:
+            return self._status(INVALID_DIRECTION) if _s32(kind) not in COPY_KINDS else 0
+        sides = COPY_KINDS.get(_s32(kind))
+        if sides is None:
+            return self._status(INVALID_DIRECTION)
+        last = height - 1
+        for p, pitch, device in ((dst, dpitch, sides[0]), (src, spitch, sides[1])):
+            if not p:
+                return self._status(INVALID_VALUE)
+            if (self.is_device(p) if device is None else device) and not self.device_range(p, last * pitch + width):
+                return self._status(INVALID_VALUE)
+        for row in range(height):
+            error = self.copy(dst + row * dpitch, src + row * spitch, width, kind)
+            if error:
+                return error
+        return 0
+
+    def rt_cudaMemset2D(self, p, pitch, value, width, height) -> int:
+        self.flush_device()
+        return self.fill_2d(p, pitch, value, width, height)
+
+    def rt_cudaMemset2DAsync(self, p, pitch, value, width, height, stream) -> int:
+        if not self.is_stream(stream):
+            return self._status(INVALID_HANDLE)
+        return self.fill_2d(p, pitch, value, width, height)
+
+    def fill_2d(self, p: int, pitch: int, value: int, width: int, height: int) -> int:
+        if width > pitch:
+            return self._status(INVALID_PITCH)
+        if not width or not height:
+            return 0
+        if not self.device_range(p, (height - 1) * pitch + width):
+            return self._status(INVALID_VALUE)
+        for row in range(height):
+            self.memory.fill(p + row * pitch, value, width, side=None)
+        return 0
+
+    # symbols, pointers, device flags
+    def rt_cudaGetSymbolAddress(self, pp, symbol) -> int:
+        error = self.symbol_range(symbol, 0, 0)
+        if error:
+            return self._status(error)
+        if not pp:
+            return self._status(INVALID_VALUE)
+        self.memory.write(pp, struct.pack("<Q", symbol))
+        return 0
+
+    def rt_cudaGetSymbolSize(self, p, symbol) -> int:
+        error = self.symbol_range(symbol, 0, 0)
+        if error:
+            return self._status(error)
+        if not p:
+            return self._status(INVALID_VALUE)
+        self.memory.write(p, struct.pack("<Q", self.memory.find(symbol).size))
+        return 0
+
+    def rt_cudaPointerGetAttributes(self, p, pointer) -> int:
+        """CUDA 11 and later: memory CUDA does not know is cudaMemoryTypeUnregistered (device
+        -2, no device pointer), not an error; a NULL attributes pointer is."""
+        if not p:
+            return self._status(INVALID_VALUE)
+        a = self.memory.find(pointer)
+        live = a is not None and not a.freed
+        kind = MEMORY_TYPES.get(a.space, 0) if live else 0
+        if live and kind == 0 and a.registered:
+            kind = 1
+        device = 0 if kind else -2
+        device_pointer = pointer if kind else 0
+        host_pointer = pointer if kind in (1, 3) else 0
+        info = self.machine.struct_layout("cudaPointerAttributes")
+        out = bytearray(info.size)
+        out[0:24] = struct.pack("<iiQQ", kind, device, device_pointer, host_pointer)
+        self.memory.write(p, bytes(out))
+        return 0
+
+    def rt_cudaSetDeviceFlags(self, flags) -> int:
+        if flags & ~DEVICE_FLAGS & 0xFFFFFFFF or (flags & 0x7) not in (0, 1, 2, 4):
+            return self._status(INVALID_VALUE)
+        self.device_flags = flags & 0xFFFFFFFF
+        return 0
+
+    def rt_cudaGetDeviceFlags(self, p) -> int:
+        return self.write_int(p, self.device_flags)
+
+    def rt_cudaMemGetInfo(self, free, total) -> int:
+        """The device's memory and what the program's allocations leave of it."""
+        if not free or not total:
+            return self._status(INVALID_VALUE)
+        size = self.device_properties()["totalGlobalMem"]
+        self.memory.write(total, struct.pack("<Q", size))
+        self.memory.write(free, struct.pack("<Q", max(size - self.memory.live_bytes, 0)))
+        return 0
+
+    def rt_cudaProfilerStart(self) -> int:
+        return 0
+
+    def rt_cudaProfilerStop(self) -> int:
+        return 0
+
+    # a kernel's attributes and occupancy (vm/occupancy.py)
+    def kernel_at(self, func: int):
+        """The kernel a handle names, or None."""
+        name = self.machine.kernel_handles.get(func)
+        return None if name is None else self.machine.module.functions[name]
+
+    def rt_cudaFuncGetAttributes(self, p, func) -> int:
+        kernel = self.kernel_at(func)
+        if kernel is None:
+            return self._status(INVALID_DEVICE_FUNCTION)
+        if not p:
+            return self._status(INVALID_VALUE)
+        static = self.machine.kernel_static_shared(kernel.name)
+        sm = self.machine.arch
+        values = {"sharedSizeBytes": static, "constSizeBytes": 0, "localSizeBytes": kernel.local_bytes,
+                  "maxThreadsPerBlock": max_threads_per_block(sm, kernel.registers, kernel.launch_bounds),
+                  "numRegs": ptxas_registers(kernel.registers), "ptxVersion": sm, "binaryVersion": sm,
+                  "maxDynamicSharedSizeBytes": self.max_dynamic_shared.get(kernel.name, STATIC_SHARED_LIMIT - static),
+                  "preferredShmemCarveout": -1}
+        info = self.machine.struct_layout("cudaFuncAttributes")
+        out = bytearray(info.size)
+        for field, (off, size) in info.fields.items():
+            out[off:off + size] = int(values.get(field, 0)).to_bytes(size, "little", signed=True)
+        self.memory.write(p, bytes(out))
+        return 0
+
+    def rt_cudaOccupancyMaxActiveBlocksPerMultiprocessor(self, p, func, block_size, dynamic) -> int:
+        return self.rt_cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(p, func, block_size, dynamic, 0)
+
+    def rt_cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(self, p, func, block_size, dynamic, flags) -> int:
+        """Resident blocks per SM; a block size of 0 or beyond the kernel's maximum is 0 blocks."""
+        kernel = self.kernel_at(func)
+        if kernel is None:
+            return self._status(INVALID_DEVICE_FUNCTION)
+        if not p or flags & ~1 & 0xFFFFFFFF:
+            return self._status(INVALID_VALUE)
+        sm, size = self.machine.arch, _s32(block_size)
+        most = max_threads_per_block(sm, kernel.registers, kernel.launch_bounds)
+        shared = self.machine.kernel_static_shared(kernel.name) + dynamic
+        blocks = active_blocks(sm, kernel.registers, shared, size) if 0 < size <= most else 0
+        return self.write_int(p, blocks)
+
+    def rt_cudaOccupancyMaxPotentialBlockSize(self, grid_p, block_p, func, dynamic, limit) -> int:
+        """The block size of highest occupancy and the smallest grid that fills every SM with it."""
+        kernel = self.kernel_at(func)
+        if kernel is None:
+            return self._status(INVALID_DEVICE_FUNCTION)
+        if not grid_p or not block_p:
+            return self._status(INVALID_VALUE)
+        sm = self.machine.arch
+        most = max_threads_per_block(sm, kernel.registers, kernel.launch_bounds)
+        blocks, size = potential_block_size(sm, kernel.registers, self.machine.kernel_static_shared(kernel.name),
+                                            dynamic, _s32(limit), most)
+        self.write_int(grid_p, blocks * self.device_properties()["multiProcessorCount"])
+        return self.write_int(block_p, size)
 
     def rt_cudaDeviceSynchronize(self) -> int:
         self.flush_device()
@@ -940,6 +1165,19 @@ class Runtime(StdioCalls):
             return self._status(INVALID_HANDLE)
         return 0
 
+    def trace_stream(self, stream: int, what: str) -> None:
+        """--trace's line for work put on a stream (operations run at issue: the order of
+        the lines is the timeline)."""
+        if self.machine.interp.trace is not None:
+            self.machine.interp.trace(f"stream {self.stream_label(stream)}: {what}")
+
+    @staticmethod
+    def stream_label(stream: int) -> str:
+        """0 (the legacy default stream), per-thread, or the created stream's ordinal (1, 2, ...)."""
+        if stream in DEFAULT_STREAMS:
+            return "per-thread" if stream == 2 else "0"
+        return str((stream - STREAM_HANDLES) // 16 + 1)
+
     # streams: operations run at issue, so a stream is always idle (STREAM_HANDLES)
     def is_stream(self, stream: int) -> bool:
         return stream in DEFAULT_STREAMS or stream in self.streams
@@ -949,11 +1187,17 @@ class Runtime(StdioCalls):
 
     def rt_cudaStreamCreateWithFlags(self, p, flags) -> int:
         """cudaStreamDefault or cudaStreamNonBlocking."""
+        return self.rt_cudaStreamCreateWithPriority(p, flags, 0)
+
+    def rt_cudaStreamCreateWithPriority(self, p, flags, priority) -> int:
+        """A priority outside cudaDeviceGetStreamPriorityRange's is clamped into it, as CUDA's."""
         if not p or flags & 0xFFFFFFFF not in (0, 1):
             return self._status(INVALID_VALUE)
+        least, greatest = STREAM_PRIORITIES
         handle = STREAM_HANDLES + 16 * self.streams_made
         self.streams_made += 1
         self.streams.add(handle)
+        self.stream_settings[handle] = (flags & 0xFFFFFFFF, min(max(_s32(priority), greatest), least))
         self.memory.write(p, struct.pack("<Q", handle))
         return 0
 
@@ -972,6 +1216,44 @@ class Runtime(StdioCalls):
     def rt_cudaStreamQuery(self, stream) -> int:
         """cudaSuccess: the stream's work is done (cudaErrorNotReady never happens here)."""
         return 0 if self.is_stream(stream) else self._status(INVALID_HANDLE)
+
+    def rt_cudaDeviceGetStreamPriorityRange(self, least, greatest) -> int:
+        """Either pointer may be NULL (that value is not wanted)."""
+        for p, value in zip((least, greatest), STREAM_PRIORITIES):
+            if p:
+                self.memory.write(p, struct.pack("<i", value))
+        return 0
+
+    def rt_cudaStreamGetPriority(self, stream, p) -> int:
+        if not self.is_stream(stream):
+            return self._status(INVALID_HANDLE)
+        return self.write_int(p, self.stream_settings.get(stream, (0, 0))[1])
+
+    def rt_cudaStreamGetFlags(self, stream, p) -> int:
+        if not self.is_stream(stream):
+            return self._status(INVALID_HANDLE)
+        return self.write_int(p, self.stream_settings.get(stream, (0, 0))[0])
+
+    def rt_cudaLaunchHostFunc(self, stream, fn, data) -> int:
+        """The host function runs once the stream's earlier work is done: at once here."""
+        if not self.is_stream(stream):
+            return self._status(INVALID_HANDLE)
+        if not fn:
+            return self._status(INVALID_VALUE)
+        self.flush_device()
+        self.machine.call_pointer(fn, [data])
+        return 0
+
+    def rt_cudaStreamAddCallback(self, stream, callback, data, flags) -> int:
+        """cudaLaunchHostFunc's older form: the callback gets the stream, its status and the
+        data; flags must be 0."""
+        if not self.is_stream(stream):
+            return self._status(INVALID_HANDLE)
+        if not callback or flags & 0xFFFFFFFF:
+            return self._status(INVALID_VALUE)
+        self.flush_device()
+        self.machine.call_pointer(callback, [stream, 0, data])
+        return 0
 
     def rt_cudaStreamWaitEvent(self, stream, event, flags) -> int:
         if not self.is_stream(stream) or event not in self.events:

@@ -50,6 +50,8 @@ typedef struct CUstream_st *cudaStream_t;
 #define cudaErrorInvalidResourceHandle 400
 #define cudaErrorHostMemoryAlreadyRegistered 712
 #define cudaErrorHostMemoryNotRegistered 713
+#define cudaErrorInvalidPitchValue 12
+#define cudaErrorInvalidSymbol 13
 
 /* streams: every operation runs when it is issued, so each stream is idle between calls */
 #define cudaStreamDefault 0x00
@@ -87,6 +89,53 @@ typedef int cudaMemLocationType;
 #define cudaMemLocationTypeDevice 1
 #define cudaMemLocationTypeHost 2
 struct cudaMemLocation { cudaMemLocationType type; int id; };
+/* cudaSetDeviceFlags's flags */
+#define cudaDeviceScheduleAuto 0x00
+#define cudaDeviceScheduleSpin 0x01
+#define cudaDeviceScheduleYield 0x02
+#define cudaDeviceScheduleBlockingSync 0x04
+#define cudaDeviceBlockingSync 0x04
+#define cudaDeviceMapHost 0x08
+#define cudaDeviceLmemResizeToMax 0x10
+/* what cudaPointerGetAttributes tells of a pointer */
+typedef int cudaMemoryType;
+#define cudaMemoryTypeUnregistered 0
+#define cudaMemoryTypeHost 1
+#define cudaMemoryTypeDevice 2
+#define cudaMemoryTypeManaged 3
+struct cudaPointerAttributes {
+  cudaMemoryType type;
+  int device;
+  void *devicePointer;
+  void *hostPointer;
+  long __reserved[8];
+};
+/* host callbacks on a stream: cudaLaunchHostFunc's and cudaStreamAddCallback's */
+#define CUDART_CB
+typedef void (*cudaHostFn_t)(void *);
+typedef void (*cudaStreamCallback_t)(struct CUstream_st *, int, void *);   /* (stream, status, userData) */
+/* what cudaFuncGetAttributes reports of a kernel (CUDA 13's fields, in its order) */
+struct cudaFuncAttributes {
+  size_t sharedSizeBytes;
+  size_t constSizeBytes;
+  size_t localSizeBytes;
+  int maxThreadsPerBlock;
+  int numRegs;
+  int ptxVersion;
+  int binaryVersion;
+  int cacheModeCA;
+  int maxDynamicSharedSizeBytes;
+  int preferredShmemCarveout;
+  int clusterDimMustBeSet;
+  int requiredClusterWidth;
+  int requiredClusterHeight;
+  int requiredClusterDepth;
+  int clusterSchedulingPolicyPreference;
+  int nonPortableClusterSizeAllowed;
+  int reserved[16];
+};
+#define cudaOccupancyDefault 0x00
+#define cudaOccupancyDisableCachingOverride 0x01
 
 /* cudaDeviceGetAttribute's attributes (CUDA's cudaDeviceAttr values) */
 typedef int cudaDeviceAttr;
@@ -194,6 +243,15 @@ __host__ cudaError_t cudaHostUnregister(void *__ptr);
 __host__ cudaError_t cudaMallocManaged(void **__devPtr, size_t __size, unsigned int __flags = cudaMemAttachGlobal);
 __host__ cudaError_t cudaMemPrefetchAsync(const void *__devPtr, size_t __count, int __dstDevice, cudaStream_t __stream = 0);
 __host__ cudaError_t cudaMemAdvise(const void *__devPtr, size_t __count, cudaMemoryAdvise __advice, int __device);
+/* CUDA 13's forms: the destination as a cudaMemLocation (CUDA 12's int device forms above stay accepted) */
+__host__ cudaError_t __cudaMemPrefetchAsyncTo(const void *__devPtr, size_t __count, int __type, int __id, unsigned int __flags, cudaStream_t __stream);
+__host__ cudaError_t __cudaMemAdviseFor(const void *__devPtr, size_t __count, cudaMemoryAdvise __advice, int __type, int __id);
+inline __host__ cudaError_t cudaMemPrefetchAsync(const void *__devPtr, size_t __count, struct cudaMemLocation __location, unsigned int __flags, cudaStream_t __stream = 0) {
+  return __cudaMemPrefetchAsyncTo(__devPtr, __count, __location.type, __location.id, __flags, __stream);
+}
+inline __host__ cudaError_t cudaMemAdvise(const void *__devPtr, size_t __count, cudaMemoryAdvise __advice, struct cudaMemLocation __location) {
+  return __cudaMemAdviseFor(__devPtr, __count, __advice, __location.type, __location.id);
+}
 __host__ cudaError_t cudaMemcpyAsync(void *__dst, const void *__src, size_t __count, cudaMemcpyKind __kind, cudaStream_t __stream = 0);
 __host__ cudaError_t cudaMemsetAsync(void *__devPtr, int __value, size_t __count, cudaStream_t __stream = 0);
 __host__ cudaError_t cudaStreamCreate(cudaStream_t *__pStream);
@@ -229,6 +287,31 @@ __host__ cudaError_t cudaEventRecord(cudaEvent_t __event, cudaStream_t __stream 
 __host__ cudaError_t cudaEventSynchronize(cudaEvent_t __event);
 __host__ cudaError_t cudaEventElapsedTime(float *__ms, cudaEvent_t __start, cudaEvent_t __end);
 __host__ cudaError_t cudaEventDestroy(cudaEvent_t __event);
+/* streams with priorities, host callbacks */
+__host__ cudaError_t cudaStreamCreateWithPriority(cudaStream_t *__pStream, unsigned int __flags, int __priority);
+__host__ cudaError_t cudaDeviceGetStreamPriorityRange(int *__leastPriority, int *__greatestPriority);
+__host__ cudaError_t cudaStreamGetPriority(cudaStream_t __stream, int *__priority);
+__host__ cudaError_t cudaStreamGetFlags(cudaStream_t __stream, unsigned int *__flags);
+__host__ cudaError_t cudaLaunchHostFunc(cudaStream_t __stream, cudaHostFn_t __fn, void *__userData);
+__host__ cudaError_t cudaStreamAddCallback(cudaStream_t __stream, cudaStreamCallback_t __callback, void *__userData, unsigned int __flags);
+/* pitched (2D) memory */
+__host__ cudaError_t cudaMallocPitch(void **__devPtr, size_t *__pitch, size_t __width, size_t __height);
+__host__ cudaError_t cudaMemcpy2D(void *__dst, size_t __dpitch, const void *__src, size_t __spitch, size_t __width, size_t __height, cudaMemcpyKind __kind);
+__host__ cudaError_t cudaMemcpy2DAsync(void *__dst, size_t __dpitch, const void *__src, size_t __spitch, size_t __width, size_t __height, cudaMemcpyKind __kind, cudaStream_t __stream = 0);
+__host__ cudaError_t cudaMemset2D(void *__devPtr, size_t __pitch, int __value, size_t __width, size_t __height);
+__host__ cudaError_t cudaMemset2DAsync(void *__devPtr, size_t __pitch, int __value, size_t __width, size_t __height, cudaStream_t __stream = 0);
+/* symbols, pointers, device flags and memory */
+__host__ cudaError_t cudaGetSymbolAddress(void **__devPtr, const void *__symbol);
+__host__ cudaError_t cudaGetSymbolSize(size_t *__size, const void *__symbol);
+__host__ cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *__attributes, const void *__ptr);
+__host__ cudaError_t cudaSetDeviceFlags(unsigned int __flags);
+__host__ cudaError_t cudaGetDeviceFlags(unsigned int *__flags);
+__host__ cudaError_t cudaMemGetInfo(size_t *__free, size_t *__total);
+/* a kernel's attributes and occupancy, from the registers and shared memory the compiler reports */
+__host__ cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *__attr, const void *__func);
+__host__ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *__numBlocks, const void *__func, int __blockSize, size_t __dynamicSMemSize);
+__host__ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *__numBlocks, const void *__func, int __blockSize, size_t __dynamicSMemSize, unsigned int __flags);
+__host__ cudaError_t cudaOccupancyMaxPotentialBlockSize(int *__minGridSize, int *__blockSize, const void *__func, size_t __dynamicSMemSize = 0, int __blockSizeLimit = 0);
 
 /* ---- synchronisation, warp intrinsics, atomics (device) ---- */
 __device__ void __syncthreads(void);
@@ -334,6 +417,24 @@ __device__ unsigned long __ldg(const unsigned long *__ptr);
 __device__ unsigned long long __ldg(const unsigned long long *__ptr);
 __device__ float __ldg(const float *__ptr);
 __device__ double __ldg(const double *__ptr);
+/* and of the vector types sm_32_intrinsics.h lists: each member through the same cache */
+__device__ char2 __ldg(const char2 *__ptr);
+__device__ char4 __ldg(const char4 *__ptr);
+__device__ short2 __ldg(const short2 *__ptr);
+__device__ short4 __ldg(const short4 *__ptr);
+__device__ int2 __ldg(const int2 *__ptr);
+__device__ int4 __ldg(const int4 *__ptr);
+__device__ longlong2 __ldg(const longlong2 *__ptr);
+__device__ uchar2 __ldg(const uchar2 *__ptr);
+__device__ uchar4 __ldg(const uchar4 *__ptr);
+__device__ ushort2 __ldg(const ushort2 *__ptr);
+__device__ ushort4 __ldg(const ushort4 *__ptr);
+__device__ uint2 __ldg(const uint2 *__ptr);
+__device__ uint4 __ldg(const uint4 *__ptr);
+__device__ ulonglong2 __ldg(const ulonglong2 *__ptr);
+__device__ float2 __ldg(const float2 *__ptr);
+__device__ float4 __ldg(const float4 *__ptr);
+__device__ double2 __ldg(const double2 *__ptr);
 /* ---- the warp intrinsics without a mask: sm_60 and older (CUDA 9 deprecated them; sm_70 and
    newer have none: compiler.py reports their calls as nvcc does) ---- */
 __device__ int __shfl(int __var, int __srcLane, int __width = 32);

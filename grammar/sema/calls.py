@@ -24,7 +24,8 @@ from minicuda.grammar.sema.cxx import USER_CONVERSION
 from minicuda.grammar.sema.declarations import space_name
 from minicuda.grammar.sema.scopes import Abort, Overloads
 
-SYMBOL_FUNCTIONS = {"cudaMemcpyToSymbol": 0, "cudaMemcpyFromSymbol": 1}  # which argument is the symbol
+SYMBOL_FUNCTIONS = {"cudaMemcpyToSymbol": 0, "cudaMemcpyFromSymbol": 1, "cudaGetSymbolAddress": 1,
+                    "cudaGetSymbolSize": 1}  # which argument is the symbol
 
 
 class Calls:
@@ -75,7 +76,8 @@ class Calls:
             return self.method_call(A.Call(A.Member(obj, "operator()", False, loc=e.func.loc), e.args, loc=e.loc))
         if self.calls_pointer(e.func):
             return self.indirect_call(e)
-        args = [self.guarded(self.value, a) for a in e.args]
+        symbol_index = SYMBOL_FUNCTIONS.get(e.func.name) if isinstance(e.func, A.Name) else None
+        args = [self.symbol_value(a) if i == symbol_index else self.guarded(self.value, a) for i, a in enumerate(e.args)]
         if any(a.ty is None for a in args):
             self.callee(e.func)  # report an unknown callee too, then give up on the call
             raise Abort()
@@ -151,13 +153,22 @@ class Calls:
             config.append(stream)
         return config
 
+    def symbol_value(self, a: A.Expr) -> A.Expr:
+        """A symbol function's symbol argument: the variable named, not read (no warning that
+        host code cannot read a __device__ variable, as nvcc's template takes a reference)."""
+        self.naming_symbol = True
+        try:
+            return self.guarded(self.value, a)
+        finally:
+            self.naming_symbol = False
+
     def symbol_argument(self, args: list, index: int) -> list:
         """cudaMemcpyToSymbol(sym, ...) takes the variable itself: pass its address."""
         if index < len(args):
             a = args[index]
             inner = a.operand if isinstance(a, A.Cast) and a.implicit else a
             if isinstance(inner, A.Name) and isinstance(inner.decl, A.VarDecl):
-                if inner.decl.space not in ("global", "constant"):
+                if inner.decl.space not in ("global", "constant", "managed"):
                     self.fail(f"'{inner.name}' is not a __device__ or __constant__ variable", inner.loc)
                 addr = A.Unary("&", inner, loc=inner.loc)
                 addr.ty = T.Pointer(base=inner.ty)

@@ -117,6 +117,8 @@ class Declarations:
             v.space = "constant"
             if not top_level:
                 self.fail("a \"__constant__\" variable declaration is not allowed inside a function body", v.loc)
+        elif "__managed__" in cuda and top_level:   # one object host and device code both reach
+            v.space = "managed"
         elif "__device__" in cuda and top_level:
             v.space = "builtin" if v.name in BUILTIN_VARIABLES and is_system_location(v.loc) else "global"
         elif top_level:

@@ -147,7 +147,8 @@ class Expressions:
         device_only = "host" not in self.fn.exec_space
         if host_only and sym.space == "builtin":
             self.fail(f"'{sym.name}' is only available in device code (used in __host__ function '{self.fn.name}')", e.loc)
-        if host_only and sym.space in ("global", "constant", "shared") and not is_system_location(sym.loc):
+        if host_only and sym.space in ("global", "constant", "shared") and not is_system_location(sym.loc) \
+                and not getattr(self, "naming_symbol", False):
             kind = {"global": "__device__", "constant": "__constant__", "shared": "__shared__"}[sym.space]
             self.diags.warning(f'a {kind} variable "{sym.name}" cannot be directly read in a host function', e.loc)
         if device_only and sym.space == "host" and not (sym.ty.const and self.const_eval_var(sym) is not None):

@@ -18,6 +18,7 @@ from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
 from minicuda.ir import Imm, Mem, Special, Sym
 from minicuda.passes.lower.emitter import is_wide, mem_width, type_mod
+from minicuda.passes.lower.objects import is_struct, struct_pieces, width_mods
 
 FULL_MASK = 0xFFFFFFFF   # the legacy warp intrinsics: every lane of the warp
 
@@ -30,7 +31,8 @@ class BuiltinLowering:
         row = builtins.lookup(name)
         if row is None or row.kind == builtins.UNSUPPORTED:
             raise InternalError("lower", f"the builtin '{name}' has no implementation (sema reports unsupported calls)")
-        if row.shape == "make_vector":   # a struct value, built in a frame slot (objects.py's call_into)
+        if row.shape == "make_vector" or (row.shape == "read_only" and is_struct(e.ty)):
+            # a struct value, built in a frame slot (objects.py's call_into)
             self.call_into(e, None)
             return Imm(0)
         t = T.unqual(e.ty)
@@ -112,6 +114,15 @@ class BuiltinLowering:
         first, as every load has it)."""
         t = T.unqual(e.ty)
         self.emit("LDG", (mem_width(t), "CONSTANT"), (r,), (Mem(self.as_reg(vals[0], 64)),))
+
+    def read_only_struct(self, e: A.Call, dst: Mem) -> None:
+        """__ldg(p) of a vector type: each piece of *p through the read-only data cache,
+        stored to the struct at `dst`."""
+        pointer = self.as_reg(self.rvalue(e.args[0]), 64)
+        for off, width in struct_pieces(T.unqual(e.ty)):
+            r = self.reg("r")
+            self.emit("LDG", (width, "CONSTANT"), (r,), (Mem(pointer, off),))
+            self.emit("STL" if _in_frame(dst) else "STG", width_mods(width), (), (Mem(dst.base, dst.offset + off), r))
 
     def builtin_funnel_shift(self, row, e: A.Call, r, vals: list) -> None:
         lo, hi, shift = vals

@@ -18,6 +18,9 @@ from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
 from minicuda.ir import Block, Instr, Label, Reg
 
+# the special register each launch-geometry variable is read from (S2R SR_TID.X & co.)
+SPECIAL_REGISTERS = {"threadIdx": "SR_TID", "blockIdx": "SR_CTAID", "blockDim": "SR_NTID", "gridDim": "SR_NCTAID"}
+
 
 class Unsupported(Exception):
     """A construct sema accepts and the lowering cannot express, at its location."""

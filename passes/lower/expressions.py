@@ -25,10 +25,9 @@ from minicuda.grammar import types as T
 from minicuda.grammar.nesting import deep_first
 from minicuda.ir import Imm, Mem, Reg, Special, Sym
 from minicuda.passes.lower.conditions import COMPARISONS
-from minicuda.passes.lower.emitter import Unsupported, strip_bool_casts, strip_decay, type_mod
+from minicuda.passes.lower.emitter import SPECIAL_REGISTERS, Unsupported, strip_bool_casts, strip_decay, type_mod
 
 
-_SPECIAL = {"threadIdx": "SR_TID", "blockIdx": "SR_CTAID", "blockDim": "SR_NTID", "gridDim": "SR_NCTAID"}
 
 
 class ExpressionLowering:
@@ -107,7 +106,7 @@ class ExpressionLowering:
         base = strip_bool_casts(e.base)
         if not e.arrow and isinstance(base, A.Name) and getattr(base.decl, "space", "") == "builtin":
             r = self.reg("r")
-            self.emit("S2R", dsts=(r,), srcs=(Special(f"{_SPECIAL[base.name]}.{e.name.upper()}"),))
+            self.emit("S2R", dsts=(r,), srcs=(Special(f"{SPECIAL_REGISTERS[base.name]}.{e.name.upper()}"),))
             return r
         if isinstance(T.unqual(e.ty), T.Array):
             return self.address_value(e)

@@ -14,8 +14,8 @@ from __future__ import annotations
 from minicuda.diagnostics import InternalError
 from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
-from minicuda.ir import Imm, Mem, Reg, Sym
-from minicuda.passes.lower.emitter import Unsupported, mem_width, strip_bool_casts, strip_decay
+from minicuda.ir import Imm, Mem, Reg, Special, Sym
+from minicuda.passes.lower.emitter import SPECIAL_REGISTERS, Unsupported, mem_width, strip_bool_casts, strip_decay
 from minicuda.passes.lower.objects import struct_pieces, width_mods
 
 
@@ -81,6 +81,8 @@ class MemoryLowering:
         self.at(e)
         if isinstance(e, A.Name) and isinstance(T.unqual(e.ty), T.Function):
             return Mem(Sym(self.kernel_handle(e)))
+        if isinstance(e, A.Name) and isinstance(e.decl, A.VarDecl) and e.decl.space == "builtin":
+            return self.launch_ids_copy(e)
         if isinstance(e, A.Name):
             kind = self.storage(e.decl)
             if kind[0] == "frame":
@@ -211,6 +213,17 @@ class MemoryLowering:
         if isinstance(root, A.Name) and not isinstance(root, A.Member):
             return self.space_op(root.decl, load)
         return "LDG" if load else "STG"
+
+    def launch_ids_copy(self, e: A.Name) -> Mem:
+        """threadIdx, blockIdx, blockDim or gridDim as a whole (`uint3 t = threadIdx;`): a
+        frame slot holding its x, y and z, each read from its special register."""
+        t = T.unqual(e.ty)
+        slot = Sym("frame", self.frame_slot(t))
+        for name, (member_type, off) in t.info.fields.items():
+            r = self.reg("r")
+            self.emit("S2R", dsts=(r,), srcs=(Special(f"{SPECIAL_REGISTERS[e.decl.name]}.{name.upper()}"),))
+            self.emit("STL", (), (), (Mem(slot, off), r))
+        return Mem(slot)
 
     def copy_struct(self, dst: Mem, src: Mem, t: T.Type, store_op: str) -> None:
         load_op = "LDL" if isinstance(src.base, Sym) and src.base.name == "frame" else "LDG"

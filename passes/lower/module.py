@@ -60,7 +60,8 @@ class ModuleLowering:
         v = v.definition or v
         if v.name not in self.module.globals:
             init = self.initial_bytes(v)
-            space = {"global": "global", "constant": "constant", "shared": "shared", "host": "host"}.get(v.space, "host")
+            space = {"global": "global", "constant": "constant", "shared": "shared", "host": "host",
+                     "managed": "managed"}.get(v.space, "host")
             self.module.globals[v.name] = Global(v.name, space, max(v.ty.size, 1), max(v.ty.align, 1), init)
         return v.name
 

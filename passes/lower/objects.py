@@ -98,8 +98,12 @@ class ObjectLowering:
         temporary = dst is None
         if dst is None:
             dst = Mem(Sym("frame", self.frame_slot(T.unqual(e.ty))))
-        if e.decl.is_builtin:   # make_int2 & co. (passes/lower/builtins.py)
-            self.at(e).builtin_make_vector(builtins.lookup(e.decl.name), e, dst, [self.rvalue(a) for a in e.args])
+        if e.decl.is_builtin:   # make_int2 & co., __ldg of a vector (passes/lower/builtins.py)
+            row = builtins.lookup(e.decl.name)
+            if row.shape == "read_only":
+                self.at(e).read_only_struct(e, dst)
+            else:
+                self.at(e).builtin_make_vector(row, e, dst, [self.rvalue(a) for a in e.args])
             return dst
         args = self.arguments(e.args)
         self.at(e).emit("CALL", dsts=(), srcs=(Sym(self.lowering.function_name(e.decl)), self.mem_address(dst)) + tuple(args))
