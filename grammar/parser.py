@@ -278,9 +278,12 @@ class _Retagger:
         self.angles: list[tuple] = []   # per open template argument list: the bracket depth it opened at, the token before its name
         self.brackets = 0
         self.closed_args: Token | None = None   # the `>` that closed a class template's arguments
+        self.aliases: list[tuple[int, str, str]] = []   # namespace aliases in force: (brace depth, alias, target)
+        self.braces, self.alias_name, self.alias_target = 0, None, None
         for tok in stream:
+            self._follow_aliases(tok)
             if tok.type == "SCOPED_NAME":
-                *head, tok = self._scoped(tok)
+                *head, tok = [self._unalias(t) for t in self._scoped(tok)]
                 yield from head
             elif tok.value == ">>" and self.angles and self.angles[-1][0] == self.brackets:
                 first = _token_at(tok, "MORETHAN", ">", 0)
@@ -304,6 +307,32 @@ class _Retagger:
                 tok = Token.new_borrow_pos("DECL_PAREN", tok.value, tok)
             self.prev, self.last = self.last, tok
             yield tok
+
+    def _follow_aliases(self, tok: Token) -> None:
+        """Note `namespace x = y;` (in force to the end of its block) and leave the blocks that end."""
+        if tok.value == "{":
+            self.braces += 1
+        elif tok.value == "}":
+            self.braces -= 1
+            while self.aliases and self.aliases[-1][0] > self.braces:
+                self.aliases.pop()
+        elif tok.type == "EQUAL" and self.prev is not None and self.prev.type == "NAMESPACE" \
+                and self.last is not None and self.last.type == "IDENT":
+            self.alias_name = self.last.value
+        elif self.alias_name is not None and tok.type in ("IDENT", "SCOPED_NAME"):
+            self.alias_target = self._unalias(Token.new_borrow_pos("IDENT", _SPACES.sub("", tok.value), tok)).value
+        elif self.alias_name is not None and tok.value == ";":
+            if self.alias_target is not None:
+                self.aliases.append((self.braces, self.alias_name, self.alias_target))
+            self.alias_name = self.alias_target = None
+
+    def _unalias(self, tok: Token) -> Token:
+        """`x::m` as `y::m` where `namespace x = y;` is in force (the token keeps its place)."""
+        head, sep, rest = _SPACES.sub("", tok.value).partition("::")
+        for _, alias, target in reversed(self.aliases):
+            if alias == head:
+                return Token.new_borrow_pos(tok.type, target + sep + rest, tok)
+        return tok
 
     def _angle(self, tok: Token) -> None:
         """Follow template argument lists: `<` after a type or template name opens one, the
@@ -467,8 +496,6 @@ def _unsupported_construct(e: UnexpectedToken, prev: Token | None) -> str | None
     """C++ that minicuda does not parse, named where the parser stops at it."""
     kind, before = e.token.type, prev.type if prev is not None else None
     stack = e.interactive_parser.parser_state.value_stack
-    if kind == "EQUAL" and len(stack) >= 2 and isinstance(stack[-2], Token) and stack[-2].type == "NAMESPACE":
-        return "namespace aliases are not supported"
     if kind == "LSQB" and before == "AUTO_KW":
         return "structured bindings are not supported"
     if kind == "LPAR" and before == "NEW":
@@ -1005,6 +1032,10 @@ class _ToAST(Transformer_NonRecursive):
 
     def using_directive(self, meta, items):
         return A.UsingDirective(items[-1].value, loc=self._tok_loc(items[-1]))
+
+    def namespace_alias(self, meta, items):
+        name, target = [t for t in _tokens(items)][-2:]
+        return A.NamespaceAlias(name.value, _SPACES.sub("", target.value), self._tok_loc(target), loc=self._loc(meta))
 
     def using_decl(self, meta, items):
         return A.UsingDecl(items[-1].value, loc=self._tok_loc(items[-1]))

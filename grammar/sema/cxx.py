@@ -72,7 +72,7 @@ class Cxx:
                     elif isinstance(decl, A.Declaration):
                         self.declaration(decl, top_level=True)
                         self.qualify_declared(decl, scope)
-                    elif isinstance(decl, (A.UsingDirective, A.UsingDecl, A.StaticAssert)):
+                    elif isinstance(decl, (A.UsingDirective, A.UsingDecl, A.StaticAssert, A.NamespaceAlias)):
                         self.cxx_declaration(decl)
             except Abort:
                 pass
@@ -112,6 +112,11 @@ class Cxx:
                     return
                 self.fail("expected namespace name", decl.loc)
             self.scope.use(ns)
+        elif isinstance(decl, A.NamespaceAlias):
+            ns = self.scope.namespace(decl.target)
+            if ns is None:
+                self.fail("expected namespace name", decl.target_loc)
+            self.scope.add_alias(decl.name, ns)
         elif isinstance(decl, A.UsingDecl):
             sym = self.scope.lookup(decl.name)
             if sym is None:
@@ -143,7 +148,7 @@ class Cxx:
         self.cxx_declaration(s)
         return A.ExprStmt(None, loc=s.loc)
 
-    stmt_UsingDecl = stmt_StaticAssert = stmt_UsingDirective
+    stmt_UsingDecl = stmt_StaticAssert = stmt_NamespaceAlias = stmt_UsingDirective
 
     def static_assertion(self, s: A.StaticAssert) -> None:
         cond = self.value(s.cond)
