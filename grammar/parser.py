@@ -53,6 +53,11 @@ def _scan_tokens(text: str) -> tuple[list[str], list[int]]:
     return [t for t, _ in found], [p for _, p in found]
 
 
+# a bundled header's namespace whose function templates are named by their qualified names, as std's
+# are (cg::sync and cg::reduce are not a program's own sync or reduce)
+HEADER_NAMESPACE = "cooperative_groups"
+
+
 def scan_names(text: str) -> tuple[set[str], set[str], set[int], set[int], set[int]]:
     """(type names, template names, offsets where such a name is being declared, offsets
     of type names that qualify a member: `Foo` in `Foo::get`, and of the class templates
@@ -65,7 +70,7 @@ def scan_names(text: str) -> tuple[set[str], set[str], set[int], set[int], set[i
     n = len(toks)
     classes = _class_bodies(toks)
     scopes: set[int] = set()
-    in_std = None
+    in_std = in_cg = None
     type_scopes: set[int] = set()
     for i, t in enumerate(toks):
         if t in ("struct", "union", "class") and i + 1 < n and _is_ident(toks[i + 1]):
@@ -105,7 +110,8 @@ def scan_names(text: str) -> tuple[set[str], set[str], set[int], set[int], set[i
                 if _is_ident(toks[j]) and toks[j] != "__launch_bounds__" and j + 1 < n and toks[j + 1] == "(":
                     if toks[j - 1] != "::":   # not a class template's member: `T Foo<T>::get()`
                         in_std = std_bodies(toks) if in_std is None else in_std
-                        templates.add(("std::" if in_std[j] else "") + toks[j])
+                        in_cg = std_bodies(toks, HEADER_NAMESPACE) if in_cg is None else in_cg
+                        templates.add(("std::" if in_std[j] else HEADER_NAMESPACE + "::" if in_cg[j] else "") + toks[j])
                     declaring.add(offsets[j])
                     break
                 j += 1
@@ -280,6 +286,7 @@ class _Retagger:
         self.closed_args: Token | None = None   # the `>` that closed a class template's arguments
         self.aliases: list[tuple[int, str, str]] = []   # namespace aliases in force: (brace depth, alias, target)
         self.braces, self.alias_name, self.alias_target = 0, None, None
+        self.used: list[tuple[int, str]] = []   # namespaces of using-directives in force: (brace depth, namespace)
         for tok in stream:
             self._follow_aliases(tok)
             if tok.type == "SCOPED_NAME":
@@ -297,7 +304,7 @@ class _Retagger:
                     tok = Token.new_borrow_pos("SCOPE_NAME", tok.value, tok)
                 elif tok.start_pos in self.type_scopes:
                     tok = Token.new_borrow_pos("TYPE_SCOPE", tok.value, tok)
-                elif tok.value in self.templates:
+                elif tok.value in self.templates or self._used_template(tok.value):
                     tok = Token.new_borrow_pos("TEMPLATE_NAME", tok.value, tok)
                 elif tok.value in self.types:
                     tok = Token.new_borrow_pos("TYPE_NAME", tok.value, tok)
@@ -316,6 +323,11 @@ class _Retagger:
             self.braces -= 1
             while self.aliases and self.aliases[-1][0] > self.braces:
                 self.aliases.pop()
+            while self.used and self.used[-1][0] > self.braces:
+                self.used.pop()
+        elif tok.type == "IDENT" and self.prev is not None and self.prev.value == "using" \
+                and self.last is not None and self.last.type == "NAMESPACE":
+            self.used.append((self.braces, self._unalias(tok).value))
         elif tok.type == "EQUAL" and self.prev is not None and self.prev.type == "NAMESPACE" \
                 and self.last is not None and self.last.type == "IDENT":
             self.alias_name = self.last.value
@@ -325,6 +337,10 @@ class _Retagger:
             if self.alias_target is not None:
                 self.aliases.append((self.braces, self.alias_name, self.alias_target))
             self.alias_name = self.alias_target = None
+
+    def _used_template(self, name: str) -> bool:
+        """Whether `name` is a function template of a namespace a using-directive in force names."""
+        return any(f"{ns}::{name}" in self.templates for _, ns in self.used)
 
     def _unalias(self, tok: Token) -> Token:
         """`x::m` as `y::m` where `namespace x = y;` is in force (the token keeps its place)."""
@@ -365,7 +381,8 @@ class _Retagger:
             sep = tok.value.index("::")
             return [Token.new_borrow_pos("SCOPE_NAME", scope, tok),
                     _token_at(tok, "SCOPE_SEP", "::", sep), _token_at(tok, "IDENT", last, at)]
-        if last in self.templates or (value.startswith("std::") and "std::" + last in self.templates):
+        if last in self.templates or (value.startswith("std::") and "std::" + last in self.templates) \
+                or self._unalias(Token.new_borrow_pos("IDENT", value, tok)).value in self.templates:
             return [Token.new_borrow_pos("TEMPLATE_NAME", value, tok)]
         if last in self.types:
             return [Token.new_borrow_pos("TYPE_NAME", value, tok)]

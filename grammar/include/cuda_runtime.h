@@ -47,6 +47,7 @@ typedef struct CUstream_st *cudaStream_t;
 #define cudaErrorInvalidResourceHandle 400
 #define cudaErrorHostMemoryAlreadyRegistered 712
 #define cudaErrorHostMemoryNotRegistered 713
+#define cudaErrorCooperativeLaunchTooLarge 720
 
 /* streams: every operation runs when it is issued, so each stream is idle between calls */
 #define cudaStreamDefault 0x00
@@ -224,6 +225,38 @@ __host__ cudaError_t cudaEventRecord(cudaEvent_t __event, cudaStream_t __stream 
 __host__ cudaError_t cudaEventSynchronize(cudaEvent_t __event);
 __host__ cudaError_t cudaEventElapsedTime(float *__ms, cudaEvent_t __start, cudaEvent_t __end);
 __host__ cudaError_t cudaEventDestroy(cudaEvent_t __event);
+/* a cooperative launch (<cooperative_groups.h>'s grid sync): every block resident at once */
+__host__ cudaError_t __cudaLaunchCooperativeKernel(const void *__func, unsigned int __gx, unsigned int __gy,
+                                                   unsigned int __gz, unsigned int __bx, unsigned int __by,
+                                                   unsigned int __bz, void **__args, size_t __sharedMem,
+                                                   cudaStream_t __stream);
+static inline __host__ cudaError_t cudaLaunchCooperativeKernel(const void *__func, dim3 __grid, dim3 __block,
+                                                               void **__args, size_t __sharedMem = 0,
+                                                               cudaStream_t __stream = 0)
+{
+    return __cudaLaunchCooperativeKernel(__func, __grid.x, __grid.y, __grid.z, __block.x, __block.y, __block.z,
+                                         __args, __sharedMem, __stream);
+}
+static inline __host__ cudaError_t cudaLaunchCooperativeKernel(const void *__func, unsigned int __grid,
+                                                               unsigned int __block, void **__args,
+                                                               size_t __sharedMem = 0, cudaStream_t __stream = 0)
+{
+    return __cudaLaunchCooperativeKernel(__func, __grid, 1, 1, __block, 1, 1, __args, __sharedMem, __stream);
+}
+static inline __host__ cudaError_t cudaLaunchCooperativeKernel(const void *__func, dim3 __grid,
+                                                               unsigned int __block, void **__args,
+                                                               size_t __sharedMem = 0, cudaStream_t __stream = 0)
+{
+    return __cudaLaunchCooperativeKernel(__func, __grid.x, __grid.y, __grid.z, __block, 1, 1, __args, __sharedMem,
+                                         __stream);
+}
+static inline __host__ cudaError_t cudaLaunchCooperativeKernel(const void *__func, unsigned int __grid,
+                                                               dim3 __block, void **__args,
+                                                               size_t __sharedMem = 0, cudaStream_t __stream = 0)
+{
+    return __cudaLaunchCooperativeKernel(__func, __grid, 1, 1, __block.x, __block.y, __block.z, __args, __sharedMem,
+                                         __stream);
+}
 
 /* ---- synchronisation, warp intrinsics, atomics (device) ---- */
 __device__ void __syncthreads(void);
@@ -231,6 +264,7 @@ __device__ int __syncthreads_count(int __predicate);
 __device__ int __syncthreads_and(int __predicate);
 __device__ int __syncthreads_or(int __predicate);
 __device__ void __syncwarp(unsigned int __mask = 0xffffffff);
+__device__ void __minicuda_grid_sync(void);   /* <cooperative_groups.h>'s grid barrier (GRIDSYNC) */
 __device__ void __threadfence(void);
 __device__ void __threadfence_block(void);
 __device__ void __threadfence_system(void);
