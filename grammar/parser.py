@@ -340,7 +340,8 @@ class _Retagger:
 
     def _used_template(self, name: str) -> bool:
         """Whether `name` is a function template of a namespace a using-directive in force names."""
-        return any(f"{ns}::{name}" in self.templates for _, ns in self.used)
+        after_member = self.last is not None and self.last.value in (".", "->")   # g.sync() is g's own
+        return not after_member and any(f"{ns}::{name}" in self.templates for _, ns in self.used)
 
     def _unalias(self, tok: Token) -> Token:
         """`x::m` as `y::m` where `namespace x = y;` is in force (the token keeps its place)."""

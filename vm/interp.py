@@ -403,12 +403,12 @@ class Interpreter:
             self.write(w, ins.dsts[0], np.full(WARP, _mask(on), np.uint32), on, 32)
             return
         pred = self.read(w, ins.srcs[0], 32) != 0
-        mask_bits = int(self.read(w, ins.srcs[1], 32)[np.nonzero(on)[0][0]])
-        in_mask = ((mask_bits >> LANES) & 1).astype(bool) & on
-        ballot = _mask(pred & in_mask)
+        # each thread votes over the active threads of its own mask (tiles of a warp run together)
+        members = self.read(w, ins.srcs[1], 32).astype(np.uint32) & np.uint32(_mask(on))
+        ballot = members & np.uint32(_mask(pred & on))
         kind = ins.mods[0]
-        value = ballot if kind == "BALLOT" else int(ballot != 0) if kind == "ANY" else int(ballot == _mask(in_mask))
-        self.write(w, ins.dsts[0], np.full(WARP, value, np.uint32), on, 32)
+        value = ballot if kind == "BALLOT" else (ballot != 0) if kind == "ANY" else (ballot == members)
+        self.write(w, ins.dsts[0], value.astype(np.uint32), on, 32)
 
     def match(self, w: Warp, ins, on: np.ndarray) -> None:
         """MATCH.ANY d, value, mask: the threads of mask with this thread's value;
