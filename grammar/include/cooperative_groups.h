@@ -13,6 +13,37 @@
 #define __MINICUDA_COOPERATIVE_GROUPS_H
 #include <cuda_runtime.h>
 
+/* cudaLaunchCooperativeKernel(kernel, grid, block, args, shared, stream), each dimension a dim3
+   or a number (defined here, not in <cuda_runtime.h>, so that a program without cooperative
+   groups compiles none of it) */
+static inline __host__ cudaError_t cudaLaunchCooperativeKernel(const void *__func, dim3 __grid, dim3 __block,
+                                                               void **__args, size_t __sharedMem = 0,
+                                                               cudaStream_t __stream = 0)
+{
+    return __cudaLaunchCooperativeKernel(__func, __grid.x, __grid.y, __grid.z, __block.x, __block.y, __block.z,
+                                         __args, __sharedMem, __stream);
+}
+static inline __host__ cudaError_t cudaLaunchCooperativeKernel(const void *__func, unsigned int __grid,
+                                                               unsigned int __block, void **__args,
+                                                               size_t __sharedMem = 0, cudaStream_t __stream = 0)
+{
+    return __cudaLaunchCooperativeKernel(__func, __grid, 1, 1, __block, 1, 1, __args, __sharedMem, __stream);
+}
+static inline __host__ cudaError_t cudaLaunchCooperativeKernel(const void *__func, dim3 __grid,
+                                                               unsigned int __block, void **__args,
+                                                               size_t __sharedMem = 0, cudaStream_t __stream = 0)
+{
+    return __cudaLaunchCooperativeKernel(__func, __grid.x, __grid.y, __grid.z, __block, 1, 1, __args, __sharedMem,
+                                         __stream);
+}
+static inline __host__ cudaError_t cudaLaunchCooperativeKernel(const void *__func, unsigned int __grid,
+                                                               dim3 __block, void **__args,
+                                                               size_t __sharedMem = 0, cudaStream_t __stream = 0)
+{
+    return __cudaLaunchCooperativeKernel(__func, __grid, 1, 1, __block.x, __block.y, __block.z, __args, __sharedMem,
+                                         __stream);
+}
+
 namespace cooperative_groups {
 namespace __details {
 __device__ unsigned int block_rank()

@@ -225,38 +225,12 @@ __host__ cudaError_t cudaEventRecord(cudaEvent_t __event, cudaStream_t __stream 
 __host__ cudaError_t cudaEventSynchronize(cudaEvent_t __event);
 __host__ cudaError_t cudaEventElapsedTime(float *__ms, cudaEvent_t __start, cudaEvent_t __end);
 __host__ cudaError_t cudaEventDestroy(cudaEvent_t __event);
-/* a cooperative launch (<cooperative_groups.h>'s grid sync): every block resident at once */
+/* a cooperative launch (<cooperative_groups.h>'s grid sync): every block resident at once;
+   <cooperative_groups.h> defines cudaLaunchCooperativeKernel over it */
 __host__ cudaError_t __cudaLaunchCooperativeKernel(const void *__func, unsigned int __gx, unsigned int __gy,
                                                    unsigned int __gz, unsigned int __bx, unsigned int __by,
                                                    unsigned int __bz, void **__args, size_t __sharedMem,
                                                    cudaStream_t __stream);
-static inline __host__ cudaError_t cudaLaunchCooperativeKernel(const void *__func, dim3 __grid, dim3 __block,
-                                                               void **__args, size_t __sharedMem = 0,
-                                                               cudaStream_t __stream = 0)
-{
-    return __cudaLaunchCooperativeKernel(__func, __grid.x, __grid.y, __grid.z, __block.x, __block.y, __block.z,
-                                         __args, __sharedMem, __stream);
-}
-static inline __host__ cudaError_t cudaLaunchCooperativeKernel(const void *__func, unsigned int __grid,
-                                                               unsigned int __block, void **__args,
-                                                               size_t __sharedMem = 0, cudaStream_t __stream = 0)
-{
-    return __cudaLaunchCooperativeKernel(__func, __grid, 1, 1, __block, 1, 1, __args, __sharedMem, __stream);
-}
-static inline __host__ cudaError_t cudaLaunchCooperativeKernel(const void *__func, dim3 __grid,
-                                                               unsigned int __block, void **__args,
-                                                               size_t __sharedMem = 0, cudaStream_t __stream = 0)
-{
-    return __cudaLaunchCooperativeKernel(__func, __grid.x, __grid.y, __grid.z, __block, 1, 1, __args, __sharedMem,
-                                         __stream);
-}
-static inline __host__ cudaError_t cudaLaunchCooperativeKernel(const void *__func, unsigned int __grid,
-                                                               dim3 __block, void **__args,
-                                                               size_t __sharedMem = 0, cudaStream_t __stream = 0)
-{
-    return __cudaLaunchCooperativeKernel(__func, __grid, 1, 1, __block.x, __block.y, __block.z, __args, __sharedMem,
-                                         __stream);
-}
 
 /* ---- synchronisation, warp intrinsics, atomics (device) ---- */
 __device__ void __syncthreads(void);
