@@ -526,6 +526,14 @@ class UsingDirective(Node):
 
 
 @dataclass(eq=False)
+class NamespaceAlias(Node):
+    """`namespace x = y;` (the parser's name pre-pass also reads `x::m` as `y::m`)"""
+    name: str
+    target: str
+    target_loc: object = None
+
+
+@dataclass(eq=False)
 class UsingDecl(Node):
     """`using x::y;`"""
     name: str

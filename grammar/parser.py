@@ -53,6 +53,11 @@ def _scan_tokens(text: str) -> tuple[list[str], list[int]]:
     return [t for t, _ in found], [p for _, p in found]
 
 
+# a bundled header's namespace whose function templates are named by their qualified names, as std's
+# are (cg::sync and cg::reduce are not a program's own sync or reduce)
+HEADER_NAMESPACE = "cooperative_groups"
+
+
 def scan_names(text: str, scanned: tuple[list[str], list[int]] | None = None) -> tuple[set[str], set[str], set[int], set[int], set[int]]:
     """(type names, template names, offsets where such a name is being declared, offsets
     of type names that qualify a member: `Foo` in `Foo::get`, and of the class templates
@@ -66,7 +71,7 @@ def scan_names(text: str, scanned: tuple[list[str], list[int]] | None = None) ->
     n = len(toks)
     classes = _class_bodies(toks)
     scopes: set[int] = set()
-    in_std = None
+    in_std = in_cg = None
     type_scopes: set[int] = set()
     for i, t in enumerate(toks):
         if t in ("struct", "union", "class") and i + 1 < n and _is_ident(toks[i + 1]):
@@ -106,7 +111,8 @@ def scan_names(text: str, scanned: tuple[list[str], list[int]] | None = None) ->
                 if _is_ident(toks[j]) and toks[j] != "__launch_bounds__" and j + 1 < n and toks[j + 1] == "(":
                     if toks[j - 1] != "::":   # not a class template's member: `T Foo<T>::get()`
                         in_std = std_bodies(toks) if in_std is None else in_std
-                        templates.add(("std::" if in_std[j] else "") + toks[j])
+                        in_cg = std_bodies(toks, HEADER_NAMESPACE) if in_cg is None else in_cg
+                        templates.add(("std::" if in_std[j] else HEADER_NAMESPACE + "::" if in_cg[j] else "") + toks[j])
                     declaring.add(offsets[j])
                     break
                 j += 1
@@ -311,9 +317,13 @@ class _Retagger:
         self.angles: list[tuple] = []   # per open template argument list: the bracket depth it opened at, the token before its name
         self.brackets = 0
         self.closed_args: Token | None = None   # the `>` that closed a class template's arguments
+        self.aliases: list[tuple[int, str, str]] = []   # namespace aliases in force: (brace depth, alias, target)
+        self.braces, self.alias_name, self.alias_target = 0, None, None
+        self.used: list[tuple[int, str]] = []   # namespaces of using-directives in force: (brace depth, namespace)
         for tok in stream:
+            self._follow_aliases(tok)
             if tok.type == "SCOPED_NAME":
-                *head, tok = self._scoped(tok)
+                *head, tok = [self._unalias(t) for t in self._scoped(tok)]
                 yield from head
             while tok.value in (">>", ">>>") and self.angles and self.angles[-1][0] == self.brackets:
                 first = _token_at(tok, "MORETHAN", ">", 0)
@@ -328,7 +338,7 @@ class _Retagger:
                     tok = Token.new_borrow_pos("SCOPE_NAME", tok.value, tok)
                 elif tok.start_pos in self.type_scopes:
                     tok = Token.new_borrow_pos("TYPE_SCOPE", tok.value, tok)
-                elif tok.value in self._names(tok)[1] and not self._names_member():
+                elif (tok.value in self._names(tok)[1] or self._used_template(tok.value)) and not self._names_member():
                     tok = Token.new_borrow_pos("TEMPLATE_NAME", tok.value, tok)
                 elif tok.value in self._names(tok)[0]:
                     tok = Token.new_borrow_pos("TYPE_NAME", tok.value, tok)
@@ -338,6 +348,42 @@ class _Retagger:
                 tok = Token.new_borrow_pos("DECL_PAREN", tok.value, tok)
             self.prev, self.last = self.last, tok
             yield tok
+
+    def _follow_aliases(self, tok: Token) -> None:
+        """Note `namespace x = y;` (in force to the end of its block) and leave the blocks that end."""
+        if tok.value == "{":
+            self.braces += 1
+        elif tok.value == "}":
+            self.braces -= 1
+            while self.aliases and self.aliases[-1][0] > self.braces:
+                self.aliases.pop()
+            while self.used and self.used[-1][0] > self.braces:
+                self.used.pop()
+        elif tok.type == "IDENT" and self.prev is not None and self.prev.value == "using" \
+                and self.last is not None and self.last.type == "NAMESPACE":
+            self.used.append((self.braces, self._unalias(tok).value))
+        elif tok.type == "EQUAL" and self.prev is not None and self.prev.type == "NAMESPACE" \
+                and self.last is not None and self.last.type == "IDENT":
+            self.alias_name = self.last.value
+        elif self.alias_name is not None and tok.type in ("IDENT", "SCOPED_NAME"):
+            self.alias_target = self._unalias(Token.new_borrow_pos("IDENT", _SPACES.sub("", tok.value), tok)).value
+        elif self.alias_name is not None and tok.value == ";":
+            if self.alias_target is not None:
+                self.aliases.append((self.braces, self.alias_name, self.alias_target))
+            self.alias_name = self.alias_target = None
+
+    def _used_template(self, name: str) -> bool:
+        """Whether `name` is a function template of a namespace a using-directive in force names."""
+        after_member = self.last is not None and self.last.value in (".", "->")   # g.sync() is g's own
+        return not after_member and any(f"{ns}::{name}" in self.templates for _, ns in self.used)
+
+    def _unalias(self, tok: Token) -> Token:
+        """`x::m` as `y::m` where `namespace x = y;` is in force (the token keeps its place)."""
+        head, sep, rest = _SPACES.sub("", tok.value).partition("::")
+        for _, alias, target in reversed(self.aliases):
+            if alias == head:
+                return Token.new_borrow_pos(tok.type, target + sep + rest, tok)
+        return tok
 
     def _angle(self, tok: Token) -> None:
         """Follow template argument lists: `<` after a type or template name opens one, the
@@ -383,7 +429,8 @@ class _Retagger:
             sep = tok.value.index("::")
             return [Token.new_borrow_pos("SCOPE_NAME", scope, tok),
                     _token_at(tok, "SCOPE_SEP", "::", sep), _token_at(tok, "IDENT", last, at)]
-        if last in templates or (value.startswith("std::") and "std::" + last in templates):
+        if last in templates or (value.startswith("std::") and "std::" + last in templates) \
+                or self._unalias(Token.new_borrow_pos("IDENT", value, tok)).value in templates:
             return [Token.new_borrow_pos("TEMPLATE_NAME", value, tok)]
         if last in types:
             return [Token.new_borrow_pos("TYPE_NAME", value, tok)]
@@ -515,8 +562,6 @@ def _unsupported_construct(e: UnexpectedToken, prev: Token | None) -> str | None
     """C++ that minicuda does not parse, named where the parser stops at it."""
     kind, before = e.token.type, prev.type if prev is not None else None
     stack = e.interactive_parser.parser_state.value_stack
-    if kind == "EQUAL" and len(stack) >= 2 and isinstance(stack[-2], Token) and stack[-2].type == "NAMESPACE":
-        return "namespace aliases are not supported"
     if e.token.value == "{" and before == "COLON" and len(stack) >= 5 and isinstance(stack[-4], Token) \
             and stack[-4].value == "(" and isinstance(stack[-5], Token) and stack[-5].value == "for":
         return "range-based 'for' over a braced list is not supported"
@@ -1060,6 +1105,10 @@ class _ToAST(Transformer_NonRecursive):
 
     def using_directive(self, meta, items):
         return A.UsingDirective(items[-1].value, loc=self._tok_loc(items[-1]))
+
+    def namespace_alias(self, meta, items):
+        name, target = [t for t in _tokens(items)][-2:]
+        return A.NamespaceAlias(name.value, _SPACES.sub("", target.value), self._tok_loc(target), loc=self._loc(meta))
 
     def using_decl(self, meta, items):
         return A.UsingDecl(items[-1].value, loc=self._tok_loc(items[-1]))

@@ -48,14 +48,15 @@ def std_error(name: str) -> str:
     return f"no member named '{name}' in namespace 'std'"
 
 
-def std_bodies(tokens: list[str]) -> list[bool]:
-    """For each token of the stream, whether it stands inside a `namespace std { ... }` body."""
+def std_bodies(tokens: list[str], namespace: str = "std") -> list[bool]:
+    """For each token of the stream, whether it stands inside a `namespace std { ... }` body
+    (or the body of another header's namespace: `cooperative_groups`)."""
     inside = [False] * len(tokens)
     depth, std_depth = 0, []
     for i, t in enumerate(tokens):
         if t == "{":
             depth += 1
-            if i >= 2 and tokens[i - 1] == "std" and tokens[i - 2] == "namespace":
+            if i >= 2 and tokens[i - 1] == namespace and tokens[i - 2] == "namespace":
                 std_depth.append(depth)
         elif t == "}":
             if std_depth and std_depth[-1] == depth:

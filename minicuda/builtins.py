@@ -200,6 +200,7 @@ def _device_rows():
     for suffix, mode in (("count", "POPC"), ("and", "AND"), ("or", "OR")):
         yield intrinsic("__syncthreads_" + suffix, "BAR.RED", (mode,))
     yield intrinsic("__syncwarp", "WARPSYNC")
+    yield intrinsic("__minicuda_grid_sync", "GRIDSYNC")   # <cooperative_groups.h>'s grid_group::sync()
     yield intrinsic("__trap", "TRAP")
     yield intrinsic("__activemask", "ACTIVEMASK")
     yield from (intrinsic(name, "MEMBAR", (scope,)) for name, scope in FENCES.items())
@@ -340,6 +341,7 @@ CUDA_DEVICE_RUNTIME = {"cudaGetLastError": "device_get_last_error", "cudaPeekAtL
 
 def _cuda_rows():
     yield from (runtime(name, 32, device=CUDA_DEVICE_RUNTIME.get(name)) for name in CUDA_RUNTIME)
+    yield runtime("__cudaLaunchCooperativeKernel", 32)   # cudaLaunchCooperativeKernel's dim3s as numbers
     yield runtime("cudaGetErrorString", 64)
     yield runtime("cudaGetErrorName", 64)
 

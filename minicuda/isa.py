@@ -155,6 +155,9 @@ OPS: dict[str, OpInfo] = _rows(
     OpInfo("BAR.RED", 1, 1, "sync", side_effects=True, varying=ALWAYS,   # .POPC .AND .OR: d, predicate
            interp="bar_red", jit=HAND_OFF),
     OpInfo("WARPSYNC", 0, 1, "sync", operands="v", side_effects=True, interp="warpsync", jit="warpsync"),
+    # grid.sync() of a cooperative launch: a block barrier every block of the grid waits at (no SASS
+    # of its own: nvcc's header spins on a counter in global memory between two BAR.SYNCs)
+    OpInfo("GRIDSYNC", 0, 0, "sync", side_effects=True, interp="grid_barrier", jit=HAND_OFF),
     OpInfo("MEMBAR", 0, 0, "sync", side_effects=True, interp="nothing", jit="nothing"),
     OpInfo("SSY", 0, 1, "marker", operands="l", side_effects=True, interp="nothing", jit="nothing"),
     OpInfo("SYNC", 0, 0, "marker", side_effects=True, interp="nothing", jit="nothing"),

@@ -115,6 +115,7 @@ class Interpreter:
         self.machine = None   # the Machine running a whole program, for CALL and LAUNCH
         self.stop = StopFlag()   # set from outside (vm/watch.py): stop before the next instruction
         self.blocks_done = 0     # of the launch running, for the progress line
+        self.cooperative = False   # a cooperative launch running: GRIDSYNC is its grid barrier
         self.warnings: list[str] = []
         self.tools: frozenset[str] = frozenset()   # --tool: the sanitizers asked for (vm/tools.py)
         self.reported: set[int] = set()   # instructions a sanitizer has reported, once each
@@ -288,6 +289,19 @@ class Interpreter:
         metrics.barriers += 1
         return "bar"
 
+    def op_grid_barrier(self, w: Warp, ins, on, group, metrics) -> str | None:
+        """grid.sync(): in a cooperative launch a barrier the block waits at until every block
+        has arrived (launch_cooperative); in any other launch the GPU's kernel fails, with
+        cudaErrorLaunchFailure (as an H100 with CUDA 13 reports it)."""
+        if not on.any():
+            return None
+        if not self.cooperative:
+            lane = int(np.nonzero(on)[0][0])
+            raise VMError("trap", self.launch_fault(w, lane, "cudaErrorLaunchFailure: unspecified launch failure") +
+                          ": grid.sync() in a kernel not launched with cudaLaunchCooperativeKernel", ins.loc)
+        metrics.barriers += 1
+        return "bar"
+
     def op_nothing(self, w: Warp, ins, on, group, metrics) -> None:
         return None
 
@@ -389,12 +403,12 @@ class Interpreter:
             self.write(w, ins.dsts[0], np.full(WARP, _mask(on), np.uint32), on, 32)
             return
         pred = self.read(w, ins.srcs[0], 32) != 0
-        mask_bits = int(self.read(w, ins.srcs[1], 32)[np.nonzero(on)[0][0]])
-        in_mask = ((mask_bits >> LANES) & 1).astype(bool) & on
-        ballot = _mask(pred & in_mask)
+        # each thread votes over the active threads of its own mask (tiles of a warp run together)
+        members = self.read(w, ins.srcs[1], 32).astype(np.uint32) & np.uint32(_mask(on))
+        ballot = members & np.uint32(_mask(pred & on))
         kind = ins.mods[0]
-        value = ballot if kind == "BALLOT" else int(ballot != 0) if kind == "ANY" else int(ballot == _mask(in_mask))
-        self.write(w, ins.dsts[0], np.full(WARP, value, np.uint32), on, 32)
+        value = ballot if kind == "BALLOT" else (ballot != 0) if kind == "ANY" else (ballot == members)
+        self.write(w, ins.dsts[0], value.astype(np.uint32), on, 32)
 
     def match(self, w: Warp, ins, on: np.ndarray) -> None:
         """MATCH.ANY d, value, mask: the threads of mask with this thread's value;
@@ -654,6 +668,54 @@ class Interpreter:
             stop.note_kernel(kernel, grid, block, self.blocks_done, grid[0] * grid[1] * grid[2])
             raise
         return metrics
+
+    def launch_cooperative(self, kernel: str, grid: tuple, block: tuple, args: list[int], arch: str,
+                           shared_dynamic: int = 0) -> LaunchMetrics:
+        """A cooperative launch: every block resident at once (a state and shared memory each).
+        The blocks run in turn, each until it is done or waits at the grid barrier (GRIDSYNC);
+        when every block still running waits there, the barrier opens, and they run on."""
+        setup = LaunchSetup(self, kernel, grid, block, args, shared_dynamic)
+        metrics = LaunchMetrics(kernel, grid, block, arch, self.sched)
+        blocks = [(bid, self.block_warps(setup, BlockState(setup.layout), setup.new_scope(), bid, linear))
+                  for linear, bid in enumerate(setup.blocks())]
+        self.blocks_done, self.cooperative = 0, True
+        try:
+            running = blocks
+            while running:
+                running = [(bid, warps) for bid, warps in running if self.run_to_grid_barrier(setup, warps, bid, metrics)]
+                self.blocks_done = len(blocks) - len(running)
+                for _, warps in running:
+                    for w in warps:
+                        w.at_bar[:] = False
+        except Stopped as stop:
+            stop.note_kernel(kernel, grid, block, self.blocks_done, len(blocks))
+            raise
+        finally:
+            self.cooperative = False
+        return metrics
+
+    def run_to_grid_barrier(self, setup: LaunchSetup, warps: list[Warp], bid, metrics) -> bool:
+        """Run a block of a cooperative launch, round by round between its barriers, until it is
+        done (False) or every warp still running waits at the grid barrier (True)."""
+        pending = [w for w in warps if not w.done]
+        try:
+            while pending:
+                states = self.run_round(pending, metrics)
+                pending = [w for w, s in zip(pending, states) if s == "bar"]
+                if pending and all(self.at_grid_barrier(w) for w in pending):
+                    return True
+                self.deliver_reductions(pending)
+                for w in pending:
+                    w.at_bar[:] = False
+        except Stopped as stop:
+            stop.note_warps(block_positions(warps, bid, self.sched))
+            raise
+        return False
+
+    def at_grid_barrier(self, w: Warp) -> bool:
+        """Whether the warp's waiting threads wait at a GRIDSYNC (their pc is past it)."""
+        after = w.pc[w.at_bar] if self.sched == "its" else [w.stack[-1][0]] if w.stack else []
+        return any(0 < pc <= w.code.end and w.code.instrs[pc - 1].op == "GRIDSYNC" for pc in after)
 
     def block_warps(self, setup: LaunchSetup, state: BlockState, scope, bid, linear: int) -> list[Warp]:
         """Start block `bid` in `state` and `scope`; its warps (one per thread for the scalar reference)."""

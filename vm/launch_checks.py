@@ -11,6 +11,9 @@ block's threads need more registers than regsPerBlock.  A refused launch runs
 nothing; its error is the last error (cudaGetLastError returns it once), not a sticky
 one.
 
+`blocks_per_sm` is how many blocks of a kernel one SM holds at once (a cooperative
+launch's grid may not exceed that times the SM count: cudaErrorCooperativeLaunchTooLarge).
+
 `set_max_dynamic_shared` is cudaFuncSetAttribute's check of a new maximum: not negative,
 and the static and dynamic shared memory together within the architecture's opt-in limit.
 """
@@ -21,6 +24,8 @@ from minicuda.arch import (MAX_BLOCK_DIMS, MAX_BLOCK_THREADS, STATIC_SHARED_LIMI
 from minicuda.ir import Function
 
 SUCCESS = 0
+MAX_BLOCKS_PER_SM = 32        # cudaDeviceProp.maxBlocksPerMultiProcessor (Volta and newer; 16 or 32 before)
+REGISTERS_PER_SM = 65536
 INVALID_VALUE = 1             # cudaErrorInvalidValue: "invalid argument"
 OUT_OF_RESOURCES = 701        # cudaErrorLaunchOutOfResources: "too many resources requested for launch"
 
@@ -73,3 +78,19 @@ def register_error(kernel: Function, sm: int, block: tuple) -> int:
 def set_max_dynamic_shared(sm: int, value: int, static: int) -> int:
     """cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, value)'s error."""
     return INVALID_VALUE if value < 0 or value + static > shared_optin(sm) else SUCCESS
+
+
+def blocks_per_sm(kernel: Function, sm: int, block: tuple, shared: int, threads_per_sm: int,
+                  shared_per_sm: int) -> int:
+    """The blocks of `kernel` (with `shared` bytes of shared memory each) one SM holds at once:
+    the fewest its threads, registers, shared memory and block limit allow (an H100 holds 8 of
+    256 threads, 32 of 32)."""
+    threads = block[0] * block[1] * block[2]
+    warps = -(-threads // 32)
+    fits = [MAX_BLOCKS_PER_SM, threads_per_sm // (warps * 32)]
+    registers = block_registers(ptxas_registers(kernel.registers), threads)
+    if registers:
+        fits.append(REGISTERS_PER_SM // registers)
+    if shared:
+        fits.append(shared_per_sm // shared)
+    return max(min(fits), 0)

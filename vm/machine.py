@@ -36,7 +36,7 @@ from minicuda.arch import default_sched
 from minicuda.ir import GLOBAL_FINI, GLOBAL_INIT, Module, StructLayout, Sym, block_shared_bytes
 from minicuda.vm.engine import default_max_steps, make_engine
 from minicuda.vm.errors import VMError
-from minicuda.vm.launch_checks import launch_error
+from minicuda.vm.launch_checks import blocks_per_sm, launch_error
 from minicuda.vm.interp import Interpreter, Warp
 from minicuda.vm.state import WARP
 from minicuda.vm.stdio import standard_streams
@@ -338,21 +338,29 @@ class Machine:
         kernel = self.module.functions[name]
         args = [int(interp.read(w, s, 64 if p.size == 8 else 32)[0]) for p, s in zip(kernel.params, ins.srcs[9:])]
         grid, block = tuple(dims[:3]), tuple(dims[3:])
+        self.launch_kernel(name, grid, block, args, smem, int(interp.read(w, ins.srcs[8], 64)[0]))
+
+    def launch_kernel(self, name: str, grid: tuple, block: tuple, args: list[int], smem: int, stream: int,
+                      cooperative: bool = False) -> int:
+        """Launch `name` (<<<>>> or, `cooperative`, cudaLaunchCooperativeKernel); the launch's
+        error, 0 when it ran (a fault in it is the next synchronising call's)."""
+        kernel = self.module.functions[name]
         refused = launch_error(kernel, self.arch, grid, block, smem, self.kernel_static_shared(name),
                                self.runtime.max_dynamic_shared.get(name))
-        if not refused and not self.runtime.is_stream(int(interp.read(w, ins.srcs[8], 64)[0])):
+        if not refused and not self.runtime.is_stream(stream):
             refused = 400   # a stream never created, or destroyed: cudaErrorInvalidResourceHandle
+        if not refused and cooperative and grid[0] * grid[1] * grid[2] > self.resident_blocks(kernel, block, smem):
+            refused = 720   # cudaErrorCooperativeLaunchTooLarge
         if refused:
             self.runtime.last_error = refused
-            return
+            return refused
         if self.runtime.sticky_error or self.runtime.pending_error:   # the context is lost: nothing runs
-            return
+            return self.runtime.sticky_error
         refused = self.launch_refusal(kernel, grid, block, smem)
         if refused:
             self.runtime.last_error = refused
-            return
-        self.runtime.trace_stream(int(interp.read(w, ins.srcs[8], 64)[0]),
-                                  f"launch {name}<<<{grid}, {block}>>>")
+            return refused
+        self.runtime.trace_stream(stream, f"launch {name}<<<{grid}, {block}>>>")
         started = time.perf_counter()
         self.runtime.launched = True
         if self.watcher is not None:   # the watchdog times the kernel's run, not its compile
@@ -360,18 +368,22 @@ class Machine:
             self.watcher.launch_started(name, grid[0] * grid[1] * grid[2], self.engine)
         self.asserts = []
         try:
-            metrics, children = self.nested.run(name, 0, lambda: self.engine.launch(name, grid, block, args,
-                                                                                  self.module.arch, smem))
+            if cooperative:   # blocks that wait for each other: the interpreter runs them side by side
+                metrics, children = self.nested.run(name, 0, lambda: self.interp.launch_cooperative(
+                    name, grid, block, args, self.module.arch, smem))
+            else:
+                metrics, children = self.nested.run(name, 0, lambda: self.engine.launch(name, grid, block, args,
+                                                                                      self.module.arch, smem))
         except VMError as e:
             if e.kind not in DEVICE_FAULTS:
                 raise
             self.launch_failed(e)
-            return
+            return 0
         except Stopped as stop:
             if stop.reason != WATCHDOG:
                 raise
             self.launch_timed_out(stop)
-            return
+            return 0
         finally:
             if self.watcher is not None:
                 self.watcher.launch_finished()
@@ -379,6 +391,7 @@ class Machine:
         self.launches.append(metrics)
         self.report_asserts()
         self.nested.run_generations(children)   # the grid is complete when its children are
+        return 0
 
     def report_asserts(self) -> None:
         if self.asserts:   # every failing thread's line, blocks in order, as CUDA prints them
@@ -386,6 +399,16 @@ class Machine:
             first = self.asserts[0]
             self.launch_failed(VMError("assert", str(first), first.loc,
                                        report=[line for f in self.asserts for line in f.report]))
+        return 0
+
+    def resident_blocks(self, kernel, block: tuple, smem: int) -> int:
+        """How many blocks of `kernel` the device holds at once: its SMs times the blocks one SM
+        holds (by threads, registers, shared memory and the SM's block limit), as CUDA bounds a
+        cooperative launch."""
+        props = self.runtime.device_properties()
+        return props["multiProcessorCount"] * blocks_per_sm(
+            kernel, self.arch, block, self.kernel_static_shared(kernel.name) + smem,
+            props["maxThreadsPerMultiProcessor"], props["sharedMemPerMultiprocessor"])
 
     def run_child(self, child) -> list:
         """The grid of a device-side launch (vm/nested.py's PendingGrid), run as the host's

@@ -47,7 +47,8 @@ ERROR_STRINGS = {0: "no error", 1: "invalid argument", 12: "invalid pitch argume
                  712: "part or all of the requested memory range is already mapped",
                  713: "pointer does not correspond to a registered memory region",
                  65: "launch would exceed maximum depth of nested launches",
-                 69: "launch failed because launch would exceed cudaLimitDevRuntimePendingLaunchCount"}
+                 69: "launch failed because launch would exceed cudaLimitDevRuntimePendingLaunchCount",
+                 720: "too many blocks in cooperative launch"}
 ERROR_NAMES = {0: "cudaSuccess", 1: "cudaErrorInvalidValue", 12: "cudaErrorInvalidPitchValue", 2: "cudaErrorMemoryAllocation", 700: "cudaErrorIllegalAddress",
                702: "cudaErrorLaunchTimeout",
                9: "cudaErrorInvalidConfiguration", 17: "cudaErrorInvalidDevicePointer", 101: "cudaErrorInvalidDevice",
@@ -57,7 +58,8 @@ ERROR_NAMES = {0: "cudaSuccess", 1: "cudaErrorInvalidValue", 12: "cudaErrorInval
                701: "cudaErrorLaunchOutOfResources",
                710: "cudaErrorAssert", 716: "cudaErrorMisalignedAddress", 719: "cudaErrorLaunchFailure",
                712: "cudaErrorHostMemoryAlreadyRegistered", 713: "cudaErrorHostMemoryNotRegistered",
-               65: "cudaErrorLaunchMaxDepthExceeded", 69: "cudaErrorLaunchPendingCountExceeded"}
+               65: "cudaErrorLaunchMaxDepthExceeded", 69: "cudaErrorLaunchPendingCountExceeded",
+               720: "cudaErrorCooperativeLaunchTooLarge"}
 INVALID_VALUE, INVALID_SYMBOL, INVALID_DIRECTION, INVALID_DEVICE, INVALID_HANDLE = 1, 13, 21, 101, 400
 INVALID_PITCH, INVALID_DEVICE_FUNCTION = 12, 98
 PITCH_ALIGNMENT = 512   # cudaMallocPitch rounds a row up to the texture pitch alignment
@@ -1042,6 +1044,21 @@ class Runtime(StdioCalls):
             return self._status(INVALID_VALUE)
         self.memory.write(p, struct.pack("<i", 1))
         return 0
+
+    def rt___cudaLaunchCooperativeKernel(self, func, gx, gy, gz, bx, by, bz, args, smem, stream) -> int:
+        """cudaLaunchCooperativeKernel: the kernel's parameters copied from the `args` array of
+        pointers, every block resident at once (vm/machine.py: launch_kernel); a grid larger
+        than the device holds at once is cudaErrorCooperativeLaunchTooLarge (not sticky)."""
+        kernel = self.machine.kernel_handles.get(func)
+        if kernel is None:
+            return self._status(98)
+        grid, block = tuple(d & 0xFFFFFFFF for d in (gx, gy, gz)), tuple(d & 0xFFFFFFFF for d in (bx, by, bz))
+        fn = self.machine.module.functions[kernel]
+        values = []
+        for i, p in enumerate(fn.params):
+            where = int.from_bytes(self.memory.read(args + 8 * i, 8), "little") if args else 0
+            values.append(int.from_bytes(self.memory.read(where, p.size), "little") if where else 0)
+        return self.machine.launch_kernel(kernel, grid, block, values, smem, stream, cooperative=True)
 
     def rt_cudaFuncSetAttribute(self, func, attribute, value) -> int:
         """cudaFuncAttributeMaxDynamicSharedMemorySize (8) sets the kernel's maximum dynamic

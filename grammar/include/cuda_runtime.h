@@ -52,6 +52,7 @@ typedef struct CUstream_st *cudaStream_t;
 #define cudaErrorHostMemoryNotRegistered 713
 #define cudaErrorInvalidPitchValue 12
 #define cudaErrorInvalidSymbol 13
+#define cudaErrorCooperativeLaunchTooLarge 720
 
 /* streams: every operation runs when it is issued, so each stream is idle between calls */
 #define cudaStreamDefault 0x00
@@ -312,6 +313,12 @@ __host__ cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *__attr, co
 __host__ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *__numBlocks, const void *__func, int __blockSize, size_t __dynamicSMemSize);
 __host__ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *__numBlocks, const void *__func, int __blockSize, size_t __dynamicSMemSize, unsigned int __flags);
 __host__ cudaError_t cudaOccupancyMaxPotentialBlockSize(int *__minGridSize, int *__blockSize, const void *__func, size_t __dynamicSMemSize = 0, int __blockSizeLimit = 0);
+/* a cooperative launch (<cooperative_groups.h>'s grid sync): every block resident at once;
+   <cooperative_groups.h> defines cudaLaunchCooperativeKernel over it */
+__host__ cudaError_t __cudaLaunchCooperativeKernel(const void *__func, unsigned int __gx, unsigned int __gy,
+                                                   unsigned int __gz, unsigned int __bx, unsigned int __by,
+                                                   unsigned int __bz, void **__args, size_t __sharedMem,
+                                                   cudaStream_t __stream);
 
 /* ---- synchronisation, warp intrinsics, atomics (device) ---- */
 __device__ void __syncthreads(void);
@@ -319,6 +326,7 @@ __device__ int __syncthreads_count(int __predicate);
 __device__ int __syncthreads_and(int __predicate);
 __device__ int __syncthreads_or(int __predicate);
 __device__ void __syncwarp(unsigned int __mask = 0xffffffff);
+__device__ void __minicuda_grid_sync(void);   /* <cooperative_groups.h>'s grid barrier (GRIDSYNC) */
 __device__ void __threadfence(void);
 __device__ void __threadfence_block(void);
 __device__ void __threadfence_system(void);

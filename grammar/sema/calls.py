@@ -250,7 +250,7 @@ class Calls:
                 c = self.reference_cost(a, p, lambda a, p: conversion_cost(a, p, builtin=False, null=self.is_null_constant(a)))
             else:
                 c = conversion_cost(a, p, builtin=fn.is_builtin, null=self.is_null_constant(a))
-                if c is None and self.converts_by_constructor(a, p):   # cxx.py
+                if c is None and (self.converts_by_constructor(a, p) or self.converts_by_operator(a, p)):   # cxx.py
                     c = USER_CONVERSION
             if c is None:
                 return None

@@ -26,7 +26,7 @@ from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
 from minicuda.grammar.sema.conversions import pointer_convertible
 from minicuda.grammar.sema.expressions import operator_location
-from minicuda.grammar.sema.scopes import Abort, Overloads, Scope
+from minicuda.grammar.sema.scopes import Abort, Overloads, Scope, TypedefSym
 
 BASE_FIELD = "__base"
 
@@ -60,7 +60,8 @@ class Classes:
         info.home = self.scope if self.scope is not self.globals else None
         fields = []
         if spec.base is not None:
-            base = self.tags.get(self.scope.prefix + spec.base) or self.tags.get(spec.base)   # a namespace's first
+            base = self.tags.get(self.scope.prefix + spec.base) or self.tags.get(spec.base) \
+                or self.named_struct(spec.base)   # a namespace's first; a class template's: its home's
             if base is None or base.info.fields is None:
                 self.fail(f"base class has incomplete type '{spec.base}'", spec.loc)
             info.base = base
@@ -84,6 +85,11 @@ class Classes:
         not_fields = set(info.statics) | {fn.declarator.name for fn in spec.methods}
         return fields + [(n, t) for n, t in members if n not in not_fields and not isinstance(t, T.Function)]
 
+
+    def named_struct(self, name: str):
+        """The class `name` names from here (through the scopes: a class template's base in its namespace)."""
+        sym = self.scope.lookup(name)
+        return sym.ty if isinstance(sym, TypedefSym) and isinstance(sym.ty, T.Struct) else None
     def static_member(self, s: T.Struct, m: A.StructMember, d: A.Declarator) -> None:
         """`static int count;` in the class: a file-scope variable `Class::count`, defined
         outside the class (`int Class::count = 0;`) unless initialised here."""

@@ -72,7 +72,7 @@ class Cxx:
                     elif isinstance(decl, A.Declaration):
                         self.declaration(decl, top_level=True)
                         self.qualify_declared(decl, scope)
-                    elif isinstance(decl, (A.UsingDirective, A.UsingDecl, A.StaticAssert)):
+                    elif isinstance(decl, (A.UsingDirective, A.UsingDecl, A.StaticAssert, A.NamespaceAlias)):
                         self.cxx_declaration(decl)
             except Abort:
                 pass
@@ -112,6 +112,11 @@ class Cxx:
                     return
                 self.fail("expected namespace name", decl.loc)
             self.scope.use(ns)
+        elif isinstance(decl, A.NamespaceAlias):
+            ns = self.scope.namespace(decl.target)
+            if ns is None:
+                self.fail("expected namespace name", decl.target_loc)
+            self.scope.add_alias(decl.name, ns)
         elif isinstance(decl, A.UsingDecl):
             sym = self.scope.lookup(decl.name)
             if sym is None:
@@ -143,7 +148,7 @@ class Cxx:
         self.cxx_declaration(s)
         return A.ExprStmt(None, loc=s.loc)
 
-    stmt_UsingDecl = stmt_StaticAssert = stmt_UsingDirective
+    stmt_UsingDecl = stmt_StaticAssert = stmt_NamespaceAlias = stmt_UsingDirective
 
     def static_assertion(self, s: A.StaticAssert) -> None:
         cond = self.value(s.cond)
@@ -223,7 +228,8 @@ class Cxx:
         if not base.const or base.volatile:
             what = "a temporary of type" if same or not self.is_lvalue(src) else "a value of unrelated type"
             self.fail(f"non-const lvalue reference to type '{base}' cannot bind to {what} '{e.ty}'", loc)
-        if isinstance(T.unqual(base), (T.Struct, T.Array)) and not same and not self.converts_by_constructor(e, base):
+        if isinstance(T.unqual(base), (T.Struct, T.Array)) and not same and not self.converts_by_constructor(e, base) \
+                and not self.converts_by_operator(e, base):
             self.fail(f"a reference of type '{ref}' to a temporary of type '{e.ty}' is not supported", loc)
         value = self.convert(self.value(e), T.unqual(base), context, loc)
         temp = A.Materialize(value, loc=value.loc)
@@ -241,9 +247,17 @@ class Cxx:
         if not ref.base.const and not (self.is_lvalue(a) and src == base):
             return None
         cost = conversion_cost(a, base)
-        if cost is None and self.converts_by_constructor(a, base):
+        if cost is None and (self.converts_by_constructor(a, base) or self.converts_by_operator(a, base)):
             return USER_CONVERSION
         return cost
+
+    def converts_by_operator(self, a: A.Expr, ty: T.Type) -> bool:
+        """Whether the class object `a` converts to the class `ty` by a conversion operator of
+        its own (`operator thread_group() const`), as an argument passed by value or by const
+        reference."""
+        src, dst = T.unqual(a.ty), T.unqual(ty)
+        return isinstance(src, T.Struct) and isinstance(dst, T.Struct) and src != dst \
+            and any(T.unqual(fn.ty.ret) == dst for fn in self.conversion_operators(src, dst, False))
 
     def converts_by_constructor(self, a: A.Expr, ty: T.Type) -> bool:
         """Whether the class `ty` has a converting constructor taking `a` (not a class

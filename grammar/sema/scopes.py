@@ -117,6 +117,12 @@ class Scope:
             self.children[name].prefix = self.prefix + name + "::"
         return self.children[name]
 
+    def add_alias(self, name: str, ns: "Scope") -> None:
+        """`namespace name = ns;`: `name::m` is `ns`'s member m from here."""
+        if "children" not in self.__dict__:
+            self.children = {}
+        self.children[name] = ns
+
     def use(self, ns: "Scope") -> None:
         if ns not in self.usings:
             self.usings = tuple(self.usings) + (ns,)

@@ -5,8 +5,8 @@ is computed on the mask bits and splatted, a shuffle gathers each lane's source
 lane through a small module-level helper (`@shfl_32`, `@shfl_64`).  MATCH has no
 lowering here: its ISA row hands it to the interpreter.
 
-Invariants: the result equals the interpreter's for every mask, including an
-empty one (the first active lane is then lane 0) and any shuffle width (one
+Invariants: the result equals the interpreter's for every mask (each lane votes over the
+active lanes of its own mask) and any shuffle width (one
 outside 1..32 counts as 32, a source lane is clamped to the warp).
 """
 from __future__ import annotations
@@ -33,20 +33,18 @@ class WarpOpsLowering(LaneCode):
         pred = self.read(ins.srcs[0], 32)
         pbits = self.bits(self.op(f"icmp ne <{W} x i32> {pred}, zeroinitializer"))
         maskv = self.read(ins.srcs[1], 32)
-        self.e.declare("cttz32", "declare i32 @llvm.cttz.i32(i32, i1)")
-        lane = self.op(f"call i32 @llvm.cttz.i32(i32 {on_bits}, i1 true)")
-        lane = self.op(f"select i1 {self.op(f'icmp eq i32 {on_bits}, 0')}, i32 0, i32 {lane}")
-        mbits = self.op(f"extractelement <{W} x i32> {maskv}, i32 {lane}")
-        in_mask = self.op(f"and i32 {mbits}, {on_bits}")
-        ballot = self.op(f"and i32 {pbits}, {in_mask}")
+        # each lane votes over the active lanes of its own mask (tiles of a warp run together)
+        members = self.op(f"and <{W} x i32> {maskv}, {self.splat_value('i32', on_bits)}")
+        voted = self.op(f"and i32 {pbits}, {on_bits}")
+        ballot = self.op(f"and <{W} x i32> {members}, {self.splat_value('i32', voted)}")
         kind = ins.mods[0]
         if kind == "BALLOT":
             value = ballot
         elif kind == "ANY":
-            value = self.op(f"zext i1 {self.op(f'icmp ne i32 {ballot}, 0')} to i32")
+            value = self.op(f"zext <{W} x i1> {self.op(f'icmp ne <{W} x i32> {ballot}, zeroinitializer')} to <{W} x i32>")
         else:
-            value = self.op(f"zext i1 {self.op(f'icmp eq i32 {ballot}, {in_mask}')} to i32")
-        self.write(ins.dsts[0], self.splat_value("i32", value), on, 32)
+            value = self.op(f"zext <{W} x i1> {self.op(f'icmp eq <{W} x i32> {ballot}, {members}')} to <{W} x i32>")
+        self.write(ins.dsts[0], value, on, 32)
 
     def emit_shuffle(self, ins, on: str) -> None:
         W = self.W

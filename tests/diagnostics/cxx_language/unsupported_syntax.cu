@@ -1,4 +1,4 @@
-namespace fs = cfg;
+// (namespace aliases: tests/diagnostics/cxx_language/namespace_alias.cu)
 template <typename T> using Vec = T;
 int main() {
   int a[2][2] = {};
@@ -6,7 +6,6 @@ int main() {
   return 0;
 }
 int *f(int *a) { return new (a) int; }
-// EXPECT: 1:14: error: namespace aliases are not supported
 // EXPECT: 2:23: error: alias templates are not supported
 // EXPECT: 5:13: error: structured bindings are not supported
 // EXPECT: 8:29: error: placement new and new of a parenthesised type are not supported
