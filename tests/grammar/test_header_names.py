@@ -36,7 +36,9 @@ USER_MACROS = ["T 64", "N 1024", "M 16", "K 8", "SIZE", "BLOCK 256", "BLOCK_SIZE
                "address 36", "compare 37", "offset 38", "kind 39", "device 40", "flags 41", "e 42", "f 43"]
 # the standard library's public member names (std::vector's size(), data(), end(); std::string's
 # compare; a stream's str, width): a program that defines one as a macro breaks libstdc++'s headers too
-CXX_MEMBERS = {"compare", "data", "end", "size", "str", "width"}
+# and the CUDA runtime's public struct members (cudaPointerAttributes::device), which CUDA's own header
+# declares by those names as well
+CXX_MEMBERS = {"compare", "data", "end", "size", "str", "width", "device"}
 
 _TOKEN = re.compile(r"[A-Za-z_]\w*|\d[\w.]*|::|->|&&|\|\||\.\.\.|\S")
 _COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*|\"(?:\\.|[^\"\\])*\"|'(?:\\.|[^'\\])*'", re.S)
@@ -81,6 +83,8 @@ def local_names(text: str) -> set[str]:
                 angle -= 1
             if not re.fullmatch(r"[A-Za-z]\w*", tok) or tok in KEYWORDS:
                 continue
+            if prev == "*" and i > 1 and tokens[i - 2] == "(" and nxt == ")":
+                continue   # a function pointer's own name: `typedef void (*cudaHostFn_t)(void *);`
             typed = (re.fullmatch(r"\w+", prev) and prev not in NOT_A_TYPE) or prev in ("*", "&", "&&", ">", "]")
             if angle and prev in ("typename", "class"):
                 found.add(tok)
@@ -95,6 +99,7 @@ def test_local_names_finds_parameters_template_parameters_and_locals():
     text = ("#define F(name) double name(double x);\nint f(const char *s, size_t n, int v[], int w = 3);\n"
             "template <typename T, class U> T g(T a) { int i = 0; T *p; return a; }\n"
             "int h(void); int q(int, unsigned); /* int c(int z); */ struct P { int fx, fy; };\n"
+            "typedef void (*callback_t)(void *);\n"
             "#define assert(e) ((e) ? (void)0 : fail(#e))\n")
     assert local_names(text) == {"x", "s", "n", "v", "w", "T", "U", "a", "i", "p"}
 
