@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from minicuda.diagnostics import DiagnosticEngine, SourceLocation
 from minicuda.grammar import ast as A
+from minicuda.grammar.preprocess import is_system_location
 from minicuda.grammar import consteval
 from minicuda.grammar import types as T
 from minicuda.grammar.sema.calls import Calls
@@ -76,7 +77,9 @@ class Sema(Scopes, Declarators, Declarations, Statements, Expressions, Operators
                     and decl.ty is not None and decl.owner is None:  # a declaration with errors has no type
                 self.function_body(decl)
         self.check_method_bodies()
-        tu.functions = self.functions
+        # a bundled header's inline function is the program's only where called, as C++ emits
+        # an inline function only where it is odr-used (cudaMemAdvise's CUDA 13 form)
+        tu.functions = [f for f in self.functions if f.used or not unused_header_inline(f)]
         tu.global_vars = self.global_vars
         tu.instantiations = [f for f in self.instances.values()]
         return tu
@@ -88,3 +91,9 @@ class Sema(Scopes, Declarators, Declarations, Statements, Expressions, Operators
     def const_eval(self, e: A.Expr):
         """The value of an integer constant expression (typed), else None."""
         return consteval.evaluate_or_none(e)
+
+
+def unused_header_inline(fn: A.FunctionDef) -> bool:
+    """Whether `fn` is an inline free function of a bundled header (kept only where called)."""
+    return fn.owner is None and "inline" in fn.specs.storage and not fn.name.startswith("operator") \
+        and "global" not in fn.exec_space and is_system_location(fn.loc)
