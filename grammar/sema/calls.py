@@ -23,6 +23,7 @@ from minicuda.grammar.sema.cxx import USER_CONVERSION
 from minicuda.grammar.sema.declarations import space_name
 from minicuda.grammar.sema.scopes import Abort, Overloads
 
+ALLOCATION_FUNCTIONS = ("operator new", "operator new[]", "operator delete", "operator delete[]")
 SYMBOL_FUNCTIONS = {"cudaMemcpyToSymbol": 0, "cudaMemcpyFromSymbol": 1}  # which argument is the symbol
 
 
@@ -62,6 +63,10 @@ class Calls:
         return f if isinstance(T.unqual(f.ty), T.Struct) else None
 
     def expr_Call(self, e: A.Call):
+        if isinstance(e.func, A.Name) and e.func.name in ALLOCATION_FUNCTIONS:
+            return self.allocation_call(e)   # cxx.py
+        if isinstance(e.func, A.Member) and e.func.name.startswith("~"):
+            return self.destructor_call(e)   # classes.py
         if isinstance(e.func, A.Name) and e.func.scope_type is not None:
             self.scoped_template_name(e.func)   # Foo<int>::make(...) (templates.py)
         elif isinstance(e.func, A.Name) and "::" in e.func.name and self.scope.lookup(e.func.name) is None:

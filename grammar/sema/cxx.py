@@ -259,7 +259,7 @@ class Cxx:
 
     # ---- new and delete ---------------------------------------------------------------------
     def expr_New(self, e: A.New):
-        ty = self.type_of(e.type_name)
+        ty = self.type_of(e.type_name) if e.type_name.specs is not None else e.type_name.ty
         if isinstance(ty, T.Reference) or T.is_void(ty) or isinstance(ty, T.Function):
             self.fail(f"cannot allocate {'reference' if isinstance(ty, T.Reference) else 'incomplete'} type '{ty}' "
                       f"with new", e.loc)
@@ -280,13 +280,38 @@ class Cxx:
             nbytes = _size_literal(size, e.loc)
         if e.braced and e.args:
             self.check_braced_new(e, ty)
-        e.alloc = self.runtime_call("malloc", [nbytes], e.loc)
+        if e.placement is not None:
+            e.alloc = self.placement_address(e)
+        else:
+            e.alloc = self.runtime_call("malloc", [nbytes], e.loc)
         e.ty = T.Pointer(base=ty)
         if e.args is not None or self.has_ctors(ty):
             e.init = self.new_object_initializer(e, ty, nbytes)
         if e.each is None and not e.zeroed and not e.cookie:
             e.count = None   # malloc's argument is all the lowering needs
         return e
+
+    def placement_address(self, e: A.New) -> A.Expr:
+        """`new (p) T(args)`: the object is built at p (a pointer, as a `void *`), nothing
+        allocated; other placement arguments (an allocation function's) are not supported."""
+        if e.count is not None:
+            self.fail("placement array 'new' is not supported", e.loc)
+        if len(e.placement) != 1:
+            self.fail("placement 'new' with other than one pointer argument is not supported", e.placement[-1].loc)
+        p = self.value(e.placement[0])
+        if not isinstance(T.unqual(p.ty), T.Pointer):
+            self.fail(f"no matching 'operator new' function for placement argument of type '{p.ty}'", e.placement[0].loc)
+        return self.implicit(p, T.Pointer(base=T.VOID))
+
+    def allocation_call(self, e: A.Call) -> A.Expr:
+        """`::operator new(n)` / `::operator delete(p)` (and their [] forms): the bytes from
+        malloc / back to free, no constructor or destructor run."""
+        name = e.func.name
+        allocates = name.startswith("operator new")
+        if len(e.args) != 1:
+            what = "size" if allocates else "pointer"
+            self.fail(f"'{name}' with other than one ({what}) argument is not supported", e.loc)
+        return self.runtime_call("malloc" if allocates else "free", e.args, e.loc)
 
     def check_braced_new(self, e: A.New, ty: T.Type) -> None:
         """`new T{args}` is `new T(args)` for a scalar or a class with constructors (`new
@@ -308,6 +333,10 @@ class Cxx:
         `new T[n]()` zero the bytes.  Classes with constructors replace this with their
         constructor call."""
         args = e.args
+        if args and len(args) == 1 and e.count is None and isinstance(T.unqual(ty), T.Struct):
+            args[0] = self.value(args[0])   # `new P(p)` of a class without constructors: a copy
+            if T.unqual(args[0].ty) == T.unqual(ty):
+                return self.convert(args[0], T.unqual(ty), "initializing", args[0].loc)
         if args and (e.count is not None or isinstance(T.unqual(ty), (T.Struct, T.Array))):
             what = "array 'new' cannot have initialization arguments" if e.count is not None else \
                 f"no matching constructor for initialization of '{ty}'"
