@@ -471,8 +471,9 @@ def _unsupported_construct(e: UnexpectedToken, prev: Token | None) -> str | None
         return "namespace aliases are not supported"
     if kind == "LSQB" and before == "AUTO_KW":
         return "structured bindings are not supported"
-    if kind == "LPAR" and before == "NEW":
-        return "placement new and new of a parenthesised type are not supported"
+    if any(len(stack) >= n and isinstance(stack[-n], Token) and stack[-n].type == "NEW" and
+           isinstance(stack[-n + 1], Token) and stack[-n + 1].type == "LPAR" for n in (2, 3)):
+        return "new of a parenthesised type is not supported"   # `new (int)`; `new (p) T` is placement new
     if e.token.value == "using" and before == "MORETHAN":   # lexed as a name there
         return "alias templates are not supported"
     return None
