@@ -212,6 +212,12 @@ class Cxx:
             addr = A.Unary("&", src, loc=src.loc)
             addr.ty = T.Pointer(base=src.ty if derived else base)
             return self.implicit(addr, T.Pointer(base=base)) if derived else addr
+        if isinstance(src, A.Assign) and same and _repeatable(src.target) and not (src.target.ty.const and not base.const):
+            addr = A.Unary("&", _copy_tree(src.target), loc=src.loc)   # `return *this = x;`: the assigned object
+            addr.ty = T.Pointer(base=base)
+            after = A.Comma(src, addr, loc=src.loc)
+            after.ty = addr.ty
+            return after
         if isinstance(src, A.Conditional):   # c ? a : b with lvalue arms of one type is an lvalue
             arms = [_without_qualifier_cast(src.then), _without_qualifier_cast(src.else_)]
             if all(self.is_lvalue_arm(a) and T.unqual(a.ty) == T.unqual(base) for a in arms):
@@ -519,6 +525,17 @@ def _size_literal(value: int, loc) -> A.IntLit:
     lit.ty = T.SIZE_T
     return lit
 
+
+
+def _repeatable(e: A.Expr) -> bool:
+    """Whether evaluating the lvalue `e` twice is evaluating it once: `x`, `*this`, `p->a.b`."""
+    if isinstance(e, A.Name):
+        return True
+    if isinstance(e, A.Unary) and e.op == "*":
+        return _repeatable(e.operand)
+    if isinstance(e, A.Member):
+        return _repeatable(e.base)
+    return isinstance(e, A.Cast) and e.implicit and _repeatable(e.operand)
 
 
 def _copy_tree(e: A.Expr) -> A.Expr:
