@@ -315,7 +315,8 @@ class _Retagger:
         elif tok.value in (")", "]"):
             self.brackets -= 1
         elif tok.type == "MORETHAN" and self.angles and self.angles[-1][0] == self.brackets:
-            self.closed_args, self.before_args = tok, self.angles.pop()[1]
+            depth, self.before_args = self.angles.pop()
+            self.closed_args, self.args_in_parens = tok, depth > 0
 
     def _scoped(self, tok: Token) -> list[Token]:
         """The tokens a qualified name `x::y` stands for: `Foo::get` of a class is SCOPE_NAME, SCOPE_SEP and the member's IDENT
@@ -347,7 +348,8 @@ class _Retagger:
         initialiser, unless it opens a class, enum or namespace body."""
         last, prev = self.last, self.prev
         if last is not None and last is self.closed_args:   # Box<float>{1.5f}, not `struct Box<float> {`
-            return self.before_args not in _BODY_OPENERS
+            in_range_for = self.before_args == ":" and self.args_in_parens   # for (auto &s : vector<string>{"x"})
+            return self.before_args not in _BODY_OPENERS or in_range_for
         if last is None or last.type not in ("IDENT", "TYPE_NAME"):
             return False
         if prev is not None and prev.value == ":" and last.type == "IDENT":   # Q() : member{1, 2}, not `: Base {`

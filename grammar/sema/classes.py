@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
-from minicuda.grammar.sema.conversions import pointer_convertible
+from minicuda.grammar.sema.conversions import is_braced, pointer_convertible
 from minicuda.grammar.sema.expressions import operator_location
 from minicuda.grammar.sema.scopes import Abort, Overloads, Scope
 
@@ -477,7 +477,7 @@ class Classes:
         if not cands:
             self.fail(f"no member named '{name}' in '{start}'", func.loc)
         self.check_access(owner, name, func.loc)
-        args = [self.value(a) for a in e.args]
+        args = [self.argument(a) for a in e.args]   # calls.py
         statics = all(c.is_static for c in cands)
         if statics:
             fn = self.best_overload(name, cands, args, e.loc)
@@ -650,7 +650,7 @@ class Classes:
     def construct_object(self, s: T.Struct, args: list, loc) -> A.Construct:
         """`s(args)` by its constructors, with C++'s overload resolution."""
         s = T.unqual(s)
-        if len(args) == 1 and T.unqual(args[0].ty) == s:
+        if len(args) == 1 and not is_braced(args[0]) and T.unqual(args[0].ty) == s:
             return self.copied(args[0], s, loc)
         this = self.this_argument(s, loc)
         viable = [c for c in self.default_ctors(s) if self.match_cost(c, [this] + list(args)) is not None]

@@ -441,8 +441,9 @@ class Cxx:
     def initializer_list(self, list_type: T.Struct, items: list, loc) -> A.InitList:
         """`{first, count}` of a `std::initializer_list<E>` over a temporary array holding `items`."""
         elem = list_type.info.template_args[0]
-        if self.has_ctors(elem):
-            self.fail(f"an initializer list of '{elem}' elements (a class with constructors) is not supported", loc)
+        if self.has_ctors(elem):   # `{"a", "bb"}` of std::string, `{{1, 2}, P(3)}`: each element built by a constructor
+            items = [self.convert(self.value(self.braced_assigned_value(i, elem) if isinstance(i, A.InitList) else i),
+                                  elem, "initializing", i.loc) for i in items]   # operators.py
         holder = T.define_struct(f"__initializer_list_array<{elem}, {len(items)}>", "struct")
         T.complete_struct(holder, [("__elems", T.Array(elem=elem, length=len(items)))])
         array = self.init_list(A.InitList([A.InitList(list(items), loc=loc)], loc=loc), holder)
