@@ -16,5 +16,7 @@ int main() {
     for (auto &n : ns) std::cout << n.name << n.v << std::endl;
     for (auto &s : std::vector<std::string>{"x", "y"}) std::cout << s;
     std::cout << std::endl;
+    std::vector<std::vector<int>> g = {{1, 2}, {3}};
+    printf("%zu %zu %d %d\n", g.size(), g[0].size(), g[0][1], g[1][0]);
     return 0;
 }
