@@ -146,7 +146,7 @@ class Classes:
         loc = spec.loc
         if self.copy_constructor(s) is None:
             inits = [A.CtorInit(name, [self.other_member(name, loc)], loc=loc) for name in fields]
-            fn = self.implicit_copy_member(s, s.name.rpartition("::")[2], [], A.Compound([], loc=loc), parts, loc)
+            fn = self.implicit_copy_member(s, constructor_name(s), [], A.Compound([], loc=loc), parts, loc)
             fn.ctor_inits = inits
             s.info.ctors.remove(fn)
             s.info.implicit_copy = fn
@@ -189,7 +189,7 @@ class Classes:
             parts += usable
         if not parts:
             return
-        fn = self.implicit_member(s, s.name.rpartition("::")[2], parts, spec.loc)
+        fn = self.implicit_member(s, constructor_name(s), parts, spec.loc)
         s.info.ctors.remove(fn)
         s.info.implicit_ctor = fn
 
@@ -209,7 +209,7 @@ class Classes:
         parts = [t.info.dtor for _, t in destroyed_member(s)]
         if s.info.dtor is not None or not parts:
             return
-        self.implicit_member(s, "~" + s.name.rpartition("::")[2], parts, spec.loc)
+        self.implicit_member(s, "~" + constructor_name(s), parts, spec.loc)
 
     def implicit_member(self, s: T.Struct, name: str, parts: list, loc) -> A.FunctionDef:
         """A constructor or destructor `name()` C++ declares for `s`, with an empty body,
@@ -226,8 +226,7 @@ class Classes:
 
 
     def method_kind(self, s: T.Struct, name: str) -> str:
-        own = s.info.template_name or s.name   # a class template's `Matrix<int>` has constructor `Matrix`
-        own = own.rpartition("::")[2]   # a namespace's class: `sim::Grid` has constructor `Grid`
+        own = constructor_name(s)
         if name == own:
             return "ctor"
         if name == "~" + own:
@@ -783,3 +782,9 @@ def _converts(src: T.Type, dst: T.Type) -> bool:
     if isinstance(src, T.Pointer) and isinstance(dst, T.Pointer):
         return pointer_convertible(src, dst)
     return dst == T.BOOL and isinstance(src, T.Pointer)
+
+
+def constructor_name(s: T.Struct) -> str:
+    """The name a class's constructors have: a class template's `Matrix<int>` has
+    constructor `Matrix`, a namespace's class `sim::Grid` has `Grid`."""
+    return (s.info.template_name or s.name).rpartition("::")[2]
