@@ -576,6 +576,7 @@ class New(Expr):
     count: Expr | None           # new T[count]
     args: list[Expr] | None      # new T(args); None: no parentheses
     braced: bool = field(default=False, kw_only=True)   # new T{args}
+    placement: list[Expr] | None = field(default=None, kw_only=True)   # new (p) T: p's the object's bytes
     alloc: Expr | None = field(default=None, init=False, repr=False)
     init: Expr | None = field(default=None, init=False, repr=False)
     each: Expr | None = field(default=None, init=False, repr=False)

@@ -395,7 +395,8 @@ class _Retagger:
         elif tok.value in (")", "]"):
             self.brackets -= 1
         elif tok.type == "MORETHAN" and self.angles and self.angles[-1][0] == self.brackets:
-            self.closed_args, self.before_args = tok, self.angles.pop()[1]
+            depth, self.before_args = self.angles.pop()
+            self.closed_args, self.args_in_parens = tok, depth > 0
 
     def _names_member(self) -> bool:
         """Whether the next name is a member's, after `.` or `->` (`v.begin()` when the program
@@ -441,7 +442,8 @@ class _Retagger:
         initialiser, unless it opens a class, enum or namespace body."""
         last, prev = self.last, self.prev
         if last is not None and last is self.closed_args:   # Box<float>{1.5f}, not `struct Box<float> {`
-            return self.before_args not in _BODY_OPENERS
+            in_range_for = self.before_args == ":" and self.args_in_parens   # for (auto &s : vector<string>{"x"})
+            return self.before_args not in _BODY_OPENERS or in_range_for
         if last is None or last.type not in ("IDENT", "TYPE_NAME"):
             return False
         if prev is not None and prev.value == ":" and last.type == "IDENT":   # Q() : member{1, 2}, not `: Base {`
@@ -567,8 +569,9 @@ def _unsupported_construct(e: UnexpectedToken, prev: Token | None) -> str | None
         return "range-based 'for' over a braced list is not supported"
     if kind == "LSQB" and before == "AUTO_KW":
         return "structured bindings are not supported"
-    if kind == "LPAR" and before == "NEW":
-        return "placement new and new of a parenthesised type are not supported"
+    if any(len(stack) >= n and isinstance(stack[-n], Token) and stack[-n].type == "NEW" and
+           isinstance(stack[-n + 1], Token) and stack[-n + 1].type == "LPAR" for n in (2, 3)):
+        return "new of a parenthesised type is not supported"   # `new (int)`; `new (p) T` is placement new
     if e.token.value == "using" and before == "MORETHAN":   # lexed as a name there
         return "alias templates are not supported"
     return None
@@ -1157,7 +1160,11 @@ class _ToAST(Transformer_NonRecursive):
         kind, tn, operand = items
         return A.Cast(tn, operand, style=kind.value, loc=self._tok_loc(kind))
 
+    def placement(self, meta, items):
+        return ("placement", items[0])
+
     def new_expr(self, meta, items):
+        placement = items.pop(0)[1] if isinstance(items[0], tuple) else None
         specs, pointers, count, args, braced = items[0], [], None, None, False
         for item in items[1:]:
             if isinstance(item, list) and item and isinstance(item[0], A.Pointer):
@@ -1172,7 +1179,7 @@ class _ToAST(Transformer_NonRecursive):
         if args is None and line[meta.end_column - 2:meta.end_column - 1] == ")":
             args = []   # new T(): value-initialised
         tn = A.TypeName(specs, A.Declarator(None, pointers, loc=specs.loc), loc=specs.loc)
-        return A.New(tn, count, args, braced=braced, loc=self._loc(meta))
+        return A.New(tn, count, args, braced=braced, placement=placement, loc=self._loc(meta))
 
     def new_pointers(self, meta, items):
         return list(items)
@@ -1424,11 +1431,36 @@ class _ToAST(Transformer_NonRecursive):
         return A.Launch(func, config, args, loc=self._loc(meta))
 
     def member(self, meta, items):
-        m = _at_op(A.Member(items[0], items[1].value, False, loc=self._tok_loc(items[1])), self._op_loc(meta, items[0], None, "."))
-        return m
+        name, loc = self._member_name(items[1])
+        return _at_op(A.Member(items[0], name, False, loc=loc), self._op_loc(meta, items[0], None, "."))
 
     def arrow(self, meta, items):
-        return _at_op(A.Member(items[0], items[1].value, True, loc=self._tok_loc(items[1])), self._op_loc(meta, items[0], None, "->"))
+        name, loc = self._member_name(items[1])
+        return _at_op(A.Member(items[0], name, True, loc=loc), self._op_loc(meta, items[0], None, "->"))
+
+    def _member_name(self, item) -> tuple[str, SourceLocation]:
+        """A member's name and where it stands: an identifier, or an operator's `op_name`."""
+        if isinstance(item, A.Name):
+            return item.name, item.loc
+        return item.value, self._tok_loc(item)
+
+    def member_dtor(self, meta, items):   # `obj.~T()`: an explicit destructor call
+        return _at_op(A.Member(items[0], "~" + items[-1].value, False, loc=self._loc(meta)), self._op_loc(meta, items[0], None, "."))
+
+    def arrow_dtor(self, meta, items):
+        return _at_op(A.Member(items[0], "~" + items[-1].value, True, loc=self._loc(meta)), self._op_loc(meta, items[0], None, "->"))
+
+    def op_name(self, meta, items):
+        """`operator+`, `operator[]`, `operator new`: the function's name, as a Name."""
+        words = [t.value for t in items[1:]]
+        word = words[0] if len(words) == 1 else "".join(words)
+        name = "operator " + word if word[0].isalpha() else "operator" + word
+        if name.startswith("operator delete") and name != "operator delete":
+            name = "operator delete[]"
+        return A.Name(name, loc=self._tok_loc(items[0]))
+
+    def operator_name(self, meta, items):   # `operator<<(std::cout, c)`, `::operator new(n)`
+        return items[-1]
 
     def qualified_member(self, meta, items):   # `obj.Base::f`: one name, Base's f
         return _at_op(A.Member(items[0], f"{items[1].value}::{items[-1].value}", False, loc=self._tok_loc(items[-1])),

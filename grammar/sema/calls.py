@@ -10,6 +10,10 @@ execution spaces (a __global__ function is launched, never called; device code c
 __device__ functions), and a builtin the runtime cannot run (minicuda/builtins.py)
 is an error at the call.  `cudaMemcpyToSymbol(sym, ...)` and `cudaMemcpyFromSymbol`
 receive the address of their __device__ or __constant__ variable.
+A braced list as an argument (`f(i, {x, y})`) stays an InitList until its parameter
+is known: a candidate is viable when the parameter can be list-initialised from that
+many elements (`braced_cost`), and the chosen parameter's type is then built from it
+as `x = {a, b}` builds it (operators.py's `braced_assigned_value`).
 """
 from __future__ import annotations
 
@@ -19,11 +23,12 @@ from minicuda import builtins
 from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
 from minicuda.grammar.preprocess import is_system_location
-from minicuda.grammar.sema.conversions import conversion_cost
+from minicuda.grammar.sema.conversions import conversion_cost, is_braced
 from minicuda.grammar.sema.cxx import USER_CONVERSION
 from minicuda.grammar.sema.declarations import space_name
 from minicuda.grammar.sema.scopes import Abort, Overloads
 
+ALLOCATION_FUNCTIONS = ("operator new", "operator new[]", "operator delete", "operator delete[]")
 SYMBOL_FUNCTIONS = {"cudaMemcpyToSymbol": 0, "cudaMemcpyFromSymbol": 1, "cudaGetSymbolAddress": 1,
                     "cudaGetSymbolSize": 1}  # which argument is the symbol
 
@@ -64,6 +69,10 @@ class Calls:
         return f if isinstance(T.unqual(f.ty), T.Struct) else None
 
     def expr_Call(self, e: A.Call):
+        if isinstance(e.func, A.Name) and e.func.name in ALLOCATION_FUNCTIONS:
+            return self.allocation_call(e)   # cxx.py
+        if isinstance(e.func, A.Member) and e.func.name.startswith("~"):
+            return self.destructor_call(e)   # classes.py
         if isinstance(e.func, A.Name) and e.func.scope_type is not None:
             self.scoped_template_name(e.func)   # Foo<int>::make(...) (templates.py)
         elif isinstance(e.func, A.Name) and "::" in e.func.name and self.scope.lookup(e.func.name) is None:
@@ -77,8 +86,8 @@ class Calls:
         if self.calls_pointer(e.func):
             return self.indirect_call(e)
         symbol_index = SYMBOL_FUNCTIONS.get(e.func.name) if isinstance(e.func, A.Name) else None
-        args = [self.symbol_value(a) if i == symbol_index else self.guarded(self.value, a) for i, a in enumerate(e.args)]
-        if any(a.ty is None for a in args):
+        args = [self.symbol_value(a) if i == symbol_index else self.guarded(self.argument, a) for i, a in enumerate(e.args)]
+        if any(a.ty is None and not is_braced(a) for a in args):
             self.callee(e.func)  # report an unknown callee too, then give up on the call
             raise Abort()
         name, cands, targs = self.callee(e.func)
@@ -203,6 +212,10 @@ class Calls:
         if row is not None and row.kind == builtins.UNSUPPORTED:
             self.error(f"call to unavailable function '{fn.name}': {row.reason}", loc)
 
+    def argument(self, a: A.Expr) -> A.Expr:
+        """An argument checked; a braced list `{x, y}` waits for its parameter's type."""
+        return a if is_braced(a) else self.value(a)
+
     def resolve(self, name: str, cands: list, targs, args: list, loc) -> A.FunctionDef:
         templates = [c for c in cands if c.is_template]
         plain = [c for c in cands if not c.is_template]
@@ -211,6 +224,8 @@ class Calls:
         if targs is not None or (templates and not plain):
             if not templates:
                 self.fail(f"'{name}' is not a template", loc)
+            if braced := [a for a in args if is_braced(a)]:
+                self.fail(f"a braced initializer list as an argument of function template '{name}' is not supported", braced[0].loc)
             return self.instantiate(_by_arity(templates, len(args)), targs or [], args, loc)
         return self.best_overload(name, plain, args, loc)
 
@@ -225,12 +240,12 @@ class Calls:
         if not viable:
             if len(plain) == 1:
                 self.arity_or_conversion_error(plain[0], args, loc)
-            arg_types = ", ".join(str(a.ty) for a in args)
+            arg_types = ", ".join(_argument_type(a) for a in args)
             self.fail(f"no matching function for call to '{name}' with arguments ({arg_types})", loc)
         viable.sort(key=lambda v: v[0])
         best = [fn for c, fn in viable if c == viable[0][0]]
         if len(best) > 1:
-            common = [fn for fn in best if args and all(T.is_arithmetic(a.ty) for a in args)
+            common = [fn for fn in best if args and all(not is_braced(a) and T.is_arithmetic(a.ty) for a in args)
                       and all(T.unqual(p) == _common_arithmetic_type(args) for p in fn.ty.params[:len(args)])]
             if len(common) == 1:
                 return common[0]
@@ -246,7 +261,9 @@ class Calls:
             return None
         cost = 0
         for a, p in zip(args, params):
-            if isinstance(p, T.Reference):
+            if is_braced(a):
+                c = self.braced_cost(a, p)
+            elif isinstance(p, T.Reference):
                 c = self.reference_cost(a, p, lambda a, p: conversion_cost(a, p, builtin=False, null=self.is_null_constant(a)))
             else:
                 c = conversion_cost(a, p, builtin=fn.is_builtin, null=self.is_null_constant(a))
@@ -256,6 +273,35 @@ class Calls:
                 return None
             cost += c
         return cost
+
+    def braced_cost(self, init: A.InitList, p: T.Type) -> int | None:
+        """The overload cost of list-initialising a parameter of type `p` from `init` (None:
+        it cannot be): a scalar from at most one element, a class by a constructor taking
+        that many arguments (or a std::initializer_list), an aggregate member by member."""
+        if isinstance(p, T.Reference) and not p.base.const:
+            return None   # a temporary binds to a const reference only
+        t = T.unqual(p.base if isinstance(p, T.Reference) else p)
+        n = len(init.items)
+        if isinstance(t, T.Struct):
+            if t.info.fields is None:
+                return None
+            if t.name in ("dim3", "uint3"):
+                return USER_CONVERSION if n <= 3 else None
+            if n and self.initializer_list_parameter(t) is not None:   # cxx.py
+                return USER_CONVERSION
+            if self.has_ctors(t) or (not n and self.default_ctors(t)):
+                return USER_CONVERSION if any(_takes(c, n + 1) for c in self.default_ctors(t)) else None
+            return USER_CONVERSION if n <= len(t.info.fields) else None
+        if T.is_scalar(t) and n <= 1 and not (n and isinstance(init.items[0], A.InitList)):
+            return 0
+        return None
+
+    def braced_argument(self, init: A.InitList, p: T.Type, context: str) -> A.Expr:
+        """The parameter of type `p` list-initialised from the braced argument `init`."""
+        base = p.base if isinstance(p, T.Reference) else p
+        if isinstance(p, T.Reference) and not p.base.const:
+            self.fail(f"cannot bind a non-const lvalue reference of type '{p}' to an initializer list", init.loc)
+        return self.convert(self.value(self.braced_assigned_value(init, base)), p, context, init.loc)   # operators.py
 
     def arity_or_conversion_error(self, fn: A.FunctionDef, args: list, loc) -> None:
         params = fn.ty.params
@@ -267,14 +313,19 @@ class Calls:
             expect = f"at most {len(params)}" if required != len(params) else f"{len(params)}"
             self.fail(f"too many arguments to function call, expected {expect}, have {len(args)}", loc)
         for a, p in zip(args, params):
-            self.convert(a, p, "builtin-arg" if fn.is_builtin else "parameter", a.loc)
+            if is_braced(a):
+                self.braced_argument(a, p, "parameter")
+            else:
+                self.convert(a, p, "builtin-arg" if fn.is_builtin else "parameter", a.loc)
 
     def bind_arguments(self, fn: A.FunctionDef, args: list, loc) -> list:
         fn.used = True   # a class template's member function is checked once used (classes.py)
         out = []
         params = fn.ty.params
         for i, a in enumerate(args):
-            if i < len(params):
+            if i < len(params) and is_braced(a):
+                out.append(self.braced_argument(a, params[i], "parameter"))
+            elif i < len(params):
                 out.append(self.convert(a, params[i], "builtin-arg" if fn.is_builtin else "parameter", a.loc))
             else:
                 out.append(self.vararg(a))
@@ -283,6 +334,8 @@ class Calls:
         return out
 
     def vararg(self, a: A.Expr) -> A.Expr:
+        if is_braced(a):
+            self.fail("cannot pass an initializer list through a variadic function", a.loc)
         t = T.unqual(a.ty)
         if t == T.FLOAT:
             return self.implicit(a, T.DOUBLE)
@@ -298,6 +351,17 @@ def _plain_name(fn: A.FunctionDef) -> str:
     return (getattr(fn, "template_name", None) or fn.name).split("<")[0].rpartition("::")[2]
 
 
+def _takes(fn: A.FunctionDef, nargs: int) -> bool:
+    """Whether `fn` can be called with `nargs` arguments (its defaults and `...` counted)."""
+    params = fn.ty.params
+    required = sum(1 for p in fn.params if p.default is None) if fn.params else len(params)
+    return required <= nargs and (nargs <= len(params) or fn.ty.variadic)
+
+
+def _argument_type(a: A.Expr) -> str:
+    return "initializer list" if is_braced(a) else str(a.ty)
+
+
 def _by_arity(templates: list, nargs: int) -> A.FunctionDef:
     """The function template of that many parameters (std::sort of two or three), else the first."""
     for tmpl in templates:
@@ -310,7 +374,7 @@ def _by_arity(templates: list, nargs: int) -> A.FunctionDef:
 def _double_overload(best: list, args: list) -> A.FunctionDef | None:
     """<cmath>'s function of integer arguments: its double overload (libstdc++'s templates
     for integral types call it: std::sqrt(2) is a double)."""
-    if all(T.is_integer(a.ty) for a in args):
+    if all(not is_braced(a) and T.is_integer(a.ty) for a in args):
         double = [fn for fn in best if fn.is_builtin and all(T.unqual(p) == T.DOUBLE for p in fn.ty.params)]
         if len(double) == 1:
             return double[0]

@@ -20,11 +20,12 @@ members have a destructor and that declares none gets an empty one (`implicit_dt
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 
 from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
-from minicuda.grammar.sema.conversions import pointer_convertible
+from minicuda.grammar.sema.conversions import is_braced, pointer_convertible
 from minicuda.grammar.sema.expressions import operator_location
 from minicuda.grammar.sema.scopes import Abort, Overloads, Scope, TypedefSym
 
@@ -124,6 +125,7 @@ class Classes:
                 pass
         self.implicit_dtor(s, spec)
         self.implicit_ctor(s, spec)
+        self.implicit_copies(s, spec)
 
     def implicit_copy(self, s: T.Struct, fn: A.FunctionDef) -> None:
         """`Foo(const Foo &) = default;`, `Foo &operator=(const Foo &) = default;`: the copy
@@ -134,6 +136,49 @@ class Classes:
         if fn.member_kind != "ctor" and not group:
             del info.methods[fn.member_name]
             info.access.pop(fn.member_name, None)
+
+    def implicit_copies(self, s: T.Struct, spec: A.StructSpec) -> None:
+        """A class (without a base) whose members have copy constructors (a std::string)
+        gets C++'s implicit copy constructor and copy assignment where it declares none,
+        member by member: `S(const S &o) : a(o.a), ... {}` (kept apart from its
+        constructors, as `info.implicit_copy`: an aggregate stays one) and `S &operator=(const
+        S &o) { a = o.a; ...; return *this; }`.  Other classes are copied bit by bit."""
+        fields = s.info.fields
+        parts = [c for t, _ in fields.values()
+                 if isinstance(T.unqual(t), T.Struct) and (c := self.copy_constructor(T.unqual(t))) is not None]
+        if not parts or s.info.base is not None or self.tags.get(s.name) is not s or \
+                any(isinstance(T.unqual(t), T.Array) for t, _ in fields.values()):
+            return
+        loc = spec.loc
+        if self.copy_constructor(s) is None:
+            inits = [A.CtorInit(name, [self.other_member(name, loc)], loc=loc) for name in fields]
+            fn = self.implicit_copy_member(s, own_name(s), [], A.Compound([], loc=loc), parts, loc)
+            fn.ctor_inits = inits
+            s.info.ctors.remove(fn)
+            s.info.implicit_copy = fn
+        if "operator=" not in s.info.methods:
+            body = [A.ExprStmt(A.Assign("=", A.Name(name, loc=loc), self.other_member(name, loc), loc=loc), loc=loc)
+                    for name in fields]
+            this = A.Unary("*", A.Name("this", loc=loc), loc=loc)
+            self.implicit_copy_member(s, "operator=", [A.Pointer([], reference="&", loc=loc)],
+                                      A.Compound(body + [A.Return(this, loc=loc)], loc=loc), parts, loc)
+
+    def other_member(self, name: str, loc) -> A.Member:
+        return A.Member(A.Name("__other", loc=loc), name, False, loc=loc)
+
+    def implicit_copy_member(self, s: T.Struct, name: str, returns: list, body: A.Compound, parts: list, loc):
+        """`name(const S &__other) body` declared in s, in the execution spaces all `parts` share."""
+        spaces = frozenset.intersection(*(p.exec_space for p in parts))
+        cuda = [w for w, space in (("__host__", "host"), ("__device__", "device")) if space in spaces]
+        other = A.ParamDecl(A.DeclSpecs(qualifiers=["const"], type_name=s.name, loc=loc),
+                            A.Declarator("__other", [A.Pointer([], reference="&", loc=loc)], loc=loc), loc=loc)
+        specs = A.DeclSpecs(cuda=cuda, type_name=s.name if returns else None, loc=loc)
+        d = A.Declarator(name, returns, suffixes=[A.ParamsSuffix([other], loc=loc)], loc=loc)
+        fn = A.FunctionDef(specs, d, body, name=name, loc=loc)
+        fn.ctor_inits, fn.access = [], "public"
+        self.declare_method(s, fn)
+        self.method_bodies.append(fn)
+        return fn
 
     def implicit_ctor(self, s: T.Struct, spec: A.StructSpec) -> None:
         """A class with no constructor whose base or members have one to run gets an empty
@@ -358,10 +403,57 @@ class Classes:
             return self.expr(self.this_member(e.name, e.loc))
         self.fail(f"reference to non-static member function must be called", e.loc)
 
+    def destructor_call(self, e: A.Call) -> A.Expr:
+        """`p->~T()` / `obj.~T()`: the destructor run on the object, its storage kept; for a
+        type without one (a scalar: `p->~int()` in a template), nothing but the operand's
+        evaluation."""
+        func = e.func
+        obj = self.expr(func.base)
+        if func.arrow:
+            if not isinstance(T.unqual(obj.ty), T.Pointer):
+                self.fail(f"member reference type '{obj.ty}' is not a pointer", operator_location(func))
+            this, st = self.value(obj), T.unqual(obj.ty).base
+        else:
+            this = A.Unary("&", obj, loc=obj.loc)
+            this.ty, st = T.Pointer(base=obj.ty), obj.ty
+        if e.args:
+            self.fail("too many arguments to function call, expected 0", e.args[0].loc)
+        s, named = T.unqual(st), self.destroyed_type(func.name[1:], func.loc)
+        if T.unqual(named) != s:
+            self.fail(f"destructor type '{named}' in object destruction expression does not match the type "
+                      f"'{st}' of the object being destroyed", func.loc)
+        if isinstance(s, T.Struct) and s.info.fields is not None and s.info.dtor is not None:
+            self.check_call_space(s.info.dtor, e.loc)
+            call = A.Call(A.Name(s.info.dtor.name, loc=e.loc), [self.pointer_cast(this, s)], loc=e.loc)
+            call.decl, call.ty = s.info.dtor, T.VOID
+            return call
+        kept = A.Cast(None, this, implicit=True, loc=e.loc)
+        kept.ty = T.VOID
+        return kept
+
+    def emplace_call(self, base: A.Expr, func: A.Member, s: T.Struct, e: A.Call) -> A.Expr:
+        """`v.emplace_back(args...)` of a class with `__emplace_slot` (<vector>): the element
+        built from the arguments in place, as `v.__emplace_done(new (v.__emplace_slot())
+        T(args...))` (any arguments, as C++'s variadic template takes them)."""
+        element = A.TypeName(None, None, loc=e.loc)
+        element.ty = s.info.typedefs["value_type"].ty
+        slot = A.Call(A.Member(copy.deepcopy(base), "__emplace_slot", func.arrow, loc=func.loc), [], loc=e.loc)
+        built = A.New(element, None, list(e.args), placement=[slot], loc=e.loc)
+        done = A.Call(A.Member(copy.deepcopy(base), "__emplace_done", func.arrow, loc=func.loc), [built], loc=e.loc)
+        return self.expr(done)
+
+    def destroyed_type(self, name: str, loc) -> T.Type:
+        """The type a destructor call's `~name` names: a class, a typedef or a template
+        parameter (`~T` with T int: a pseudo-destructor); not a keyword (`~int`)."""
+        if T.prim_from_words([name]) is not None:
+            self.fail("expected a class name after '~' to name a destructor", loc)
+        return self.named_type(name, loc)
+
     def method_call(self, e: A.Call):
         """`obj.f(x)`, `p->f(x)`, or `f(x)` inside a member function: `this` passed first."""
         func = e.func
         if isinstance(func, A.Member):
+            pristine = copy.deepcopy(func.base) if func.name == "emplace_back" else None
             obj = self.expr(func.base)
             ot = T.unqual(obj.ty)
             if func.arrow:
@@ -384,11 +476,13 @@ class Classes:
             self.fail(f"member reference base type '{st}' is not a structure or union", func.loc)
         qualifier, _, name = name.rpartition("::")   # `Base::f(x)`, `obj.Base::f()`: Base's f
         start = self.qualifying_class(s, qualifier, name, func.loc)[0] if qualifier else s
+        if name == "emplace_back" and isinstance(func, A.Member) and self.find_methods(s, "__emplace_slot")[0]:
+            return self.emplace_call(pristine, func, s, e)
         cands, owner = self.find_methods(start, name)
         if not cands:
             self.fail(f"no member named '{name}' in '{start}'", func.loc)
         self.check_access(owner, name, func.loc)
-        args = [self.value(a) for a in e.args]
+        args = [self.argument(a) for a in e.args]   # calls.py
         statics = all(c.is_static for c in cands)
         if statics:
             fn = self.best_overload(name, cands, args, e.loc)
@@ -561,7 +655,7 @@ class Classes:
     def construct_object(self, s: T.Struct, args: list, loc) -> A.Construct:
         """`s(args)` by its constructors, with C++'s overload resolution."""
         s = T.unqual(s)
-        if len(args) == 1 and T.unqual(args[0].ty) == s:
+        if len(args) == 1 and not is_braced(args[0]) and T.unqual(args[0].ty) == s:
             return self.copied(args[0], s, loc)
         this = self.this_argument(s, loc)
         viable = [c for c in self.default_ctors(s) if self.match_cost(c, [this] + list(args)) is not None]
@@ -598,7 +692,7 @@ class Classes:
             params = c.ty.params[1:] if c.ty is not None else ()
             if len(params) == 1 and isinstance(params[0], T.Reference) and T.unqual(params[0].base) == s:
                 return c
-        return None
+        return getattr(s.info, "implicit_copy", None) if isinstance(s, T.Struct) and s.info.fields is not None else None
 
     def new_object_initializer(self, e: A.New, ty: T.Type, nbytes: A.Expr) -> A.Expr | None:
         """`new T(args)` / `new T` of a class with constructors: its constructor called on

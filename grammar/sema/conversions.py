@@ -109,7 +109,9 @@ class Conversions:
 
     def construct(self, ty: T.Type, args: list, loc) -> A.Expr:
         """dim3(x, y, z), a functional cast float(x), or direct-initialisation `int a(3)`."""
-        args = [a if a.ty is not None and not isinstance(a, A.Name) else self.value(a) for a in args]
+        args = [a if (a.ty is not None and not isinstance(a, A.Name)) or isinstance(a, A.InitList) else self.value(a) for a in args]
+        if (braced := [a for a in args if is_braced(a)]) and not self.has_ctors(ty):
+            self.fail(f"no matching constructor for initialization of '{ty}' with an initializer list argument", braced[0].loc)
         if isinstance(ty, T.Struct) and ty.name in ("dim3", "uint3"):
             return self.construct_dim3(ty, args, loc)
         if self.has_ctors(ty) or (not args and self.default_ctors(ty)):   # a class's implicit one too
@@ -146,6 +148,11 @@ class Conversions:
         c = A.Construct(None, conv, loc=loc)
         c.ty = T.unqual(ty)
         return c
+
+
+def is_braced(e: A.Expr) -> bool:
+    """Whether `e` is a braced list not yet given a type: an argument `{x, y}` (calls.py)."""
+    return isinstance(e, A.InitList) and e.ty is None
 
 
 def pointer_convertible(src: T.Pointer, dst: T.Pointer) -> bool:

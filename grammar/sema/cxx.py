@@ -217,6 +217,12 @@ class Cxx:
             addr = A.Unary("&", src, loc=src.loc)
             addr.ty = T.Pointer(base=src.ty if derived else base)
             return self.implicit(addr, T.Pointer(base=base)) if derived else addr
+        if isinstance(src, A.Assign) and same and _repeatable(src.target) and not (src.target.ty.const and not base.const):
+            addr = A.Unary("&", _copy_tree(src.target), loc=src.loc)   # `return *this = x;`: the assigned object
+            addr.ty = T.Pointer(base=base)
+            after = A.Comma(src, addr, loc=src.loc)
+            after.ty = addr.ty
+            return after
         if isinstance(src, A.Conditional):   # c ? a : b with lvalue arms of one type is an lvalue
             arms = [_without_qualifier_cast(src.then), _without_qualifier_cast(src.else_)]
             if all(self.is_lvalue_arm(a) and T.unqual(a.ty) == T.unqual(base) for a in arms):
@@ -273,7 +279,7 @@ class Cxx:
 
     # ---- new and delete ---------------------------------------------------------------------
     def expr_New(self, e: A.New):
-        ty = self.type_of(e.type_name)
+        ty = self.type_of(e.type_name) if e.type_name.specs is not None else e.type_name.ty
         if isinstance(ty, T.Reference) or T.is_void(ty) or isinstance(ty, T.Function):
             self.fail(f"cannot allocate {'reference' if isinstance(ty, T.Reference) else 'incomplete'} type '{ty}' "
                       f"with new", e.loc)
@@ -294,13 +300,38 @@ class Cxx:
             nbytes = _size_literal(size, e.loc)
         if e.braced and e.args:
             self.check_braced_new(e, ty)
-        e.alloc = self.runtime_call("malloc", [nbytes], e.loc)
+        if e.placement is not None:
+            e.alloc = self.placement_address(e)
+        else:
+            e.alloc = self.runtime_call("malloc", [nbytes], e.loc)
         e.ty = T.Pointer(base=ty)
         if e.args is not None or self.has_ctors(ty):
             e.init = self.new_object_initializer(e, ty, nbytes)
         if e.each is None and not e.zeroed and not e.cookie:
             e.count = None   # malloc's argument is all the lowering needs
         return e
+
+    def placement_address(self, e: A.New) -> A.Expr:
+        """`new (p) T(args)`: the object is built at p (a pointer, as a `void *`), nothing
+        allocated; other placement arguments (an allocation function's) are not supported."""
+        if e.count is not None:
+            self.fail("placement array 'new' is not supported", e.loc)
+        if len(e.placement) != 1:
+            self.fail("placement 'new' with other than one pointer argument is not supported", e.placement[-1].loc)
+        p = self.value(e.placement[0])
+        if not isinstance(T.unqual(p.ty), T.Pointer):
+            self.fail(f"no matching 'operator new' function for placement argument of type '{p.ty}'", e.placement[0].loc)
+        return self.implicit(p, T.Pointer(base=T.VOID))
+
+    def allocation_call(self, e: A.Call) -> A.Expr:
+        """`::operator new(n)` / `::operator delete(p)` (and their [] forms): the bytes from
+        malloc / back to free, no constructor or destructor run."""
+        name = e.func.name
+        allocates = name.startswith("operator new")
+        if len(e.args) != 1:
+            what = "size" if allocates else "pointer"
+            self.fail(f"'{name}' with other than one ({what}) argument is not supported", e.loc)
+        return self.runtime_call("malloc" if allocates else "free", e.args, e.loc)
 
     def check_braced_new(self, e: A.New, ty: T.Type) -> None:
         """`new T{args}` is `new T(args)` for a scalar or a class with constructors (`new
@@ -322,6 +353,10 @@ class Cxx:
         `new T[n]()` zero the bytes.  Classes with constructors replace this with their
         constructor call."""
         args = e.args
+        if args and len(args) == 1 and e.count is None and isinstance(T.unqual(ty), T.Struct):
+            args[0] = self.value(args[0])   # `new P(p)` of a class without constructors: a copy
+            if T.unqual(args[0].ty) == T.unqual(ty):
+                return self.convert(args[0], T.unqual(ty), "initializing", args[0].loc)
         if args and (e.count is not None or isinstance(T.unqual(ty), (T.Struct, T.Array))):
             what = "array 'new' cannot have initialization arguments" if e.count is not None else \
                 f"no matching constructor for initialization of '{ty}'"
@@ -420,8 +455,9 @@ class Cxx:
     def initializer_list(self, list_type: T.Struct, items: list, loc) -> A.InitList:
         """`{first, count}` of a `std::initializer_list<E>` over a temporary array holding `items`."""
         elem = list_type.info.template_args[0]
-        if self.has_ctors(elem):
-            self.fail(f"an initializer list of '{elem}' elements (a class with constructors) is not supported", loc)
+        if self.has_ctors(elem):   # `{"a", "bb"}` of std::string, `{{1, 2}, P(3)}`: each element built by a constructor
+            items = [self.convert(self.value(self.braced_assigned_value(i, elem) if isinstance(i, A.InitList) else i),
+                                  elem, "initializing", i.loc) for i in items]   # operators.py
         holder = T.define_struct(f"__initializer_list_array<{elem}, {len(items)}>", "struct")
         T.complete_struct(holder, [("__elems", T.Array(elem=elem, length=len(items)))])
         array = self.init_list(A.InitList([A.InitList(list(items), loc=loc)], loc=loc), holder)
@@ -504,6 +540,17 @@ def _size_literal(value: int, loc) -> A.IntLit:
     lit.ty = T.SIZE_T
     return lit
 
+
+
+def _repeatable(e: A.Expr) -> bool:
+    """Whether evaluating the lvalue `e` twice is evaluating it once: `x`, `*this`, `p->a.b`."""
+    if isinstance(e, A.Name):
+        return True
+    if isinstance(e, A.Unary) and e.op == "*":
+        return _repeatable(e.operand)
+    if isinstance(e, A.Member):
+        return _repeatable(e.base)
+    return isinstance(e, A.Cast) and e.implicit and _repeatable(e.operand)
 
 
 def _copy_tree(e: A.Expr) -> A.Expr:

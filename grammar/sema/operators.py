@@ -211,6 +211,11 @@ class Operators:
         zero.ty = T.INT
         return zero
 
+    def expr_InitList(self, e: A.InitList):
+        """A braced list where no type is known to list-initialise (a kernel launch's
+        argument, a placement): what minicuda does not support there."""
+        self.fail("an initializer list is not supported here", e.loc)
+
     def expr_IncDec(self, e: A.IncDec):
         target = self.assignable(e.operand, operator_location(e))
         t = T.unqual(target.ty)

@@ -319,6 +319,8 @@ class ExpressionLowering:
         if e.init is not None and T.is_void(e.init.ty):
             self.early_values[id(e.alloc)] = (e.alloc, p, self.loc)
             self.effect(e.init)
+        elif e.init is not None and isinstance(T.unqual(e.init.ty), T.Struct):
+            self.at(e).struct_into(e.init, Mem(self.as_reg(p, 64)))   # objects.py: `new P(p)`
         elif e.init is not None:
             value = self.rvalue(e.init)
             self.at(e).store(Mem(self.as_reg(p, 64)), value, e.ty.base)

@@ -112,7 +112,12 @@ class ObjectLowering:
         return dst
 
     def return_struct(self, value: A.Expr) -> None:
-        dst = Mem(self.sret)
+        self.struct_into(value, Mem(self.sret))
+
+    def struct_into(self, value: A.Expr, dst: Mem) -> None:
+        """The class value `value` (a call's result, a constructed object, a copy) stored at `dst`."""
+        while isinstance(value, A.Cast) and value.implicit and is_struct(value.operand.ty):
+            value = value.operand   # `const P` to `P`
         if isinstance(value, A.Call) and is_struct(value.ty) and not value.decl.is_builtin:
             self.call_into(value, dst)
         elif isinstance(value, A.Construct) and getattr(value, "ctor", None) is not None:

@@ -5,7 +5,7 @@ int main() {
   for (auto [x, y] : a) {}
   return 0;
 }
-int *f(int *a) { return new (a) int; }
+int *f(int *a) { return new (int); }
 // EXPECT: 2:23: error: alias templates are not supported
 // EXPECT: 5:13: error: structured bindings are not supported
-// EXPECT: 8:29: error: placement new and new of a parenthesised type are not supported
+// EXPECT: 8:33: error: new of a parenthesised type is not supported
