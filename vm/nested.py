@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from minicuda.vm.launch_checks import launch_error
+from minicuda.vm.launch_checks import configuration_error, launch_error
 
 MAX_DEPTH = 24                   # CUDA 11's nesting depth limit below sm_90 (the host's grid is depth 0)
 DEPTH_LIMITED_BELOW = 90
@@ -38,6 +38,9 @@ DEPTH_LIMITED_BELOW = 90
 PENDING_LIMIT = 4                # cudaLimitDevRuntimePendingLaunchCount
 PENDING_DEFAULT = 2048
 MAX_DEPTH_EXCEEDED, PENDING_COUNT_EXCEEDED = 65, 69   # cudaErrorLaunchMaxDepthExceeded, ...PendingCountExceeded
+# a device-side launch's grid or block the GPU cannot run: cudaErrorInvalidConfiguration, where the
+# host's launch gets cudaErrorInvalidValue (both measured on an H100 with CUDA 13)
+INVALID_CONFIGURATION = 9
 
 @dataclass
 class Completion:
@@ -92,8 +95,9 @@ class NestedLaunches:
         parent = self.running[-1]
         for lane in np.nonzero(on)[0]:
             grid, block = (tuple(int(d[lane]) for d in dims[k:k + 3]) for k in (0, 3))
-            code = launch_error(kernel, machine.arch, grid, block, int(shared[lane]),
-                                machine.kernel_static_shared(name), machine.runtime.max_dynamic_shared.get(name))
+            code = INVALID_CONFIGURATION if configuration_error(machine.arch, grid, block) else \
+                launch_error(kernel, machine.arch, grid, block, int(shared[lane]),
+                             machine.kernel_static_shared(name), machine.runtime.max_dynamic_shared.get(name))
             if not code and parent.depth + 1 > MAX_DEPTH and machine.arch < DEPTH_LIMITED_BELOW:
                 code = MAX_DEPTH_EXCEEDED
             where = _block_linear(w, lane), _thread(w, lane)

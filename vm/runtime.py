@@ -101,6 +101,7 @@ TCACHE_MAX = 1032   # the largest block glibc's tcache keeps: its double free is
 # runtime's sync depth (accepted) and pending-launch count (vm/nested.py)
 LIMIT_DEFAULTS = {0: 1024, 1: 8650752, 2: 8 << 20, 3: 2, 4: 2048}
 STACK_LIMIT = 0
+PENDING_LAUNCHES, PENDING_SLOTS = 4, 32   # cudaLimitDevRuntimePendingLaunchCount, rounded up to 32s
 # Device printf goes through a FIFO of cudaLimitPrintfFifoSize bytes, emptied onto stdout at
 # each synchronisation (cudaDeviceSynchronize, a blocking cudaMemcpy, the program's end); a
 # record takes PRINTF_RECORD bytes whatever its format, and the records past a full FIFO are
@@ -996,6 +997,8 @@ class Runtime(StdioCalls):
             if self.launched:
                 return self._status(1)
             value = max(value, PRINTF_FIFO_MIN)
+        if _s32(limit) == PENDING_LAUNCHES:   # kept in slots of 32 (an H100 with CUDA 13 reads 8 back as 32)
+            value = -(-value // PENDING_SLOTS) * PENDING_SLOTS
         self.limits[_s32(limit)] = value
         return 0
 

@@ -1,11 +1,8 @@
 // minicuda-run: -rdc=true -arch=sm_90
 // Device-side launches with a configuration no GPU runs: 0 threads per block, 1025 threads
-// per block (the limit is 1024), 0 blocks.  Each is refused as the host's launch is: CUDA
-// 13 on an H100 refuses such a host launch with cudaErrorInvalidValue (1, recorded in
-// tests/data/groundtruth/launch; CUDA's documentation names cudaErrorInvalidConfiguration,
-// 9, which runtimes before CUDA 12 returned), and minicuda applies the same rule to the
-// device runtime's launch (vm/launch_checks.py).  NOT YET RECORDED ON A GPU: the device
-// runtime's code for these is the one line of this output not worked out from a record.
+// per block (the limit is 1024), 0 blocks.  Each is refused with cudaErrorInvalidConfiguration
+// (9), as an H100 with CUDA 13 returns it to device code (tests/data/groundtruth/cuda), where
+// the same host launch gets cudaErrorInvalidValue (1, tests/data/groundtruth/launch).
 // The launching thread reads it with cudaPeekAtLastError() (which does not clear it),
 // then cudaGetLastError() (which does: a second one reads cudaSuccess).  The error is the
 // launching thread's own: thread 1, whose launch is good, reads cudaSuccess, and the host

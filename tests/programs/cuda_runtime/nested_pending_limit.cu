@@ -1,12 +1,12 @@
 // minicuda-run: -rdc=true -arch=sm_90
 // nested_depth_limit's chain with cudaLimitDevRuntimePendingLaunchCount set to 8 before
-// the first launch.  Worked out by hand from what the H100 printed for the default 2048:
+// the first launch, which the device runtime keeps in slots of 32: cudaDeviceGetLimit reads
+// back 32 (as an H100 with CUDA 13 does).  As the H100 printed for the default 2048:
 // a grid stays pending until it and its descendants are complete, so when the grid at
 // depth d launches, the d device-launched grids above it (depths 1..d) are all pending;
-// the launch fails once d reaches the limit: the grid at depth 8 is the deepest, and its
+// the launch fails once d reaches the limit: the grid at depth 32 is the deepest, and its
 // launch fails with cudaErrorLaunchPendingCountExceeded.  The failing thread reads the
-// error with cudaGetLastError() (then cudaSuccess); the host sees no error, and
-// cudaDeviceGetLimit reads back 8.
+// error with cudaGetLastError() (then cudaSuccess); the host sees no error.
 #include <cstdio>
 #include <cuda_runtime.h>
 
