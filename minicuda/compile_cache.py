@@ -13,7 +13,7 @@ the search path and on files that may appear in it, and only running it settles 
 Keying on the included files' times and sizes alone would skip it, but a header newly
 created earlier on the search path, or a changed -D, would then go unnoticed.
 
-An entry is stored and verified as the JIT's entries are (vm/jit/cache.py):
+An entry is stored and verified as the JIT's entries are (minicuda/cache_entry.py):
 
     MINICUDA-MODULE <FORMAT> <minicuda-VERSION> <key> <length> <sha256 of the payload>\\n<payload>
 
@@ -38,10 +38,9 @@ import hashlib
 import importlib.util
 import os
 import pickle
-import sys
-import threading
 from pathlib import Path
 
+from minicuda.cache_entry import EntryFormat
 from minicuda.diagnostics import DiagnosticEngine, run_stage
 from minicuda.grammar.languages import CUDA, predefined_for
 from minicuda.grammar.preprocess import PREDEFINED, PreprocessedSource, preprocess
@@ -49,8 +48,8 @@ from minicuda.ir import Module
 from minicuda.version import __version__
 
 FORMAT = 1
-MAGIC = b"MINICUDA-MODULE"
-MAX_HEADER = 512
+PRODUCER = f"minicuda-{__version__}"
+ENTRIES = EntryFormat(b"MINICUDA-MODULE", FORMAT, "compile cache", "payload", "another program")
 PACKAGES = ("minicuda", "minicuda.grammar", "minicuda.passes", "minicuda.vm")
 SOURCE_SUFFIXES = (".py", ".lark")
 
@@ -101,36 +100,13 @@ def entry_key(pp: PreprocessedSource, diags: DiagnosticEngine, settings: tuple) 
 
 
 def header(key: str, data: bytes) -> bytes:
-    return b" ".join((MAGIC, str(FORMAT).encode(), f"minicuda-{__version__}".encode(), key.encode(),
-                      str(len(data)).encode(), hashlib.sha256(data).hexdigest().encode())) + b"\n"
-
-
-def verified(blob: bytes, key: str) -> tuple[bytes | None, str]:
-    """(the payload, "") when `blob` is a sound entry for `key`, else (None, what is wrong)."""
-    end = blob.find(b"\n", 0, MAX_HEADER)
-    fields = blob[:end].split(b" ") if end >= 0 else []
-    if len(fields) != 6 or fields[0] != MAGIC:
-        return None, "not a minicuda compile cache entry"
-    if fields[1] != str(FORMAT).encode() or fields[2] != f"minicuda-{__version__}".encode():
-        return None, f"written by {fields[2].decode('latin-1')} in format {fields[1].decode('latin-1')}"
-    if fields[3] != key.encode():
-        return None, "an entry for another program"
-    data = blob[end + 1:]
-    if fields[4] != str(len(data)).encode():
-        return None, f"{len(data)} bytes of payload, not {fields[4].decode('latin-1')}"
-    if fields[5] != hashlib.sha256(data).hexdigest().encode():
-        return None, "checksum mismatch"
-    return data, ""
+    return ENTRIES.header(PRODUCER, key, data)
 
 
 def load(path: Path, key: str) -> tuple[list, Module] | None:
     """(diagnostics, module) of the entry at `path`, when there is one and it is sound; a
     damaged or foreign entry is removed, with a warning, and None returned."""
-    try:
-        blob = path.read_bytes()
-    except OSError:
-        return None   # none yet, or unreadable: compiled again, written anew
-    data, why = verified(blob, key)
+    data, why = ENTRIES.read(path, PRODUCER, key)
     if data is not None:
         try:
             diagnostics, module = pickle.loads(data)
@@ -139,33 +115,19 @@ def load(path: Path, key: str) -> tuple[list, Module] | None:
             why = "not a compiled module"
         except Exception as e:   # a sound checksum over a payload this minicuda cannot read
             why = f"unreadable payload ({type(e).__name__})"
-    print(f"minicuda: warning: discarding damaged compile cache entry {path} ({why}); compiling it again",
-          file=sys.stderr)
-    try:
-        path.unlink()
-    except OSError:
-        pass
+    if why:
+        ENTRIES.discard(path, why)
     return None
 
 
 def save(path: Path, key: str, diagnostics: list, module: Module) -> None:
-    """Write the entry (a temporary file renamed into place); a module that cannot be
-    pickled, or a cache that cannot be written, is only slower."""
+    """Write the entry; a module that cannot be pickled, or a cache that cannot be
+    written, is only slower."""
     try:
         data = pickle.dumps((diagnostics, module), protocol=pickle.HIGHEST_PROTOCOL)
     except (pickle.PicklingError, RecursionError, TypeError, AttributeError):
         return
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(tmp, "wb") as f:
-            f.write(header(key, data) + data)
-        os.replace(tmp, path)
-    except OSError:
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
+    ENTRIES.write(path, PRODUCER, key, data)
 
 
 def compile_cached(filename: str, text: str, arch: int, opt: int, sched: str | None, bracket_depth: int,

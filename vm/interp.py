@@ -18,6 +18,10 @@ Two scheduling models run a warp:
 
 Metrics follow nvprof/ncu: a branch is one execution of a BRA by a warp, divergent
 when its active threads go to more than one target.
+
+It is over 800 lines because it is the bytecode's specification: the scheduling of both
+models, every opcode's meaning and the launches that drive them (a cooperative launch's
+blocks side by side included) read as one contract, which the JIT must match bit for bit.
 """
 from __future__ import annotations
 

@@ -18,18 +18,16 @@ from __future__ import annotations
 
 import hashlib
 import os
-import sys
-import threading
 from pathlib import Path
 
 import llvmlite
 import llvmlite.binding as llvm
 
+from minicuda.cache_entry import EntryFormat
 from minicuda.version import __version__
 
 FORMAT = 1
-MAGIC = b"MINICUDA-JIT"
-MAX_HEADER = 512
+ENTRIES = EntryFormat(b"MINICUDA-JIT", FORMAT, "JIT cache", "object code", "other code")
 
 
 def compiler_id() -> str:
@@ -58,8 +56,7 @@ def entry_path(key: str) -> Path | None:
 
 
 def header(key: str, data: bytes) -> bytes:
-    return b" ".join((MAGIC, str(FORMAT).encode(), compiler_id().encode(), key.encode(), str(len(data)).encode(),
-                      hashlib.sha256(data).hexdigest().encode())) + b"\n"
+    return ENTRIES.header(compiler_id(), key, data)
 
 
 def load(path: Path | None, key: str) -> bytes | None:
@@ -67,52 +64,19 @@ def load(path: Path | None, key: str) -> bytes | None:
     damaged or foreign entry is removed, with a warning, and None returned."""
     if path is None:
         return None
-    try:
-        blob = path.read_bytes()
-    except OSError:
-        return None   # none yet, or unreadable: compiled again, written anew
-    data, why = verified(blob, key)
-    if data is None:
-        print(f"minicuda: warning: discarding damaged JIT cache entry {path} ({why}); compiling it again",
-              file=sys.stderr)
-        try:
-            path.unlink()
-        except OSError:
-            pass
+    data, why = ENTRIES.read(path, compiler_id(), key)
+    if why:
+        ENTRIES.discard(path, why)
     return data
 
 
 def verified(blob: bytes, key: str) -> tuple[bytes | None, str]:
     """(the object code, "") when `blob` is a sound entry for `key`, else (None, what is wrong)."""
-    end = blob.find(b"\n", 0, MAX_HEADER)
-    fields = blob[:end].split(b" ") if end >= 0 else []
-    if len(fields) != 6 or fields[0] != MAGIC:
-        return None, "not a minicuda JIT cache entry"
-    if fields[1] != str(FORMAT).encode() or fields[2] != compiler_id().encode():
-        return None, f"written by {fields[2].decode('latin-1')} in format {fields[1].decode('latin-1')}"
-    if fields[3] != key.encode():
-        return None, "an entry for other code"
-    data = blob[end + 1:]
-    if fields[4] != str(len(data)).encode():
-        return None, f"{len(data)} bytes of object code, not {fields[4].decode('latin-1')}"
-    if fields[5] != hashlib.sha256(data).hexdigest().encode():
-        return None, "checksum mismatch"
-    return data, ""
+    return ENTRIES.verified(blob, compiler_id(), key)
 
 
 def save(path: Path | None, key: str, data: bytes) -> None:
     """Write the entry (a temporary file renamed into place); a cache that cannot be
     written is only slower."""
-    if path is None:
-        return
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(tmp, "wb") as f:
-            f.write(header(key, data) + data)
-        os.replace(tmp, path)
-    except OSError:
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
+    if path is not None:
+        ENTRIES.write(path, compiler_id(), key, data)
