@@ -265,8 +265,11 @@ def _in_template_header(toks: list[str], i: int) -> bool:
 
 
 def _typedef_names(toks: list[str], start: int) -> list[int]:
-    """Indices of the names a typedef starting at toks[start] declares."""
+    """Indices of the names a typedef starting at toks[start] declares: not the parameters
+    of a function type (`typedef void (*F)(int count, float *data);` declares F alone)."""
     names, depth, j = [], 0, start
+    parens: list[bool] = []   # per open parenthesis: does it hold a parameter list?
+    typed = False             # has the declared type been named yet (`typedef real (*fn)(real)`)
     while j < len(toks):
         t = toks[j]
         if t == "{":
@@ -275,12 +278,25 @@ def _typedef_names(toks: list[str], start: int) -> list[int]:
             depth -= 1
         elif depth == 0 and t == ";":
             break
-        elif depth == 0 and _is_ident(t) and j + 1 < len(toks):
+        elif t == "(":
+            parens.append(j + 1 < len(toks) and toks[j + 1] not in ("*", "&", "("))
+        elif t == ")" and parens:
+            parens.pop()
+        elif depth == 0 and not any(parens) and _is_ident(t) and j + 1 < len(toks):
             nxt = toks[j + 1]
-            if nxt in (";", ",", "[") or (nxt == ")" and toks[j - 1] == "*"):
+            if nxt in (";", ",", "[") or (nxt == ")" and toks[j - 1] == "*") \
+                    or (nxt == "(" and typed and t not in _NOT_DECLARATORS):   # typedef void handler(int code);
                 names.append(j)
+            typed = True
+        elif depth == 0 and not parens and t in _TYPE_WORDS and t not in ("const", "volatile"):
+            typed = True
         j += 1
     return names
+
+
+# names a `(` follows in a typedef that are not the function type's name
+_NOT_DECLARATORS = frozenset(("__attribute__", "__declspec", "alignas", "__align__", "__typeof__", "typeof",
+                              "__launch_bounds__", "noexcept"))
 
 
 _KEYWORDS = frozenset("""typedef extern static inline const volatile void char short int long float double

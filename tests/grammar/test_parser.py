@@ -1,6 +1,7 @@
 """Parsing: C precedence, declarations vs expressions, CUDA launches, templates."""
 import pytest
 
+from minicuda.cli import minicuda_main
 from minicuda.diagnostics import CompileError
 from minicuda.frontend import load
 from minicuda.grammar import ast as A
@@ -168,3 +169,36 @@ def test_every_broken_function_is_reported():
         load("void a() { int x = ; }\nvoid b() { return 1 }\nvoid c() { int y; y = z; }\n")
     lines = [d.loc.line for d in e.value.diagnostics]
     assert lines == [1, 2, 3]
+
+
+def test_a_function_pointer_typedef_declares_its_name_and_not_its_parameters(tmp_path, capsys):
+    """`typedef void (*callback_t)(int count, float *data);` names callback_t only: the
+    parameters stay free for the program's own `count` and `data` (g++'s output below)."""
+    src = tmp_path / "callbacks.cu"
+    src.write_text("""#include <cstdio>
+typedef float real;
+typedef void (*callback_t)(int count, float *data);
+typedef void handler(int code);
+typedef real (*unary)(real);
+typedef size_t (*sizer)(size_t n);
+typedef float (*table_t[2])(float x);
+void show(int count, float *data) { printf("%d %.1f\\n", count, data[0]); }
+void on(int code) { printf("code %d\\n", code); }
+real square(real x) { return x * x; }
+size_t twice(size_t n) { return 2 * n; }
+int main() {
+    float data[2] = {1.5f, 2.5f};
+    int count = 2, code = 7;
+    callback_t cb = show;
+    handler *h = on;
+    unary u = square;
+    sizer z = twice;
+    table_t t = {square, square};
+    cb(count, data);
+    h(code);
+    printf("%.1f %zu %.2f\\n", u(3.0f), z(21), t[1](0.5f));
+    return 0;
+}
+""")
+    assert minicuda_main(["run", "--no-cache", str(src)]) == 0
+    assert capsys.readouterr().out == "2 1.5\ncode 7\n9.0 42 0.25\n"
