@@ -162,7 +162,9 @@ def cpu_seconds_to_preprocess(tmp_path, lines: int) -> float:
 def test_preprocessing_time_grows_linearly_with_the_number_of_lines(tmp_path):
     small = cpu_seconds_to_preprocess(tmp_path, 4000)
     large = cpu_seconds_to_preprocess(tmp_path, 16000)
-    assert large < 8 * small   # pcpp alone: about 30 times (quadratic)
+    # 4 times the lines: linear is 4 times the CPU time, quadratic 16 (pcpp alone: about 30);
+    # 12 leaves room for the noise of CPU time shared with the suite's other workers (8.4 seen)
+    assert large < 12 * small
 
 
 @pytest.mark.parametrize("text", [
