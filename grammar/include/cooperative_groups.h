@@ -81,14 +81,6 @@ __device__ unsigned int by_rank(unsigned int __bits, unsigned int __mask)
     }
     return __out;
 }
-__device__ dim3 make_dim(unsigned int __x, unsigned int __y, unsigned int __z)
-{
-    dim3 __d;
-    __d.x = __x;
-    __d.y = __y;
-    __d.z = __z;
-    return __d;
-}
 enum group_kind { block_kind, tile_kind, coalesced_kind, grid_kind };
 } // namespace __details
 
@@ -144,9 +136,9 @@ public:
     __device__ unsigned int thread_rank() const { return __details::block_rank(); }
     __device__ unsigned int num_threads() const { return __details::block_size(); }
     __device__ unsigned int size() const { return __details::block_size(); }
-    __device__ dim3 group_index() const { return __details::make_dim(blockIdx.x, blockIdx.y, blockIdx.z); }
-    __device__ dim3 thread_index() const { return __details::make_dim(threadIdx.x, threadIdx.y, threadIdx.z); }
-    __device__ dim3 dim_threads() const { return __details::make_dim(blockDim.x, blockDim.y, blockDim.z); }
+    __device__ dim3 group_index() const { return dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
+    __device__ dim3 thread_index() const { return dim3(threadIdx.x, threadIdx.y, threadIdx.z); }
+    __device__ dim3 dim_threads() const { return dim3(blockDim.x, blockDim.y, blockDim.z); }
     __device__ dim3 group_dim() const { return dim_threads(); }
     __device__ bool is_valid() const { return true; }
     __device__ operator thread_group() const { return __make_group(__details::block_kind, 0xffffffffu, 0); }
@@ -177,9 +169,9 @@ public:
     }
     __device__ unsigned long long num_threads() const { return num_blocks() * __details::block_size(); }
     __device__ unsigned long long size() const { return num_threads(); }
-    __device__ dim3 block_index() const { return __details::make_dim(blockIdx.x, blockIdx.y, blockIdx.z); }
-    __device__ dim3 dim_blocks() const { return __details::make_dim(gridDim.x, gridDim.y, gridDim.z); }
-    __device__ dim3 group_dim() const { return __details::make_dim(gridDim.x, gridDim.y, gridDim.z); }
+    __device__ dim3 block_index() const { return dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
+    __device__ dim3 dim_blocks() const { return dim3(gridDim.x, gridDim.y, gridDim.z); }
+    __device__ dim3 group_dim() const { return dim3(gridDim.x, gridDim.y, gridDim.z); }
     __device__ bool is_valid() const { return true; }
     __device__ operator thread_group() const { return __make_group(__details::grid_kind, 0xffffffffu, 0); }
 };

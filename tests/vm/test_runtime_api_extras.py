@@ -5,17 +5,10 @@ API's documentation, cuda_runtime.h's occupancy loop); the occupancy of a small 
 same on every GPU from Volta on (2048 threads and 32 blocks per SM)."""
 import pytest
 
+from helpers.run_source import run
 from minicuda.cli import minicuda_main
 
 ENGINES = ["jit", "interp"]
-
-
-def run(tmp_path, capsys, engine: str, source: str) -> tuple[int, str, str]:
-    f = tmp_path / "prog.cu"
-    f.write_text("#include <stdio.h>\n" + source)
-    code = minicuda_main(["run", "--engine", engine, str(f)])
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 @pytest.mark.parametrize("engine", ENGINES)

@@ -4,17 +4,9 @@ program order (a valid schedule of any streams), so a stream is idle between cal
 values are CUDA's (the runtime API's documentation and cuda_runtime_api.h's enums)."""
 import pytest
 
-from minicuda.cli import minicuda_main
+from helpers.run_source import run
 
 ENGINES = ["jit", "interp"]
-
-
-def run(tmp_path, capsys, engine: str, source: str) -> tuple[int, str, str]:
-    f = tmp_path / "prog.cu"
-    f.write_text("#include <stdio.h>\n" + source)
-    code = minicuda_main(["run", "--engine", engine, str(f)])
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 ADD_ONE = "__global__ void addOne(int *p, int n) { int i = threadIdx.x; if (i < n) p[i] += 1; }\n"
