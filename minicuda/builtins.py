@@ -58,12 +58,19 @@ SHAPES = {
     "read_only": "LDG.E.CONSTANT[.width] dst, [pointer]: __ldg of any pointed-to type, through the read-only cache",
     "legacy_shuffle": "SHFL.mods[.64] dst, var, lane, width, 0xffffffff: __shfl & co. of sm_60 and older (by type)",
     "legacy_vote": "VOTE.mods dst, predicate, 0xffffffff: __ballot, __any, __all of sm_60 and older",
-    "scaled_exp": "FMUL t, x, operand; MUFU.EX2 dst, t: __expf (operand log2 e), __exp10f (log2 10)",
-    "scaled_log": "MUFU.LG2 t, x; FMUL dst, t, operand: __logf (operand ln 2), __log10f (log10 2)",
-    "fast_power": "MUFU.LG2 t, x; FMUL u, t, y; MUFU.EX2 dst, u: __powf",
-    "fast_divide": "MUFU.RCP t, y; FMUL dst, x, t: __fdividef",
-    "fast_tangent": "MUFU.SIN s, x; MUFU.COS c, x; MUFU.RCP r, c; FMUL dst, s, r: __tanf",
-    "sincos": "MUFU.SIN s, x; MUFU.COS c, x; STG [sine pointer], s; STG [cosine pointer], c: __sincosf",
+    "scaled_exp": "FMUL t, x, operand; then nvcc's EX2 guard (t < -126: EX2 of t/2, squared) round "
+                  "MUFU.EX2.APPROX: __expf (operand log2 e), __exp10f (log2 10)",
+    "scaled_log": "nvcc's LG2 guard (|x| < 2^-126: LG2 of x * 2^24, minus 24) round MUFU.LG2.APPROX; "
+                  "FMUL dst, t, operand where there is one: __logf (ln 2), __log10f (log10 2), __log2f",
+    "fast_power": "the LG2 guard round MUFU.LG2.APPROX t, x; FMUL u, t, y; the EX2 guard round "
+                  "MUFU.EX2.APPROX dst, u: __powf",
+    "fast_divide": "the RCP guard (|y| < 2^-126: x and y times 2^24) round MUFU.RCP.APPROX t, y; "
+                   "FMUL dst, t, x: __fdividef",
+    "fast_turns": "FMUL.RZ t, x, 1/(2 pi); MUFU.mods.APPROX dst, t: __sinf, __cosf",
+    "fast_tangent": "FMUL.RZ t, x, 1/(2 pi); MUFU.COS.APPROX c, t; MUFU.SIN.APPROX s, t; then __fdividef(s, c)",
+    "fast_rsqrt": "the RSQ guard (|x| < 2^-126: RSQ of x * 2^24, times 2^12) round MUFU.RSQ.APPROX: rsqrtf",
+    "sincos": "FMUL.RZ t, x, 1/(2 pi); MUFU.SIN.APPROX s, t; MUFU.COS.APPROX c, t; STG [sine pointer], s; "
+              "STG [cosine pointer], c: __sincosf",
 }
 # the legacy warp intrinsics (no mask): nvcc accepts them below sm_70 with a deprecation
 # warning and has no declaration of them for sm_70 and newer (compiler.py asks this module)
@@ -135,7 +142,8 @@ FENCES = {"__threadfence": "GL", "__threadfence_block": "CTA", "__threadfence_sy
 def _math_rows():
     for name, fn in MATH_FUNCTIONS.items():
         yield intrinsic(name, "MUFU", (fn, "F64"), shape="math")
-        yield intrinsic(name + "f", "MUFU", (fn,), shape="math")
+        if name + "f" != "rsqrtf":   # rsqrtf is nvcc's fast MUFU.RSQ (_fast_math_rows)
+            yield intrinsic(name + "f", "MUFU", (fn,), shape="math")
     for suffix, op in (("", "D"), ("f", "F")):
         yield intrinsic("fmin" + suffix, op + "MNMX", ("MIN",), shape="minmax")
         yield intrinsic("fmax" + suffix, op + "MNMX", ("MAX",), shape="minmax")
@@ -163,13 +171,14 @@ def _fast_math_rows():
     yield intrinsic("__exp10f", "MUFU", ("EX2",), shape="scaled_exp", operand=_float32(math.log2(10)))
     yield intrinsic("__logf", "MUFU", ("LG2",), shape="scaled_log", operand=_float32(math.log(2)))
     yield intrinsic("__log10f", "MUFU", ("LG2",), shape="scaled_log", operand=_float32(math.log10(2)))
-    yield intrinsic("__log2f", "MUFU", ("LG2",))
+    yield intrinsic("__log2f", "MUFU", ("LG2",), shape="scaled_log")
     yield intrinsic("__powf", "MUFU", ("EX2",), shape="fast_power")
-    yield intrinsic("__sinf", "MUFU", ("SIN",))
-    yield intrinsic("__cosf", "MUFU", ("COS",))
+    yield intrinsic("__sinf", "MUFU", ("SIN",), shape="fast_turns")
+    yield intrinsic("__cosf", "MUFU", ("COS",), shape="fast_turns")
     yield intrinsic("__tanf", "MUFU", ("SIN",), shape="fast_tangent")
     yield intrinsic("__sincosf", "MUFU", ("SIN",), shape="sincos")
     yield intrinsic("__fdividef", "MUFU", ("RCP",), shape="fast_divide")
+    yield intrinsic("rsqrtf", "MUFU", ("RSQ",), shape="fast_rsqrt")
     yield intrinsic("__frsqrt_rn", "MUFU", ("RSQ",))
     for op, name in (("FADD", "__fadd_rn"), ("FSUB", "__fsub_rn"), ("FMUL", "__fmul_rn"), ("FDIV", "__fdiv_rn"),
                      ("FFMA", "__fmaf_rn"), ("DADD", "__dadd_rn"), ("DSUB", "__dsub_rn"), ("DMUL", "__dmul_rn"),

@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import math
 from fractions import Fraction
 
 import numpy as np
@@ -401,8 +402,20 @@ def _float_op(ins, s):
         return _bits(_fma32(*x) if w == 32 else _fma64(*x), w)
     if base == "MNMX":
         return _min_max(modifier(ins, ("MIN", "MAX")), x[0], x[1], w)
+    if base == "MUL" and "RZ" in ins.mods and w == 32:
+        return _bits(_multiply_toward_zero(x[0], x[1]), w)
     fn = {"ADD": np.add, "SUB": np.subtract, "MUL": np.multiply, "DIV": np.divide}[base]
     return _bits(fn(x[0], x[1]), w)
+
+
+def _multiply_toward_zero(a, b):
+    """FMUL.RZ: the f32 product rounded toward zero.  The f64 product of two floats
+    is exact; where rounding it to nearest grew its magnitude, step one float back
+    toward zero (an overflow to infinity becomes the largest float)."""
+    exact = a.astype(np.float64) * b.astype(np.float64)
+    nearest = exact.astype(np.float32)
+    grew = np.isfinite(exact) & (np.abs(nearest.astype(np.float64)) > np.abs(exact))
+    return np.where(grew, np.nextafter(nearest, np.float32(0)), nearest)
 
 
 def _min_max(which, a, b, w):
@@ -531,9 +544,51 @@ MUFU_BINARY = {**_MUFU_EXACT_BINARY,
                **{fn: _libm_call(name, k) for fn, (name, k) in MUFU_LIBM.items() if LIBM_ARITY[name] - len(k) == 2}}
 
 
+# The GPU's own approximations, MUFU.<fn>.APPROX (f32 only): what nvcc's fast intrinsics
+# (__sinf, __expf, rsqrtf, ...) run.  A model fitted to an H100's results
+# (tests/data/groundtruth/): the input is flushed to zero if subnormal, SIN and COS take
+# their operand in turns (revolutions), cut to SIN_TURN_BITS fraction bits (a smaller
+# nonzero turn gives sin 0), and the result is the correctly rounded value of that, a
+# subnormal result flushed to zero.  The GPU's interpolator differs in the last bits on
+# part of the inputs (docs/semantics.md gives the measured rates and bounds).
+MUFU_APPROX = ("SIN", "COS", "EX2", "LG2", "RCP", "RSQ")
+SIN_TURN_BITS = 25
+SMALLEST_NORMAL32 = 2.0 ** -126
+
+
+def flush_subnormal(x: np.ndarray) -> np.ndarray:
+    """x with each subnormal replaced by a zero of its sign (the dtype kept)."""
+    return np.where(np.abs(x) < SMALLEST_NORMAL32, np.copysign(x.dtype.type(0), x), x)
+
+
+def turn_fraction(t: np.ndarray) -> np.ndarray:
+    """The part of t (f64 turns) that MUFU.SIN / COS reads: cut toward zero to
+    SIN_TURN_BITS fraction bits, whole turns dropped (in [-1/2, 1/2]), a zero signed
+    like t.  Every step is exact in f64."""
+    scale = float(2 ** SIN_TURN_BITS)
+    cut = np.trunc(t * scale) / scale
+    fraction = cut - np.rint(cut)
+    return np.where(fraction == 0, np.copysign(0.0, t), fraction)
+
+
+def _mufu_approx(fn: str, bits: np.ndarray) -> np.ndarray:
+    x = flush_subnormal(_floats(bits, 32)).astype(np.float64)
+    if fn in ("SIN", "COS"):
+        exact = MUFU_UNARY[fn](turn_fraction(x) * (2 * math.pi))
+    elif fn in ("EX2", "LG2"):
+        exact = MUFU_UNARY[fn](x)
+    else:
+        exact = _MUFU_EXACT_UNARY[fn](x)
+    return _bits(flush_subnormal(np.asarray(exact).astype(np.float32)), 32)
+
+
 def _mufu(ins, s):
     w = float_width(ins)
     fn = modifier(ins, tuple(MUFU_UNARY) + tuple(MUFU_BINARY) + ("FABS",))
+    if "APPROX" in ins.mods:
+        if fn not in MUFU_APPROX or w != 32 or len(s) != 1:
+            raise UnsupportedOp(ins, f"APPROX is the f32 {', '.join(MUFU_APPROX)} of one operand")
+        return _mufu_approx(fn, s[0])
     if fn == "FABS":
         return s[0].astype(_UINT[w], copy=False) & ~_SIGN_BIT[w]
     table = MUFU_BINARY if fn in MUFU_BINARY else MUFU_UNARY

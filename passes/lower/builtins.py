@@ -21,6 +21,8 @@ from minicuda.passes.lower.emitter import is_wide, mem_width, type_mod
 from minicuda.passes.lower.objects import is_struct, struct_pieces, width_mods
 
 FULL_MASK = 0xFFFFFFFF   # the legacy warp intrinsics: every lane of the warp
+SMALLEST_NORMAL = 2.0 ** -126                   # the fast intrinsics' subnormal guards
+TURNS_PER_RADIAN = 0.15915493667125701904       # 1 / (2 pi) as a float: __sinf's FMUL.RZ operand
 
 
 class BuiltinLowering:
@@ -128,41 +130,93 @@ class BuiltinLowering:
         lo, hi, shift = vals
         self.emit(row.op, row.mods, (r,), (lo, shift, hi))
 
+    # nvcc's fast intrinsics, instruction for instruction as ptxas builds them for sm_90
+    # (tests/data/groundtruth/mufu_sm90.sass): MUFU.*.APPROX is the GPU's approximation,
+    # flushing subnormals, so each is wrapped in the guard that keeps them in range.
+    def _guard_subnormal(self, x, *scaled):
+        """p = |x| >= 2^-126; @!p x (and each of `scaled`) *= 2^24.  Returns p."""
+        magnitude, p = self.reg(T.FLOAT), self.pred()
+        self.emit("MUFU", ("FABS",), (magnitude,), (x,))
+        self.emit("FSETP", ("GE",), (p,), (magnitude, Imm(SMALLEST_NORMAL)))
+        for v in (x,) + scaled:
+            self.emit("FMUL", (), (v,), (v, Imm(2.0 ** 24)), guard=p, neg=True)
+        return p
+
+    def _fast_exp2(self, r, t) -> None:
+        """r = 2^t: p = t >= -126; @!p t *= 0.5; EX2; @!p r *= r (a subnormal result)."""
+        p = self.pred()
+        self.emit("FSETP", ("GE",), (p,), (t, Imm(-126.0)))
+        self.emit("FMUL", (), (t,), (t, Imm(0.5)), guard=p, neg=True)
+        self.emit("MUFU", ("EX2", "APPROX"), (r,), (t,))
+        self.emit("FMUL", (), (r,), (r, r), guard=p, neg=True)
+
+    def _fast_log2(self, x):
+        """log2 x in a new register: the subnormal guard, LG2, @!p minus 24."""
+        x2, log2 = self.reg(T.FLOAT), self.reg(T.FLOAT)
+        self.emit("MOV", (), (x2,), (x,))
+        p = self._guard_subnormal(x2)
+        self.emit("MUFU", ("LG2", "APPROX"), (log2,), (x2,))
+        self.emit("FADD", (), (log2,), (log2, Imm(-24.0)), guard=p, neg=True)
+        return log2
+
+    def _fast_divide(self, r, x, y) -> None:
+        """r = x / y as __fdividef: the subnormal guard on y (scaling x too), RCP, FMUL."""
+        x2, y2, reciprocal = self.reg(T.FLOAT), self.reg(T.FLOAT), self.reg(T.FLOAT)
+        self.emit("MOV", (), (x2,), (x,))
+        self.emit("MOV", (), (y2,), (y,))
+        self._guard_subnormal(y2, x2)
+        self.emit("MUFU", ("RCP", "APPROX"), (reciprocal,), (y2,))
+        self.emit("FMUL", (), (r,), (reciprocal, x2))
+
+    def _turns(self, x):
+        t = self.reg(T.FLOAT)
+        self.emit("FMUL", ("RZ",), (t,), (x, Imm(TURNS_PER_RADIAN)))
+        return t
+
+    def builtin_fast_turns(self, row, e: A.Call, r, vals: list) -> None:
+        self.emit("MUFU", row.mods + ("APPROX",), (r,), (self._turns(vals[0]),))
+
     def builtin_scaled_exp(self, row, e: A.Call, r, vals: list) -> None:
         scaled = self.reg(T.FLOAT)
         self.emit("FMUL", (), (scaled,), (vals[0], Imm(row.operand)))
-        self.emit("MUFU", ("EX2",), (r,), (scaled,))
+        self._fast_exp2(r, scaled)
 
     def builtin_scaled_log(self, row, e: A.Call, r, vals: list) -> None:
-        log2 = self.reg(T.FLOAT)
-        self.emit("MUFU", ("LG2",), (log2,), (vals[0],))
-        self.emit("FMUL", (), (r,), (log2, Imm(row.operand)))
+        log2 = self._fast_log2(vals[0])
+        if row.operand is None:
+            self.emit("MOV", (), (r,), (log2,))
+        else:
+            self.emit("FMUL", (), (r,), (log2, Imm(row.operand)))
 
     def builtin_fast_power(self, row, e: A.Call, r, vals: list) -> None:
         x, y = vals
-        log2, product = self.reg(T.FLOAT), self.reg(T.FLOAT)
-        self.emit("MUFU", ("LG2",), (log2,), (x,))
-        self.emit("FMUL", (), (product,), (log2, y))
-        self.emit("MUFU", ("EX2",), (r,), (product,))
+        product = self.reg(T.FLOAT)
+        self.emit("FMUL", (), (product,), (self._fast_log2(x), y))
+        self._fast_exp2(r, product)
 
     def builtin_fast_divide(self, row, e: A.Call, r, vals: list) -> None:
-        x, y = vals
-        reciprocal = self.reg(T.FLOAT)
-        self.emit("MUFU", ("RCP",), (reciprocal,), (y,))
-        self.emit("FMUL", (), (r,), (x, reciprocal))
+        self._fast_divide(r, *vals)
+
+    def builtin_fast_rsqrt(self, row, e: A.Call, r, vals: list) -> None:
+        x2 = self.reg(T.FLOAT)
+        self.emit("MOV", (), (x2,), (vals[0],))
+        p = self._guard_subnormal(x2)
+        self.emit("MUFU", ("RSQ", "APPROX"), (r,), (x2,))
+        self.emit("FMUL", (), (r,), (r, Imm(4096.0)), guard=p, neg=True)
 
     def builtin_fast_tangent(self, row, e: A.Call, r, vals: list) -> None:
-        sine, cosine, reciprocal = self.reg(T.FLOAT), self.reg(T.FLOAT), self.reg(T.FLOAT)
-        self.emit("MUFU", ("SIN",), (sine,), (vals[0],))
-        self.emit("MUFU", ("COS",), (cosine,), (vals[0],))
-        self.emit("MUFU", ("RCP",), (reciprocal,), (cosine,))
-        self.emit("FMUL", (), (r,), (sine, reciprocal))
+        t = self._turns(vals[0])
+        sine, cosine = self.reg(T.FLOAT), self.reg(T.FLOAT)
+        self.emit("MUFU", ("COS", "APPROX"), (cosine,), (t,))
+        self.emit("MUFU", ("SIN", "APPROX"), (sine,), (t,))
+        self._fast_divide(r, sine, cosine)
 
     def builtin_sincos(self, row, e: A.Call, r, vals: list) -> None:
         x, sine_at, cosine_at = vals
+        t = self._turns(x)
         sine, cosine = self.reg(T.FLOAT), self.reg(T.FLOAT)
-        self.emit("MUFU", ("SIN",), (sine,), (x,))
-        self.emit("MUFU", ("COS",), (cosine,), (x,))
+        self.emit("MUFU", ("SIN", "APPROX"), (sine,), (t,))
+        self.emit("MUFU", ("COS", "APPROX"), (cosine,), (t,))
         self.store(Mem(self.as_reg(sine_at, 64)), sine, T.FLOAT)
         self.store(Mem(self.as_reg(cosine_at, 64)), cosine, T.FLOAT)
 

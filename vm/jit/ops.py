@@ -24,6 +24,7 @@ sin, ...).  `libm_symbols()` gives the address each name must be bound to
 from __future__ import annotations
 
 import ctypes
+import math
 import struct
 from typing import Callable
 
@@ -356,6 +357,8 @@ def _decode_float(ins: Instr) -> Lowering:
     if base == "NEG":
         return lambda e, s: e.op(f"xor {_vi(e, w)} {s[0]}, {e.splat(w, 1 << (w - 1))}")
     arith = {"ADD": "fadd", "SUB": "fsub", "MUL": "fmul", "DIV": "fdiv"}
+    if base == "MUL" and "RZ" in ins.mods and w == 32:
+        return lambda e, s: _multiply_toward_zero(e, s[0], s[1])
     if base in arith:
         def binary(e, s):
             a, b = _as_float(e, s[0], w), _as_float(e, s[1], w)
@@ -485,6 +488,10 @@ def _decode_mufu(ins: Instr) -> Lowering:
         if not ins.srcs:
             raise NotImplementedError("MUFU.FABS without an operand")
         return lambda e, s: e.op(f"and {_vi(e, w)} {s[0]}, {e.splat(w, ~(1 << (w - 1)))}")
+    if "APPROX" in ins.mods:
+        if fn not in S.MUFU_APPROX or w != 32 or len(ins.srcs) != 1:
+            raise NotImplementedError(f"{ins.opcode}: APPROX is the f32 {', '.join(S.MUFU_APPROX)} of one operand")
+        return lambda e, s: _mufu_approx(e, fn, s[0])
     arity = 2 if fn in S.MUFU_BINARY else 1
     if len(ins.srcs) != arity:
         raise NotImplementedError(f"MUFU.{fn} takes {arity} operands")
@@ -541,6 +548,14 @@ def _libm_lanes(e: Emitter, name: str, constants: tuple, s: list[str], w: int) -
     for x in s:
         f = _as_float(e, x, w)
         args.append(f if w == 64 else e.op(f"fpext {_vf(e, w)} {f} to {vd}", "f"))
+    acc = _libm_double_lanes(e, name, constants, args)
+    r = acc if w == 64 else e.op(f"fptrunc {vd} {acc} to {_vf(e, w)}", "f")
+    return _float_bits(e, r, w)
+
+
+def _libm_double_lanes(e: Emitter, name: str, constants: tuple, args: list[str]) -> str:
+    """libm's double `name` of f64 lane vectors, lane by lane: an f64 lane vector."""
+    vd = _vf(e, 64)
     sym = LIBM_PREFIX + name
     n_args = len(constants) + len(args)
     e.declare(sym, f"declare double @{sym}({', '.join(['double'] * n_args)}) "
@@ -551,8 +566,58 @@ def _libm_lanes(e: Emitter, name: str, constants: tuple, s: list[str], w: int) -
         xs = [e.op(f"extractelement {vd} {a}, i32 {lane}", "x") for a in args]
         y = e.op(f"call double @{sym}({', '.join(fixed + [f'double {v}' for v in xs])})", "y")
         acc = e.op(f"insertelement {vd} {acc}, double {y}, i32 {lane}", "r")
-    r = acc if w == 64 else e.op(f"fptrunc {vd} {acc} to {_vf(e, w)}", "f")
-    return _float_bits(e, r, w)
+    return acc
+
+
+def _flush_subnormal(e: Emitter, x: str, w: int) -> str:
+    """semantics.flush_subnormal: a subnormal lane becomes a zero of its sign."""
+    vf = _vf(e, w)
+    magnitude = _unary_intrinsic(e, "fabs", vf, _FSFX[w], x)
+    small = e.op(f"fcmp olt {vf} {magnitude}, {_fsplat(w, S.SMALLEST_NORMAL32)}")
+    zero = _intrinsic(e, f"llvm.copysign.v{e.W}{_FSFX[w]}", vf, [(vf, "zeroinitializer"), (vf, x)])
+    return e.op(f"select {_vi(e, 1)} {small}, {vf} {zero}, {vf} {x}", "f")
+
+
+def _mufu_approx(e: Emitter, fn: str, bits: str) -> str:
+    """semantics._mufu_approx, step for step in f64 (every step but the last rounding exact)."""
+    vd = _vf(e, 64)
+    x = e.op(f"fpext {_vf(e, 32)} {_flush_subnormal(e, _as_float(e, bits, 32), 32)} to {vd}", "f")
+    if fn in ("SIN", "COS"):
+        scale = float(2 ** S.SIN_TURN_BITS)
+        cut = _unary_intrinsic(e, "trunc", vd, "f64", e.op(f"fmul {vd} {x}, {_fsplat(64, scale)}", "f"))
+        cut = e.op(f"fdiv {vd} {cut}, {_fsplat(64, scale)}", "f")
+        fraction = e.op(f"fsub {vd} {cut}, {_unary_intrinsic(e, 'roundeven', vd, 'f64', cut)}", "f")
+        whole = e.op(f"fcmp oeq {vd} {fraction}, zeroinitializer")
+        zero = _intrinsic(e, f"llvm.copysign.v{e.W}f64", vd, [(vd, "zeroinitializer"), (vd, x)])
+        fraction = e.op(f"select {_vi(e, 1)} {whole}, {vd} {zero}, {vd} {fraction}", "f")
+        angle = e.op(f"fmul {vd} {fraction}, {_fsplat(64, 2 * math.pi)}", "f")
+        y = _libm_double_lanes(e, S.MUFU_LIBM[fn][0], (), [angle])
+    elif fn in ("EX2", "LG2"):
+        y = _libm_double_lanes(e, S.MUFU_LIBM[fn][0], (), [x])
+    elif fn == "RCP":
+        y = e.op(f"fdiv {vd} {_fsplat(64, 1.0)}, {x}", "f")
+    else:   # RSQ
+        y = e.op(f"fdiv {vd} {_fsplat(64, 1.0)}, {_unary_intrinsic(e, 'sqrt', vd, 'f64', x)}", "f")
+    r = _flush_subnormal(e, e.op(f"fptrunc {vd} {y} to {_vf(e, 32)}", "f"), 32)
+    return _float_bits(e, r, 32)
+
+
+def _multiply_toward_zero(e: Emitter, a_bits: str, b_bits: str) -> str:
+    """semantics._multiply_toward_zero: the exact f64 product, rounded to nearest f32,
+    one float back toward zero (bits - 1) where that grew its magnitude."""
+    vd, vf, vi = _vf(e, 64), _vf(e, 32), _vi(e, 32)
+    a, b = (e.op(f"fpext {vf} {_as_float(e, v, 32)} to {vd}", "f") for v in (a_bits, b_bits))
+    exact = e.op(f"fmul {vd} {a}, {b}", "f")
+    nearest = e.op(f"fptrunc {vd} {exact} to {vf}", "f")
+    exact_size = _unary_intrinsic(e, "fabs", vd, "f64", exact)
+    nearest_size = _unary_intrinsic(e, "fabs", vd, "f64", e.op(f"fpext {vf} {nearest} to {vd}", "f"))
+    finite = e.op(f"fcmp one {vd} {exact_size}, {_fsplat(64, math.inf)}")
+    larger = e.op(f"fcmp ogt {vd} {nearest_size}, {exact_size}")
+    grew = e.op(f"and {_vi(e, 1)} {finite}, {larger}")
+    bits = e.op(f"bitcast {vf} {nearest} to {vi}")
+    back = e.op(f"sub {vi} {bits}, {e.splat(32, 1)}")
+    stepped = e.op(f"select {_vi(e, 1)} {grew}, {vi} {back}, {vi} {bits}")
+    return _float_bits(e, _as_float(e, stepped, 32), 32)
 
 
 # each family of pure ops (isa.OpInfo.eval) -> its lowering: the instruction -> a Lowering

@@ -26,20 +26,29 @@ __global__ void bits(unsigned *o, unsigned long long *w, const float *p, int *q)
 
 __global__ void math(float *f, int *i) {
     // CHECK-LABEL: math
+    // nvcc's sm_90 sequences (tests/data/groundtruth/mufu_sm90.sass)
     // CHECK: FMUL {{.*}}1.44269
-    // CHECK-NEXT: MUFU.EX2
+    // CHECK-NEXT: FSETP.GE [[P:P[0-9]+]], {{.*}}-126.0
+    // CHECK-NEXT: @![[P]] FMUL {{.*}}0.5
+    // CHECK-NEXT: MUFU.EX2.APPROX
+    // CHECK-NEXT: @![[P]] FMUL
     f[0] = __expf(f[1]);
-    // CHECK: MUFU.LG2
+    // CHECK: FSETP.GE [[Q:P[0-9]+]], {{.*}}1.17549
+    // CHECK-NEXT: @![[Q]] FMUL {{.*}}16777216.0
+    // CHECK-NEXT: MUFU.LG2.APPROX
+    // CHECK-NEXT: @![[Q]] FADD {{.*}}-24.0
     // CHECK-NEXT: FMUL {{.*}}0.693147
     f[1] = __logf(f[2]);
-    // CHECK: MUFU.RCP
+    // CHECK: MUFU.RCP.APPROX
     // CHECK-NEXT: FMUL
     f[2] = __fdividef(f[3], f[4]);
-    // CHECK: MUFU.SIN
-    // CHECK: MUFU.COS
-    // CHECK: MUFU.RCP
+    // CHECK: FMUL.RZ {{.*}}0.159154
+    // CHECK-NEXT: MUFU.COS.APPROX
+    // CHECK-NEXT: MUFU.SIN.APPROX
+    // CHECK: MUFU.RCP.APPROX
     f[3] = __tanf(f[4]);
-    // CHECK: MUFU.RSQ
+    // CHECK: MUFU.RSQ.APPROX
+    // CHECK-NEXT: @!{{P[0-9]+}} FMUL {{.*}}4096.0
     f[4] = rsqrtf(f[5]);
     // CHECK: F2I.S32.F32.RN
     i[0] = __float2int_rn(f[0]);
