@@ -574,7 +574,11 @@ def turn_fraction(t: np.ndarray) -> np.ndarray:
 def _mufu_approx(fn: str, bits: np.ndarray) -> np.ndarray:
     x = flush_subnormal(_floats(bits, 32)).astype(np.float64)
     if fn in ("SIN", "COS"):
-        exact = MUFU_UNARY[fn](turn_fraction(x) * (2 * math.pi))
+        fraction = turn_fraction(x)
+        exact = MUFU_UNARY[fn](fraction * (2 * math.pi))
+        # the zeros of sin (half turns) and cos (quarter turns) are exact, signed as measured
+        zero = np.abs(fraction) == (0.5 if fn == "SIN" else 0.25)
+        exact = np.where(zero, np.copysign(0.0, -(x if fn == "SIN" else x * fraction)), exact)
     elif fn in ("EX2", "LG2"):
         exact = MUFU_UNARY[fn](x)
     else:

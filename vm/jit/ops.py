@@ -592,6 +592,12 @@ def _mufu_approx(e: Emitter, fn: str, bits: str) -> str:
         fraction = e.op(f"select {_vi(e, 1)} {whole}, {vd} {zero}, {vd} {fraction}", "f")
         angle = e.op(f"fmul {vd} {fraction}, {_fsplat(64, 2 * math.pi)}", "f")
         y = _libm_double_lanes(e, S.MUFU_LIBM[fn][0], (), [angle])
+        # semantics: the exact zeros, the sign of -x (SIN) or of -(x * fraction) (COS)
+        size = _unary_intrinsic(e, "fabs", vd, "f64", fraction)
+        on_zero = e.op(f"fcmp oeq {vd} {size}, {_fsplat(64, 0.5 if fn == 'SIN' else 0.25)}")
+        signed = x if fn == "SIN" else e.op(f"fmul {vd} {x}, {fraction}", "f")
+        zero = _intrinsic(e, f"llvm.copysign.v{e.W}f64", vd, [(vd, "zeroinitializer"), (vd, e.op(f"fneg {vd} {signed}", "f"))])
+        y = e.op(f"select {_vi(e, 1)} {on_zero}, {vd} {zero}, {vd} {y}", "f")
     elif fn in ("EX2", "LG2"):
         y = _libm_double_lanes(e, S.MUFU_LIBM[fn][0], (), [x])
     elif fn == "RCP":
