@@ -37,13 +37,12 @@ Choices the IR docstring leaves open, fixed here:
   touch the sign bit.  FMNMX of +0 and -0: MIN gives -0, MAX gives +0.
 - FFMA and DFMA round once (a true fused multiply-add).  MUFU on f32 computes in
   f64 and rounds to f32; its transcendental functions are the C library's (libm)
-  double functions, MUFU.EXP10 x is pow(10, x).  The GPU's MUFU.EX2 / LG2 / SIN /
-  COS / RCP / RSQ are approximations within a few ulp (CUDA's documented bounds); here
-  they are the correctly rounded value, which is the GPU's bit for bit wherever the
-  exact result is a float the approximation returns (ex2 of an integer, lg2 of a power
-  of two, rcp of a power of two, sin 0, cos 0): the tests use such inputs.  The fast
-  intrinsics keep nvcc's formula around them (__expf is FMUL by log2 e, then EX2), so
-  the rounding of that step is the GPU's.  MUFU.ROUND rounds half away from
+  double functions, MUFU.EXP10 x is pow(10, x) (sinf, expf, ...: correctly rounded).
+  MUFU.<fn>.APPROX (SIN COS EX2 LG2 RCP RSQ, f32) is the GPU's own approximation that
+  nvcc's fast intrinsics run, modelled on an H100's results (_mufu_approx below;
+  docs/semantics.md gives how often it is the GPU's bit for bit); the intrinsics keep
+  nvcc's instructions around it (__sinf is FMUL.RZ by 1/(2 pi), then MUFU.SIN), so the
+  rounding of those steps is the GPU's.  FMUL.RZ rounds toward zero.  MUFU.ROUND rounds half away from
   zero (C `round`), MUFU.ATAN2 d, y, x and MUFU.POW d, x, y take C's argument order.
 - Conversions: types S8 U8 S16 U16 live in 32-bit registers, sign- or zero-extended;
   a source is read from its low bits, a result is truncated then extended.  F2I
