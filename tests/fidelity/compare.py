@@ -11,6 +11,7 @@ import contextlib
 import io
 import json
 import pathlib
+import statistics
 import sys
 import tempfile
 
@@ -38,6 +39,7 @@ def table(json_dir: pathlib.Path | None) -> str:
     lines = ["| kernel | build | GPU br | GPU div | GPU winst | minicuda br | minicuda div | minicuda winst | div equal | br equal |",
              "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |"]
     agree = {"O3": [0, 0, 0], "G": [0, 0, 0]}
+    ratios: dict[str, list[float]] = {"O3": [], "G": []}
     for launch in gpu_launches():
         ours = minicuda_metrics(launch, json_dir)
         if ours is None:
@@ -49,12 +51,16 @@ def table(json_dir: pathlib.Path | None) -> str:
         counts[0] += 1
         counts[1] += div_ok
         counts[2] += br_ok
+        ratios[launch.build].append(ours["inst_executed"] / launch.warp_instructions)
         lines.append(f"| {launch.kernel} | {launch.build} | {launch.branches} | {launch.divergent} | "
                      f"{launch.warp_instructions} | {ours['branch']} | {ours['divergent_branch']} | "
                      f"{ours['inst_executed']} | {'yes' if div_ok else 'NO'} | {'yes' if br_ok else 'no'} |")
     lines.append("")
     for build, (runs, div_ok, br_ok) in agree.items():
-        lines.append(f"-{build}: divergent branches equal on {div_ok} of {runs} launches, branches on {br_ok} of {runs}.")
+        quartiles = statistics.quantiles(ratios[build], n=4) if len(ratios[build]) > 1 else [float("nan")] * 3
+        lines.append(f"-{build}: divergent branches equal on {div_ok} of {runs} launches, branches on {br_ok} of {runs}; "
+                     f"warp instructions minicuda/GPU: median {quartiles[1]:.2f} (quartiles {quartiles[0]:.2f}, "
+                     f"{quartiles[2]:.2f}; min {min(ratios[build], default=0):.2f}, max {max(ratios[build], default=0):.2f}).")
     return "\n".join(lines)
 
 
