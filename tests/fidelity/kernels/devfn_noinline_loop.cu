@@ -1,0 +1,72 @@
+// Fidelity kernel devfn_noinline_loop: a __noinline__ __device__ function called in an 8-iteration loop
+// Launch: 2 block(s) of 128 threads, n = 256, mode = 1.
+// Recorded on the GPU by tests/fidelity/record.sh (nvcc -O3 and -G, sm_90).
+#include <cstdio>
+#include <cstdlib>
+
+typedef int elem_t;
+
+__device__ __noinline__ int step(int x, int i) {
+  if (x % 2) return x * 3 + i;
+  return x / 2 + i;
+}
+
+// The host copy of the device function, for the reference.
+
+static int step_host(int x, int i) {
+  if (x % 2) return x * 3 + i;
+  return x / 2 + i;
+}
+
+__global__ void devfn_noinline_loop(elem_t *in, elem_t *out, int n, int mode) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  int v = in[t] + 50;
+  for (int i = 0; i < 8; i++) v = step(v, i) % 1000;
+  out[t] = v;
+}
+
+// The host reference: the kernel's body for one thread.
+static void reference_thread(int t, elem_t *in, elem_t *out, int n, int mode) {
+  int v = in[t] + 50;
+  for (int i = 0; i < 8; i++) v = step_host(v, i) % 1000;
+  out[t] = v;
+}
+
+static void reference(elem_t *in, elem_t *out, int n, int mode, int blocks, int threads) {
+  for (int t = 0; t < blocks * threads; t++)
+    reference_thread(t, in, out, n, mode);
+}
+
+int main() {
+  const int blocks = 2, threads = 128, total = blocks * threads;
+  const int n = 256, mode = 1;
+  const int size = total > n ? total : n;
+  elem_t *h_in = (elem_t *)malloc(size * sizeof(elem_t));
+  elem_t *h_out = (elem_t *)malloc(size * sizeof(elem_t));
+  elem_t *h_ref = (elem_t *)malloc(size * sizeof(elem_t));
+  for (int i = 0; i < size; i++) {
+    h_in[i] = (elem_t)(((i * 37 + 11) % 23) - 7);
+    h_ref[i] = (elem_t)0;
+  }
+  reference(h_in, h_ref, n, mode, blocks, threads);
+  elem_t *d_in, *d_out;
+  cudaMalloc(&d_in, size * sizeof(elem_t));
+  cudaMalloc(&d_out, size * sizeof(elem_t));
+  cudaMemcpy(d_in, h_in, size * sizeof(elem_t), cudaMemcpyHostToDevice);
+  cudaMemset(d_out, 0, size * sizeof(elem_t));
+  devfn_noinline_loop<<<blocks, threads>>>(d_in, d_out, n, mode);
+  cudaMemcpy(h_out, d_out, size * sizeof(elem_t), cudaMemcpyDeviceToHost);
+  int bad = -1;
+  for (int i = 0; i < size && bad < 0; i++)
+    if (h_out[i] != h_ref[i]) bad = i;
+  if (bad < 0)
+    printf("devfn_noinline_loop OK\n");
+  else
+    printf("devfn_noinline_loop FAIL at %d: got %g want %g\n", bad, (double)h_out[bad], (double)h_ref[bad]);
+  cudaFree(d_in);
+  cudaFree(d_out);
+  free(h_in);
+  free(h_out);
+  free(h_ref);
+  return bad < 0 ? 0 : 1;
+}
