@@ -70,3 +70,21 @@ def test_a_misaligned_vector_store_is_cudas_misaligned_address(engine):
         Device(module, engine=engine).launch("put", 1, 4, np.zeros(64, np.float32))
     msg = str(e.value)
     assert "cudaErrorMisalignedAddress: misaligned address" in msg and "store of 16 bytes" in msg
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_an_int4_local_stays_aligned_in_every_threads_frame_after_inlining(engine):
+    """An inlined callee's 12-byte array made the kernel's frame 28 bytes: thread 1's int4 was
+    at 28, and its STL.128 faulted (each thread's frame now starts 16-aligned)."""
+    src = """__device__ int pick(int i) { int a[3] = {i, i + 1, i + 2}; return a[i % 3]; }
+__global__ void k(const int4 *in, int *out) {
+  int4 q = in[threadIdx.x];
+  out[threadIdx.x] = q.x + q.w + pick(threadIdx.x);
+}
+"""
+    module = minicuda.compile(src, arch="sm_90", opt=3)
+    assert module.functions["k"].local_bytes % 16
+    data = np.arange(16, dtype=np.int32)
+    out = np.zeros(4, np.int32)
+    Device(module, engine=engine).launch("k", 1, 4, data, out)
+    assert list(out) == [4 * t + (4 * t + 3) + t + t % 3 for t in range(4)]
