@@ -44,6 +44,8 @@ SHAPES = {
     "atomic": "ATOM.mods.type dst, [address], values (by the pointed-to type)",
     "shuffle": "SHFL.mods[.64] dst, var, lane, width, mask: the value first, the mask last (by type)",
     "vote": "VOTE.mods dst, predicate, mask",
+    "match": "MATCH.mods[.64] dst, value, mask (by type); __match_all_sync then stores dst != 0 through "
+             "its int *pred (ISETP.NE, SEL, STG)",
     "fdim": "x - y when x > y or either is NaN, else +0: FSETP.LE + FSUB + SEL (by type)",
     "saturate": "FMNMX.MAX with 0, then FMNMX.MIN with 1 (NaN gives 0)",
     "leading_zeros": "FLO.mods t, x; ISUB dst, width - 1, t (32 or 64 for zero)",
@@ -134,6 +136,7 @@ ATOMICS = {"atomicAdd": "ADD", "atomicSub": "SUB", "atomicExch": "EXCH", "atomic
            "atomicXor": "XOR"}
 SHUFFLES = {"__shfl_sync": "IDX", "__shfl_up_sync": "UP", "__shfl_down_sync": "DOWN", "__shfl_xor_sync": "BFLY"}
 VOTES = {"__ballot_sync": "BALLOT", "__any_sync": "ANY", "__all_sync": "ALL"}
+MATCHES = {"__match_any_sync": "ANY", "__match_all_sync": "ALL"}
 BIT_CASTS = ("__float_as_int", "__float_as_uint", "__int_as_float", "__uint_as_float", "__double_as_longlong",
              "__longlong_as_double")
 FENCES = {"__threadfence": "GL", "__threadfence_block": "CTA", "__threadfence_system": "SYS"}
@@ -214,6 +217,7 @@ def _device_rows():
     yield intrinsic("__activemask", "ACTIVEMASK")
     yield from (intrinsic(name, "MEMBAR", (scope,)) for name, scope in FENCES.items())
     yield from (intrinsic(name, "VOTE", (mode,), shape="vote") for name, mode in VOTES.items())
+    yield from (intrinsic(name, "MATCH", (mode,), shape="match") for name, mode in MATCHES.items())
     yield from (intrinsic(name, "SHFL", (mode,), shape="shuffle") for name, mode in SHUFFLES.items())
     yield from (intrinsic(name[:-len("_sync")], "VOTE", (mode,), shape="legacy_vote") for name, mode in VOTES.items())
     yield from (intrinsic(name[:-len("_sync")], "SHFL", (mode,), shape="legacy_shuffle")
@@ -222,6 +226,7 @@ def _device_rows():
     yield from (intrinsic(name, "ATOM", (kind,), shape="atomic") for name, kind in ATOMICS.items())
     yield intrinsic("__laneid", "S2R", operand="SR_LANEID")
     yield runtime("clock64", 64, host=None, device="clock64")
+    yield runtime("__minicuda_grid_is_valid", 32, host=None, device="grid_is_valid")   # grid_group::is_valid()
 
 
 def _integer_rows():

@@ -14,7 +14,8 @@ Shape of a function:
       @!%p0 BRA .L2
       ...
 
-Registers: `%rN` 32-bit, `%rdN` 64-bit (an aligned pair after allocation), `%pN`
+Registers: `%rN` 32-bit, `%rdN` 64-bit (an aligned pair after allocation), `%rqN`
+128-bit (an aligned quad: only a vector load's result and a vector store's value), `%pN`
 predicates; after register allocation `RN`, `PN`; `RZ` reads zero, `PT` is true.
 Operands: registers, immediates (`42`, `0x10`, `1.5`), labels (`.L3`), special
 registers (`SR_TID.X`), symbols (`$name` or `$name+8`: the address of a global,
@@ -100,7 +101,7 @@ from minicuda.isa import OPERAND_KINDS, OPS, OpInfo, info   # the opcode table; 
 
 
 # ---- operands ----------------------------------------------------------------------
-_REG_RE = re.compile(r"^(%(?:rd|r|p)\d+|R\d+|P\d+|RZ|PT|B\d+)$")
+_REG_RE = re.compile(r"^(%(?:rq|rd|r|p)\d+|R\d+|P\d+|RZ|PT|B\d+)$")
 
 
 @dataclass(frozen=True)
@@ -114,6 +115,12 @@ class Reg:
     @property
     def is_wide(self) -> bool:
         return self.name.startswith("%rd")
+
+    @property
+    def span(self) -> int:
+        """How many 32-bit registers a virtual register takes: 4 for `%rq` (a 128-bit
+        vector access's quad), 2 for `%rd`, else 1."""
+        return 4 if self.name.startswith("%rq") else 2 if self.name.startswith("%rd") else 1
 
     @property
     def is_virtual(self) -> bool:

@@ -24,7 +24,7 @@ from minicuda.grammar.collector import collector_paused
 from minicuda.ir import Block, Function, Imm, Instr, Label, Mem, Module, Reg, Sym
 from minicuda.passes.cfg import CFG, postorder, strongly_connected
 
-_VIRTUAL = re.compile(r"%(rd|r|p)(\d+)$")
+_VIRTUAL = re.compile(r"%(rq|rd|r|p)(\d+)$")
 
 
 @collector_paused()
@@ -107,7 +107,7 @@ class _Names:
     """Fresh virtual registers and labels for one function."""
 
     def __init__(self, fn: Function):
-        self.next = {"r": 0, "rd": 0, "p": 0}
+        self.next = {"r": 0, "rd": 0, "rq": 0, "p": 0}
         for ins in fn.instructions():
             for r in list(ins.dsts) + ins.uses() + ([ins.guard] if ins.guard is not None else []):
                 self.see(r)

@@ -1,7 +1,7 @@
 """Register allocation and the resource usage it implies.
 
 Virtual registers get physical ones by greedy colouring of the interference graph
-built from liveness (passes/liveness.py): `%rN` takes one 32-bit register, `%rdN` an aligned pair (so
+built from liveness (passes/liveness.py): `%rN` takes one 32-bit register, `%rdN` an aligned pair, `%rqN` an aligned quad (so
 "Used N registers" counts as ptxas counts), `%pN` one of P0..P6.  A function's
 parameters are live from its entry.  `resource_usage` reports what ptxas reports:
 registers, shared memory, stack frame, spills and the constant bank.
@@ -94,11 +94,11 @@ class Allocation:
 
 def allocate(fn: Function, live: Liveness) -> Allocation:
     """Greedy colouring, the registers with the most neighbours first (ties: by kind
-    and name); each takes the lowest register (an aligned pair for %rd) its coloured
+    and name); each takes the lowest register (an aligned pair for %rd, quad for %rq) its coloured
     neighbours leave free."""
     graph = interference_by_name(fn, live, DENSE_EDGES)
     slots = _colour(graph) if graph is not None else _colour_dense(fn, live)
-    regs = [s + (2 if r.startswith("%rd") else 1) for r, s in slots.items() if not _is_pred(r)]
+    regs = [s + Reg(r).span for r, s in slots.items() if not _is_pred(r)]
     preds = [s + 1 for r, s in slots.items() if _is_pred(r)]
     mapping = {Reg(r): Reg(f"P{s}") if _is_pred(r) else Reg(f"R{s}") for r, s in slots.items()}
     return Allocation(mapping, max(regs, default=0), max(preds, default=0))
@@ -107,16 +107,16 @@ def allocate(fn: Function, live: Liveness) -> Allocation:
 def _colour(graph: dict[str, set[str]]) -> dict[str, int]:
     order = sorted(graph, key=lambda r: (-len(graph[r]), _is_pred(r), r))
     slots: dict[str, int] = {}
-    high: dict[str, int] = {}   # a pair's second register
+    high: dict[str, range] = {}   # a pair's or quad's further registers
     for r in order:
         neighbours = graph[r]
-        taken = set(map(slots.get, neighbours)) | set(map(high.get, neighbours))
+        taken = set(map(slots.get, neighbours)).union(*(high.get(n, ()) for n in neighbours))
         taken.discard(None)
-        wide = r.startswith("%rd")
-        slot = _lowest_free(taken, wide)
+        span = Reg(r).span
+        slot = _lowest_free(taken, span)
         slots[r] = slot
-        if wide:
-            high[r] = slot + 1
+        if span > 1:
+            high[r] = range(slot + 1, slot + span)
     return slots
 
 
@@ -127,16 +127,20 @@ def _colour_dense(fn: Function, live: Liveness) -> dict[str, int]:
     graph = BitGraph.from_directed(rows)
     order = sorted(nodes, key=lambda i: (-graph.degree(i), _is_pred(names[i]), names[i]))
     slot_of = np.full(len(names), -1, dtype=np.int64)
-    high_of = np.full(len(names), -1, dtype=np.int64)
+    high_of = np.full((3, len(names)), -1, dtype=np.int64)   # a pair's or quad's further registers
     for i in order:
         neighbours = graph.neighbours(i)
-        taken = np.concatenate((slot_of[neighbours], high_of[neighbours]))
+        taken = np.concatenate((slot_of[neighbours], high_of[:, neighbours].ravel()))
         taken = taken[taken >= 0]
-        marked = np.zeros(2 * len(taken) + 4, dtype=bool)
+        marked = np.zeros(4 * len(taken) + 8, dtype=bool)
         marked[taken[taken < len(marked)]] = True
-        if names[i].startswith("%rd"):
-            slot = 2 * int(np.argmax(~marked[0::2] & ~marked[1::2]))
-            high_of[i] = slot + 1
+        span = Reg(names[i]).span
+        if span > 1:
+            free = ~marked[0::span]
+            for k in range(1, span):
+                free &= ~marked[k::span]
+            slot = span * int(np.argmax(free))
+            high_of[:span - 1, i] = np.arange(slot + 1, slot + span)
         else:
             slot = int(np.argmin(marked))
         slot_of[i] = slot
@@ -189,11 +193,12 @@ def _directed_rows(fn: Function, live: Liveness) -> tuple[list[str], list[int], 
     return names, rows, [i for i in range(len(names)) if nodes >> i & 1]
 
 
-def _lowest_free(taken: set[int], wide: bool) -> int:
-    """The lowest register not taken, or the lowest even one free with its successor."""
-    if not wide:
+def _lowest_free(taken: set[int], span: int) -> int:
+    """The lowest register not taken, or the lowest multiple of `span` (2: a pair, 4: a
+    quad) free with the registers after it."""
+    if span == 1:
         return min(set(range(len(taken) + 1)) - taken)
-    return min(set(range(0, 2 * len(taken) + 2, 2)) - taken - {t - 1 for t in taken})
+    return min(set(range(0, span * len(taken) + span, span)) - {t - k for t in taken for k in range(span)})
 
 
 def _sub(o, by_name: dict[str, Reg]):

@@ -21,11 +21,11 @@ CONSTANT_REGS = ("RZ", "PT")
 
 
 def width_class(reg: Reg) -> str | None:
-    """'p', 'rd' or 'r' for a virtual register, None for anything else."""
+    """'p', 'rq', 'rd' or 'r' for a virtual register, None for anything else."""
     name = reg.name                      # %pN, %rdN or %rN when virtual
     if name[:1] != "%":
         return None
-    return "p" if name[1:2] == "p" else ("rd" if name[1:3] == "rd" else "r")
+    return "p" if name[1:2] == "p" else (name[1:3] if name[1:3] in ("rd", "rq") else "r")
 
 
 def unconditional_end(block: Block) -> bool:

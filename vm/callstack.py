@@ -34,7 +34,7 @@ from minicuda.vm import cycles
 from minicuda.vm.errors import VMError
 from minicuda.vm.interp import Warp
 from minicuda.vm.memory import OutOfMemory, byte_size
-from minicuda.vm.state import ID_NAMES, WARP, BlockState, Layout, start_warp
+from minicuda.vm.state import ID_NAMES, WARP, BlockState, Layout, frame_stride, start_warp
 
 HOST_STACK_BYTES = 8 << 20   # the host thread's stack: Linux's default (ulimit -s 8192)
 UNPACKED_BYTES = 16 << 20    # suspended frames' states kept unpacked, nearest the top, up to this much
@@ -253,14 +253,14 @@ class CallStack:
         fn = code.fn
         if self.kernel_warp is not None:
             state.buf[:] = 0
-            start_warp(state, 0, live, allocation, max(fn.local_bytes, 1), code.end, cycles.FIRST_CHECK)
+            start_warp(state, 0, live, allocation, frame_stride(fn.local_bytes), code.end, cycles.FIRST_CHECK)
             state.ids[0] = self.ids_image(ids)
             return
         key = (id(code), live.tobytes())
         template = self.templates.get(key)
         if template is None:
             template = self.templates[key] = BlockState(state.layout)
-            start_warp(template, 0, live, 0, max(fn.local_bytes, 1), code.end, cycles.FIRST_CHECK)
+            start_warp(template, 0, live, 0, frame_stride(fn.local_bytes), code.end, cycles.FIRST_CHECK)
             template.ids[0] = self.ids_image(ids)
         state.buf[:] = template.buf
         if allocation:
@@ -283,7 +283,8 @@ class CallStack:
         the simulated memory cannot hold is a stack overflow in host code (a native program
         dies with SIGSEGV) and an out-of-memory launch failure in device code."""
         try:
-            return self.memory.alloc(lanes * fn.local_bytes, self.space, f"frame of {fn.name}", align=16)
+            size = fn.local_bytes if lanes == 1 else lanes * frame_stride(fn.local_bytes)
+            return self.memory.alloc(size, self.space, f"frame of {fn.name}", align=16)
         except OutOfMemory:
             size, limit = byte_size(fn.local_bytes), byte_size(self.memory.limit)
             if self.kernel_warp is None:

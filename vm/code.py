@@ -28,17 +28,18 @@ class Code:
         joins = reconvergence_joins(fn)
         self.labels = frozenset(self.label_pc.values())   # where a warp's state is looked at (vm/cycles.py)
         self.rpc = {label: self.end if j is None else self.label_pc[j] for label, j in joins.items()}
-        # register rows: R<n> at row n, then the virtual registers (a %rd pair aligned);
+        # register rows: R<n> at row n (the highest may start a 128-bit access's quad), then the
+        # virtual registers (a %rd pair, a %rq quad aligned);
         # predicate P<n> / %p<n> at PRED_BASE + n (row n of the predicate file)
         regs = [r for ins in self.instrs for r in list(ins.dsts) + ins.uses()] + [p.reg for p in fn.params]
         phys = [int(r.name[1:]) for r in regs if not r.is_pred and r.name.startswith("R") and r.name != "RZ"]
-        self.virtual_base = (max(phys, default=-1) + 2 + 1) // 2 * 2
+        self.virtual_base = (max(phys, default=-1) + 4 + 1) // 2 * 2
         self.slots: dict[str, int] = {}
         self.nslots = 0
         self.npreds = 1
         for r in regs:
             self.slot(r)
-        self.rows = self.virtual_base + self.nslots + 2
+        self.rows = self.virtual_base + self.nslots + 4
         self.native: dict = {}   # the JIT's compiled code for this function, per variant
         self.block_shared: set[str] | None = None   # a kernel's shared variables (ir.block_shared), once asked
         # whether it calls rand() (the JIT's native rand then shares glibc's state with the runtime)
@@ -58,8 +59,8 @@ class Code:
         elif name == "RZ":
             s = -1
         else:
-            wide = name.startswith("%rd")
-            s = self.nslots + (self.nslots % 2 if wide else 0) + self.virtual_base
-            self.nslots = s - self.virtual_base + (2 if wide else 1)
+            span = r.span   # a pair or quad starts at a multiple of its size
+            s = self.nslots + -self.nslots % span + self.virtual_base
+            self.nslots = s - self.virtual_base + span
         self.slots[name] = s
         return s

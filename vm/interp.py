@@ -50,6 +50,7 @@ SCHEDULED_KINDS = ("control", "sync", "marker")   # ISA kinds the scheduler sees
 BLOCK_BARRIERS = ("barrier", "bar_red")   # the semantics (ISA `interp`) that wait for the whole block
 BAR_REDUCTIONS = ("POPC", "AND", "OR")
 DIVISIONS = ("IDIV", "IREM")
+REGISTER_BITS = {"64": 64, "128": 128}   # a load's or store's register width by its width modifier (else 32)
 
 
 class Warp:
@@ -152,7 +153,9 @@ class Interpreter:
             if width == 1:
                 return np.ones(WARP, bool) if o.name == "PT" else w.preds[s - PRED_BASE].copy() if s >= PRED_BASE else None
             if s == -1:
-                return np.zeros(WARP, np.uint64 if width == 64 else np.uint32)
+                return np.zeros((WARP, 4) if width == 128 else WARP, np.uint64 if width == 64 else np.uint32)
+            if width == 128:   # a vector access's quad: a row of four words per lane
+                return np.stack([w.regs[s + k] for k in range(4)], axis=1)
             if width == 64:
                 return w.regs[s].astype(np.uint64) | (w.regs[s + 1].astype(np.uint64) << np.uint64(32))
             return w.regs[s].copy()
@@ -210,7 +213,10 @@ class Interpreter:
             return
         if s == -1:
             return
-        if width == 64:
+        if width == 128:
+            for k in range(4):
+                w.regs[s + k] = np.where(mask, value[:, k].astype(np.uint32), w.regs[s + k])
+        elif width == 64:
             v = value.astype(np.uint64)
             w.regs[s] = np.where(mask, (v & np.uint64(0xFFFFFFFF)).astype(np.uint32), w.regs[s])
             w.regs[s + 1] = np.where(mask, (v >> np.uint64(32)).astype(np.uint32), w.regs[s + 1])
@@ -324,11 +330,11 @@ class Interpreter:
     def op_load(self, w: Warp, ins, on, group, metrics) -> None:
         width = ins.mods[0] if ins.mods else "32"
         values = self.memory.load(self.address(w, ins.srcs[0]), width, on, scope=w.scope, side=self.side)
-        self.write(w, ins.dsts[0], values, on, 64 if width == "64" else 32)
+        self.write(w, ins.dsts[0], values, on, REGISTER_BITS.get(width, 32))
 
     def op_store(self, w: Warp, ins, on, group, metrics) -> None:
         width = ins.mods[0] if ins.mods else "32"
-        value = self.read(w, ins.srcs[1], 64 if width == "64" else 32)
+        value = self.read(w, ins.srcs[1], REGISTER_BITS.get(width, 32))
         self.memory.store(self.address(w, ins.srcs[0]), value, width, on, scope=w.scope, side=self.side)
 
     def op_atomic(self, w: Warp, ins, on, group, metrics) -> None:
@@ -416,17 +422,20 @@ class Interpreter:
 
     def match(self, w: Warp, ins, on: np.ndarray) -> None:
         """MATCH.ANY d, value, mask: the threads of mask with this thread's value;
-        MATCH.ALL: mask when all of them hold the same value, else 0 (as __match_*_sync)."""
+        MATCH.ALL: mask when all of them hold the same value, else 0 (as __match_*_sync).
+        Each thread matches over the active threads of its own mask (tiles of a warp run together)."""
         value = ins.srcs[0]
         bits = 64 if "64" in ins.mods or isinstance(value, Reg) and value.is_wide else 32
         values = self.read(w, value, bits)
-        mask_bits = int(self.read(w, ins.srcs[1], 32)[np.nonzero(on)[0][0]])
-        members = ((mask_bits >> LANES) & 1).astype(bool) & on
-        if ins.mods[:1] == ("ALL",):
-            same = members.any() and bool((values[members] == values[members][0]).all())
-            result = np.full(WARP, _mask(members) if same else 0, np.uint32)
-        else:
-            result = np.array([_mask(members & (values == values[lane])) for lane in range(WARP)], np.uint32)
+        masks = self.read(w, ins.srcs[1], 32).astype(np.int64) & _mask(on)
+        result = np.zeros(WARP, np.uint32)
+        for lane in np.nonzero(on)[0]:
+            members = ((masks[lane] >> LANES) & 1).astype(bool)
+            same = members & (values == values[lane])
+            if ins.mods[:1] == ("ALL",):
+                result[lane] = masks[lane] if (same == members).all() else 0
+            else:
+                result[lane] = _mask(same)
         self.write(w, ins.dsts[0], result, on, 32)
 
     def atomic(self, w: Warp, ins, on: np.ndarray) -> None:

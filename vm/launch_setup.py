@@ -8,7 +8,7 @@ from __future__ import annotations
 from minicuda.ir import DYNAMIC_SHARED, block_shared
 from minicuda.vm import cycles
 from minicuda.vm.memory import BlockScope
-from minicuda.vm.state import WARP, Layout, block_template
+from minicuda.vm.state import WARP, Layout, block_template, frame_stride
 
 
 class LaunchSetup:
@@ -33,7 +33,7 @@ class LaunchSetup:
         # the dynamic array after every static one (BlockScope aligns each to 16 bytes)
         if DYNAMIC_SHARED in interp.module.globals:
             self.shared.append((DYNAMIC_SHARED, shared_dynamic))
-        self.frame_size = max(fn.local_bytes, 1)
+        self.frame_size = frame_stride(fn.local_bytes)
         self.frames = [(f"frames of warp {wi}", WARP * self.frame_size) for wi in range(nwarps)] if fn.local_bytes else []
         scope = self.new_scope()
         self.symbols = dict(interp.symbols)

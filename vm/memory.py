@@ -64,7 +64,8 @@ RESERVED_BYTES = 1 << 30   # address space kept for the VM itself (Python, numpy
 ARENA_MAX, ARENA_CHUNK = 256, 1 << 16
 NO_STORAGE = np.zeros(0, dtype=np.uint8)   # a freed allocation's
 
-WIDTH_BYTES = {"U8": 1, "S8": 1, "U16": 2, "S16": 2, "32": 4, "64": 8}
+WIDTH_BYTES = {"U8": 1, "S8": 1, "U16": 2, "S16": 2, "32": 4, "64": 8, "128": 16}
+QUAD = 16   # a 128-bit access's lanes are rows of four 32-bit words (low word first)
 
 
 @dataclass(slots=True, eq=False)
@@ -493,10 +494,14 @@ class Memory(_Table):
     def load(self, addresses: np.ndarray, width: str, mask: np.ndarray, kind: str = "load",
              scope: BlockScope | None = None, side: str | None = None) -> np.ndarray:
         size = WIDTH_BYTES[width]
-        out = np.zeros(len(addresses), dtype=np.uint64 if size == 8 else np.uint32)
+        out = np.zeros((len(addresses), 4) if size == QUAD else len(addresses),
+                       dtype=np.uint64 if size == 8 else np.uint32)
         for lane in np.nonzero(mask)[0]:
             address = int(addresses[lane])
             a, off = self.locate_lane(address, size, kind, lane, scope, side)
+            if size == QUAD:
+                out[lane] = np.frombuffer(a.data[off:off + size].tobytes(), "<u4")
+                continue
             raw = int.from_bytes(a.data[off:off + size].tobytes(), "little")
             if width in ("S8", "S16") and raw >> (size * 8 - 1):
                 raw = (raw - (1 << (size * 8))) & 0xFFFFFFFF
@@ -509,7 +514,10 @@ class Memory(_Table):
         for lane in np.nonzero(mask)[0]:
             address = int(addresses[lane])
             a, off = self.locate_lane(address, size, kind, lane, scope, side)
-            new = (int(values[lane]) & ((1 << (size * 8)) - 1)).to_bytes(size, "little")
+            if size == QUAD:
+                new = np.asarray(values[lane], "<u4").tobytes()
+            else:
+                new = (int(values[lane]) & ((1 << (size * 8)) - 1)).to_bytes(size, "little")
             if a.data[off:off + size].tobytes() != new:
                 self.writes += 1
             a.data[off:off + size] = np.frombuffer(new, dtype=np.uint8)

@@ -579,6 +579,11 @@ class Runtime(StdioCalls):
         clock standing in for SM cycles: the VM does not model time)."""
         return time.perf_counter_ns()
 
+    def rt_grid_is_valid(self) -> int:
+        """<cooperative_groups.h>'s grid_group::is_valid(): whether the kernel runs in a
+        cooperative launch (nvcc's header: whether the driver gave it a grid workspace)."""
+        return int(self.machine.interp.cooperative)
+
     def rt_difftime(self, end, start) -> int:
         return _double_bits(float(_s64(end) - _s64(start)))
 

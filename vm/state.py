@@ -105,6 +105,13 @@ def block_template(layout: Layout, block: tuple, grid: tuple, nthreads: int, cod
     return st
 
 
+def frame_stride(local_bytes: int) -> int:
+    """The bytes from one thread's frame to the next: the frame rounded up to 16, so that each
+    thread's frame keeps the alignment of a 16-byte slot in it (an int4 read with LDL.128; an
+    inlined callee's frame may leave the caller's a multiple of 4 only)."""
+    return -(-max(local_bytes, 1) // 16) * 16
+
+
 def start_warp(st: BlockState, w: int, live: np.ndarray, frame: int, frame_size: int, code_end: int,
                first_check: int) -> None:
     """Warp w at its start: `live` threads, none exited or waiting, one stack entry

@@ -2,8 +2,9 @@
    block intrinsics, so that each operation lowers to the instruction nvcc's header reaches:
    a block's sync() is BAR.SYNC (__syncthreads), a tile's or a coalesced group's is WARPSYNC
    with the group's lanes (__syncwarp(mask)), shfl* are SHFL with the group's mask and width,
-   any/all/ballot are VOTE, and a grid's sync() is BAR.SYNC, the grid barrier, then BAR.SYNC
-   (a cooperative launch: cudaLaunchCooperativeKernel).
+   any/all/ballot are VOTE, match_any/match_all MATCH.ANY/MATCH.ALL, and a grid's sync() is
+   BAR.SYNC, the grid barrier, then BAR.SYNC (a cooperative launch: cudaLaunchCooperativeKernel;
+   in any other launch the grid group is not valid: is_valid() is false, as nvcc's header has it).
    The lanes of a tile of N threads are its segment of the warp: the block's linear thread
    rank, rounded down to a multiple of N, and the N lanes from there.  A coalesced group is
    the lanes active where coalesced_threads() ran; a thread's rank in it is how many of them
@@ -172,7 +173,8 @@ public:
     __device__ dim3 block_index() const { return dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
     __device__ dim3 dim_blocks() const { return dim3(gridDim.x, gridDim.y, gridDim.z); }
     __device__ dim3 group_dim() const { return dim3(gridDim.x, gridDim.y, gridDim.z); }
-    __device__ bool is_valid() const { return true; }
+    /* whether sync() may be called: the kernel was launched with cudaLaunchCooperativeKernel */
+    __device__ bool is_valid() const { return __minicuda_grid_is_valid() != 0; }
     __device__ operator thread_group() const { return __make_group(__details::grid_kind, 0xffffffffu, 0); }
 };
 
@@ -217,6 +219,24 @@ public:
     {
         return __ballot_sync(__mask, __predicate) >> (__details::block_rank() & 31u & ~(_Size - 1u));
     }
+    /* the tile's threads holding this thread's value, by rank (MATCH.ANY); match_all: all of
+       them when they all hold the same value (then __pred = 1), else 0 (MATCH.ALL) */
+    __device__ unsigned int __by_rank(unsigned int __lanes) const
+    {
+        return __lanes >> (__details::block_rank() & 31u & ~(_Size - 1u));
+    }
+    __device__ unsigned int match_any(int __value) const { return __by_rank(__match_any_sync(__mask, __value)); }
+    __device__ unsigned int match_any(unsigned int __value) const { return __by_rank(__match_any_sync(__mask, __value)); }
+    __device__ unsigned int match_any(long long __value) const { return __by_rank(__match_any_sync(__mask, __value)); }
+    __device__ unsigned int match_any(unsigned long long __value) const { return __by_rank(__match_any_sync(__mask, __value)); }
+    __device__ unsigned int match_any(float __value) const { return __by_rank(__match_any_sync(__mask, __value)); }
+    __device__ unsigned int match_any(double __value) const { return __by_rank(__match_any_sync(__mask, __value)); }
+    __device__ unsigned int match_all(int __value, int &__pred) const { return __by_rank(__match_all_sync(__mask, __value, &__pred)); }
+    __device__ unsigned int match_all(unsigned int __value, int &__pred) const { return __by_rank(__match_all_sync(__mask, __value, &__pred)); }
+    __device__ unsigned int match_all(long long __value, int &__pred) const { return __by_rank(__match_all_sync(__mask, __value, &__pred)); }
+    __device__ unsigned int match_all(unsigned long long __value, int &__pred) const { return __by_rank(__match_all_sync(__mask, __value, &__pred)); }
+    __device__ unsigned int match_all(float __value, int &__pred) const { return __by_rank(__match_all_sync(__mask, __value, &__pred)); }
+    __device__ unsigned int match_all(double __value, int &__pred) const { return __by_rank(__match_all_sync(__mask, __value, &__pred)); }
     __device__ operator thread_group() const { return __make_group(__details::tile_kind, __mask, _Size); }
 };
 
@@ -282,6 +302,20 @@ public:
     {
         return __details::by_rank(__ballot_sync(__mask, __predicate), __mask);
     }
+    /* the members holding this thread's value, by rank (MATCH.ANY); match_all: all members
+       when they all hold the same value (then __pred = 1), else 0 (MATCH.ALL) */
+    __device__ unsigned int match_any(int __value) const { return __details::by_rank(__match_any_sync(__mask, __value), __mask); }
+    __device__ unsigned int match_any(unsigned int __value) const { return __details::by_rank(__match_any_sync(__mask, __value), __mask); }
+    __device__ unsigned int match_any(long long __value) const { return __details::by_rank(__match_any_sync(__mask, __value), __mask); }
+    __device__ unsigned int match_any(unsigned long long __value) const { return __details::by_rank(__match_any_sync(__mask, __value), __mask); }
+    __device__ unsigned int match_any(float __value) const { return __details::by_rank(__match_any_sync(__mask, __value), __mask); }
+    __device__ unsigned int match_any(double __value) const { return __details::by_rank(__match_any_sync(__mask, __value), __mask); }
+    __device__ unsigned int match_all(int __value, int &__pred) const { return __details::by_rank(__match_all_sync(__mask, __value, &__pred), __mask); }
+    __device__ unsigned int match_all(unsigned int __value, int &__pred) const { return __details::by_rank(__match_all_sync(__mask, __value, &__pred), __mask); }
+    __device__ unsigned int match_all(long long __value, int &__pred) const { return __details::by_rank(__match_all_sync(__mask, __value, &__pred), __mask); }
+    __device__ unsigned int match_all(unsigned long long __value, int &__pred) const { return __details::by_rank(__match_all_sync(__mask, __value, &__pred), __mask); }
+    __device__ unsigned int match_all(float __value, int &__pred) const { return __details::by_rank(__match_all_sync(__mask, __value, &__pred), __mask); }
+    __device__ unsigned int match_all(double __value, int &__pred) const { return __details::by_rank(__match_all_sync(__mask, __value, &__pred), __mask); }
     __device__ operator thread_group() const { return __make_group(__details::coalesced_kind, __mask, 0); }
 };
 

@@ -327,6 +327,7 @@ __device__ int __syncthreads_and(int __predicate);
 __device__ int __syncthreads_or(int __predicate);
 __device__ void __syncwarp(unsigned int __mask = 0xffffffff);
 __device__ void __minicuda_grid_sync(void);   /* <cooperative_groups.h>'s grid barrier (GRIDSYNC) */
+__device__ int __minicuda_grid_is_valid(void);   /* its grid_group::is_valid(): a cooperative launch */
 __device__ void __threadfence(void);
 __device__ void __threadfence_block(void);
 __device__ void __threadfence_system(void);
@@ -335,6 +336,23 @@ __device__ unsigned int __activemask(void);
 __device__ unsigned int __ballot_sync(unsigned int __mask, int __predicate);
 __device__ int __any_sync(unsigned int __mask, int __predicate);
 __device__ int __all_sync(unsigned int __mask, int __predicate);
+/* MATCH.ANY / MATCH.ALL (sm_70 and newer): the lanes of mask holding this thread's value */
+__device__ unsigned int __match_any_sync(unsigned int __mask, int __value);
+__device__ unsigned int __match_any_sync(unsigned int __mask, unsigned int __value);
+__device__ unsigned int __match_any_sync(unsigned int __mask, long __value);
+__device__ unsigned int __match_any_sync(unsigned int __mask, unsigned long __value);
+__device__ unsigned int __match_any_sync(unsigned int __mask, long long __value);
+__device__ unsigned int __match_any_sync(unsigned int __mask, unsigned long long __value);
+__device__ unsigned int __match_any_sync(unsigned int __mask, float __value);
+__device__ unsigned int __match_any_sync(unsigned int __mask, double __value);
+__device__ unsigned int __match_all_sync(unsigned int __mask, int __value, int *__pred);
+__device__ unsigned int __match_all_sync(unsigned int __mask, unsigned int __value, int *__pred);
+__device__ unsigned int __match_all_sync(unsigned int __mask, long __value, int *__pred);
+__device__ unsigned int __match_all_sync(unsigned int __mask, unsigned long __value, int *__pred);
+__device__ unsigned int __match_all_sync(unsigned int __mask, long long __value, int *__pred);
+__device__ unsigned int __match_all_sync(unsigned int __mask, unsigned long long __value, int *__pred);
+__device__ unsigned int __match_all_sync(unsigned int __mask, float __value, int *__pred);
+__device__ unsigned int __match_all_sync(unsigned int __mask, double __value, int *__pred);
 __device__ int __shfl_sync(unsigned int __mask, int __var, int __srcLane, int __width = 32);
 __device__ unsigned int __shfl_sync(unsigned int __mask, unsigned int __var, int __srcLane, int __width = 32);
 __device__ float __shfl_sync(unsigned int __mask, float __var, int __srcLane, int __width = 32);

@@ -18,7 +18,7 @@ from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
 from minicuda.ir import Imm, Mem, Special, Sym
 from minicuda.passes.lower.emitter import is_wide, mem_width, type_mod
-from minicuda.passes.lower.objects import is_struct, struct_pieces, width_mods
+from minicuda.passes.lower.objects import copy_pieces, is_struct, piece_register, width_mods
 
 FULL_MASK = 0xFFFFFFFF   # the legacy warp intrinsics: every lane of the warp
 SMALLEST_NORMAL = 2.0 ** -126                   # the fast intrinsics' subnormal guards
@@ -104,6 +104,17 @@ class BuiltinLowering:
         mask, pred = vals
         self.emit("VOTE", row.mods, (r,), (pred, mask))
 
+    def builtin_match(self, row, e: A.Call, r, vals: list) -> None:
+        """__match_any_sync(mask, value), __match_all_sync(mask, value, &pred)."""
+        mask, value = vals[:2]
+        wide = is_wide(e.decl.params[1].ty) if e.decl.params else is_wide(e.args[1].ty)
+        self.emit("MATCH", row.mods + (("64",) if wide else ()), (r,), (value, mask))
+        if len(vals) == 3:   # *pred: whether all of mask hold the same value
+            same, flag = self.pred(), self.reg(T.INT)
+            self.emit("ISETP", ("NE", "U32"), (same,), (r, Imm(0)))
+            self.emit("SEL", (), (flag,), (Imm(1), Imm(0), same))
+            self.store(Mem(self.as_reg(vals[2], 64)), flag, T.INT)
+
     def builtin_legacy_shuffle(self, row, e: A.Call, r, vals: list) -> None:
         var, lane, width = vals
         self.emit("SHFL", row.mods + (("64",) if is_wide(e.ty) else ()), (r,), (var, lane, width, Imm(FULL_MASK)))
@@ -121,8 +132,8 @@ class BuiltinLowering:
         """__ldg(p) of a vector type: each piece of *p through the read-only data cache,
         stored to the struct at `dst`."""
         pointer = self.as_reg(self.rvalue(e.args[0]), 64)
-        for off, width in struct_pieces(T.unqual(e.ty)):
-            r = self.reg("r")
+        for off, width in copy_pieces(T.unqual(e.ty)):
+            r = self.reg(piece_register(width))
             self.emit("LDG", (width, "CONSTANT"), (r,), (Mem(pointer, off),))
             self.emit("STL" if _in_frame(dst) else "STG", width_mods(width), (), (Mem(dst.base, dst.offset + off), r))
 

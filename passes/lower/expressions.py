@@ -247,7 +247,7 @@ class ExpressionLowering:
         dst = self.address(target)
         if getattr(e, "constructs", False) and getattr(e.value, "ctor", None) is not None:
             return self.construct_at(e.value, dst)   # a member initialiser: no temporary
-        self.copy_struct(dst, self.address(e.value), T.unqual(target.ty), self.access_op(target, load=False))
+        self.copy_struct(dst, self.address(e.value), T.unqual(target.ty), self.access_op(target, load=False), e.value)
         return dst
 
     def e_IncDec(self, e: A.IncDec, discard: bool = False):

@@ -35,7 +35,7 @@ class FunctionLowering(StatementLowering, ConditionLowering, ExpressionLowering,
         self.fn = Function(lowering.function_name(fn), kind, loc=fn.loc,
                            launch_bounds=fn.launch_bounds[:2] if kind == "kernel" else (),
                            device_callable=kind == "host" and "device" in fn.exec_space)
-        self.counters = {"r": 0, "rd": 0, "p": 0, "L": 0}
+        self.counters = {"r": 0, "rd": 0, "rq": 0, "p": 0, "L": 0}
         self.vars: dict[int, tuple] = {}      # id(decl) -> ("reg", Reg) | ("frame", offset) | ("sym", name)
         self.addressed = _address_taken(fn.body)
         self.block: Block | None = None

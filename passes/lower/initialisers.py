@@ -44,7 +44,7 @@ class InitialiserLowering:
             self.call_into(init, Mem(base))
             return
         if isinstance(T.unqual(t), T.Struct):
-            self.copy_struct(Mem(base), self.address(init), T.unqual(t), store_op)
+            self.copy_struct(Mem(base), self.address(init), T.unqual(t), store_op, init)
             return
         self.store(Mem(base), self.rvalue(init), t, store_op)
 
@@ -52,7 +52,7 @@ class InitialiserLowering:
         t = T.unqual(e.ty)
         off = self.frame_slot(t)
         if len(e.args) == 1 and isinstance(T.unqual(e.args[0].ty), T.Struct):
-            self.copy_struct(Mem(Sym("frame", off)), self.address(e.args[0]), t, "STL")
+            self.copy_struct(Mem(Sym("frame", off)), self.address(e.args[0]), t, "STL", e.args[0])
             return Mem(Sym("frame", off))
         values = [self.rvalue(a) for a in e.args] + [Imm(1)] * (3 - len(e.args))
         for i, v in enumerate(values[:3]):

@@ -7,7 +7,8 @@ __shared__` array is the function's dynamic shared memory, as one declared insid
 variable uses the load/store of its space (LDS/STS shared, LDC constant, LDL/STL
 frame, LDG/STG global); an access through a pointer uses LDG/STG on the 64-bit
 generic address.  Structs are copied one 32-bit word at a time, narrower where their
-alignment or end is (objects.struct_pieces).
+alignment or end is, and one 64- or 128-bit access at a time where their alignment is 8
+or 16 (float2, float4, double2: objects.copy_pieces).
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
 from minicuda.ir import Imm, Mem, Reg, Special, Sym
 from minicuda.passes.lower.emitter import SPECIAL_REGISTERS, Unsupported, mem_width, strip_bool_casts, strip_decay
-from minicuda.passes.lower.objects import struct_pieces, width_mods
+from minicuda.passes.lower.objects import copy_pieces, piece_register, width_mods
 
 
 class MemoryLowering:
@@ -225,9 +226,13 @@ class MemoryLowering:
             self.emit("STL", (), (), (Mem(slot, off), r))
         return Mem(slot)
 
-    def copy_struct(self, dst: Mem, src: Mem, t: T.Type, store_op: str) -> None:
+    def copy_struct(self, dst: Mem, src: Mem, t: T.Type, store_op: str, source: A.Expr | None = None) -> None:
+        """Copy the struct at `src` to `dst`; the source expression `source`, when given, may
+        say it is in shared memory (LDS, else the generic LDG)."""
         load_op = "LDL" if isinstance(src.base, Sym) and src.base.name == "frame" else "LDG"
-        for off, width in struct_pieces(t):
-            r = self.reg("r")
+        if load_op == "LDG" and source is not None and self.access_op(source, load=True) == "LDS":
+            load_op = "LDS"
+        for off, width in copy_pieces(t):
+            r = self.reg(piece_register(width))
             self.emit(load_op, width_mods(width), (r,), (Mem(src.base, src.offset + off),))
             self.emit(store_op, width_mods(width), (), (Mem(dst.base, dst.offset + off), r))

@@ -41,6 +41,24 @@ def struct_pieces(t: T.Type) -> list[tuple[int, str]]:
 
 PIECE_WIDTHS = {4: "32", 2: "U16", 1: "U8"}
 PIECE_BYTES = {"32": 4, "U16": 2, "U8": 1}
+VECTOR_WIDTHS = {16: "128", 8: "64"}
+VECTOR_REGISTERS = {"128": "rq", "64": "rd"}   # the virtual register class a vector piece is held in
+
+
+def copy_pieces(t: T.Type) -> list[tuple[int, str]]:
+    """The (offset, width) pieces a struct is copied in from memory to memory: one 64- or
+    128-bit access per 8 or 16 bytes where its alignment allows (float2, int4, double2: the
+    LDG.64 / LDG.128 nvcc emits), else `struct_pieces`."""
+    t = T.unqual(t)
+    vector = min(max(t.align, 1), 16)
+    if vector not in VECTOR_WIDTHS or t.size % vector:
+        return struct_pieces(t)
+    return [(off, VECTOR_WIDTHS[vector]) for off in range(0, t.size, vector)]
+
+
+def piece_register(width: str) -> str:
+    """The virtual register class that holds a piece of `width` (`copy_pieces`)."""
+    return VECTOR_REGISTERS.get(width, "r")
 
 
 def width_mods(width: str) -> tuple:

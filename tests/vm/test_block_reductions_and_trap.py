@@ -246,7 +246,7 @@ def test_a_failed_device_assert_fails_the_launch_as_cuda_does(arch, engine, opt)
     assert message.endswith(":5: void checked(int *): block: [1,0,0], thread: [8,0,0] Assertion `i < 40` failed.")
 
 
-# ---- MATCH (no builtin emits it: the ballot's VOTE rewritten) ---------------------------------------
+# ---- MATCH: the ballot's VOTE rewritten (a mask without lane 0) -----------------------------------
 BALLOT = r"""
 __global__ void ballot(unsigned *out, const int *v) {
     int i = threadIdx.x;

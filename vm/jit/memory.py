@@ -23,7 +23,8 @@ from minicuda.vm.jit import layout as L
 from minicuda.vm.jit.emit import Emitter
 from minicuda.vm.jit.lanes import LaneCode, Unsupported
 
-WIDTH_BYTES = {"U8": 1, "S8": 1, "U16": 2, "S16": 2, "32": 4, "64": 8}
+WIDTH_BYTES = {"U8": 1, "S8": 1, "U16": 2, "S16": 2, "32": 4, "64": 8, "128": 16}
+QUAD = 16   # a 128-bit access: four 32-bit words, each gathered or scattered to its register row
 NATIVE_RUNTIME = {"rand", "memcpy", "memmove", "memset"}
 ATOMIC_RMW = {"ADD": "add", "SUB": "sub", "EXCH": "xchg", "AND": "and", "OR": "or", "XOR": "xor",
               "INC": "uinc_wrap", "DEC": "udec_wrap"}
@@ -131,6 +132,11 @@ class MemoryLowering(LaneCode):
         self.cbr(self.op(f"icmp eq i32 {on_bits}, 0"), done, go)
         self.label(go)
         ptrs = self.host_pointers(addr, on_bits, size, bail)
+        if size == QUAD:
+            self.load_quad(ins.dsts[0], ptrs, on)
+            self.br(done)
+            self.label(done)
+            return
         value = self.gather(ptrs, on, size * 8)
         if size < 4:   # a sub-word type lives extended in a 32-bit register
             ext = "sext" if width.startswith("S") else "zext"
@@ -145,6 +151,8 @@ class MemoryLowering(LaneCode):
         width = ins.mods[0] if ins.mods else "32"
         size = WIDTH_BYTES[width]
         addr = self.address(ins.srcs[0])
+        if size == QUAD:
+            return self.store_quad(ins, on, on_bits, bail)
         value = self.read(ins.srcs[1], 64 if width == "64" else 32)
         if size < 4:
             value = self.op(f"trunc <{W} x i32> {value} to <{W} x i{size * 8}>")
@@ -162,6 +170,50 @@ class MemoryLowering(LaneCode):
             differ = self.op(f"and <{W} x i1> {differ}, {on}")
             changed = self.op(f"icmp ne i32 {self.bits(differ)}, 0")
         self.scatter(value, ptrs, on, size * 8)
+        last = self.current_label
+        self.br(done)
+        self.label(done)
+        return self.op(f"phi i1 [ false, %{entry} ], [ {changed}, %{last} ]")
+
+    def word_pointers(self, ptrs: str, word: int) -> str:
+        """The pointers to the 32-bit word `word` of each lane's 128-bit access."""
+        return self.op(f"getelementptr i8, <{self.W} x ptr> {ptrs}, i64 {4 * word}") if word else ptrs
+
+    def quad_rows(self, r) -> range | None:
+        """The register rows of a 128-bit access's quad (None: RZ)."""
+        s = self.code.slot(r)
+        return None if s == -1 else range(s, s + 4)
+
+    def load_quad(self, dst, ptrs: str, on: str) -> None:
+        """LD*.128: each word of the active lanes' 16 bytes into its row of the quad."""
+        rows = self.quad_rows(dst)
+        words = [self.gather(self.word_pointers(ptrs, k), on, 32) for k in range(4)]
+        for row, value in zip(rows or (), words):
+            self.write_row(row, value, on)
+
+    def store_quad(self, ins, on: str, on_bits: str, bail: str) -> str:
+        """ST*.128: the quad's four rows, each to its word of the active lanes' 16 bytes;
+        an i1: did it change memory."""
+        W = self.W
+        addr = self.address(ins.srcs[0])
+        rows = self.quad_rows(ins.srcs[1])
+        values = [self.op(f"load <{W} x i32>, ptr {self.reg_ptr(row)}, align 4") for row in rows] if rows \
+            else ["zeroinitializer"] * 4
+        go, done, entry = self.lbl("store"), self.lbl("stored"), self.lbl("st")
+        self.br(entry)
+        self.label(entry)
+        self.cbr(self.op(f"icmp eq i32 {on_bits}, 0"), done, go)
+        self.label(go)
+        ptrs = self.host_pointers(addr, on_bits, QUAD, bail, write=True)
+        changed = "false"
+        for k, value in enumerate(values):
+            word = self.word_pointers(ptrs, k)
+            if self.track_stall:   # progress, for deadlock detection: did the store change memory?
+                differ = self.op(f"icmp ne <{W} x i32> {self.gather(word, on, 32)}, {value}")
+                differ = self.op(f"and <{W} x i1> {differ}, {on}")
+                now = self.op(f"icmp ne i32 {self.bits(differ)}, 0")
+                changed = now if changed == "false" else self.op(f"or i1 {changed}, {now}")
+            self.scatter(value, word, on, 32)
         last = self.current_label
         self.br(done)
         self.label(done)
