@@ -147,29 +147,39 @@ def _native_code(code, sched: str, lanes: int, symbols: list[str], kernel: bool,
 
 def code_description(code, sched: str, lanes: int, symbols: list[str], kernel: bool, seeded: bool) -> str:
     """Everything the function's LLVM module is generated from (vm/jit/module.py), as text:
-    the variant, the symbols in the order native code reads them, the function's facts,
-    and each block's instructions without their source locations (native code does not
-    name them: an edit that only moves a function keeps its native code).  Floating
-    immediates are written by their bits (str() writes every NaN alike)."""
+    the variant, the function's facts, and each block's instructions without their
+    source locations (native code does not name them: an edit that only moves a function
+    keeps its native code).  A symbol is written by its position in `symbols`, as native
+    code reads it, so functions that differ only in the objects they name share native
+    code; a CALL's callee keeps its name (the runtime function decides the code).
+    Floating immediates are written by their bits (str() writes every NaN alike)."""
     fn = code.fn
     params = " ".join(f"{p.reg}:{p.size}:{p.kind}" for p in fn.params)
-    lines = [f"{sched} {lanes} {kernel} {seeded} {' '.join(symbols)}",
+    lines = [f"{sched} {lanes} {kernel} {seeded} {len(symbols)}",
              f"{fn.kind} ({params}) -> ({' '.join(map(str, fn.rets))}) {fn.ret_wide} {fn.shared_bytes} "
              f"{fn.local_bytes} {fn.dynamic_shared} {fn.registers} {fn.predicates} {fn.launch_bounds}"]
+    position = {name: i for i, name in enumerate(symbols)}
     for block in fn.blocks:
         lines.append(f"{block.label}: {code.rpc.get(block.label)}")
-        lines += (_instr_description(ins) for ins in block.instrs)
+        lines += (instr_description(ins, position) for ins in block.instrs)
     return "\n".join(lines)
 
 
-def _instr_description(ins) -> str:
+def instr_description(ins, position: dict[str, int]) -> str:
     guard = f"@{'!' if ins.guard_neg else ''}{ins.guard} " if ins.guard is not None else ""
-    return f"{guard}{ins.opcode} " + ", ".join(map(_operand_description, list(ins.dsts) + list(ins.srcs)))
+    operands = [operand_description(o, position) for o in ins.dsts]
+    operands += [repr(o) if ins.op == "CALL" and i == 0 else operand_description(o, position)
+                 for i, o in enumerate(ins.srcs)]
+    return f"{guard}{ins.opcode} " + ", ".join(operands)
 
 
-def _operand_description(o) -> str:
+def operand_description(o, position: dict[str, int]) -> str:
     if isinstance(o, Imm) and isinstance(o.value, float):
         return f"f:{struct.pack('<d', o.value).hex()}"
+    if isinstance(o, Sym) and o.name in position:
+        return f"sym{position[o.name]}+{o.offset}"
+    if isinstance(o, Mem) and isinstance(o.base, Sym) and o.base.name in position:
+        return f"[sym{position[o.base.name]}+{o.base.offset}+{o.offset}]"
     return repr(o)
 
 
