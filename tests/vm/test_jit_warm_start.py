@@ -9,6 +9,7 @@ import sys
 
 import minicuda
 from minicuda.ir import Imm, Instr, Reg
+from minicuda.vm.jit import cache, native
 from minicuda.vm.jit.engine import code_description, instr_description
 from minicuda.vm.machine import Machine
 
@@ -68,3 +69,19 @@ def test_the_key_tells_nan_payloads_apart():
     one = Instr("MOV", (), (Reg("R1"),), (Imm(quiet),))
     two = Instr("MOV", (), (Reg("R1"),), (Imm(other),))
     assert str(one) == str(two) and instr_description(one, {}) != instr_description(two, {})
+
+
+def test_the_disk_key_names_minicuda_itself(monkeypatch):
+    """An edited minicuda (another fingerprint of its sources) never reuses older native code."""
+    key = native.LLVM.get().entry_key("description")
+    monkeypatch.setattr(native, "minicuda_fingerprint", lambda: "another minicuda")
+    assert native.LLVM.get().entry_key("description") != key
+
+
+def test_a_payload_without_entry_pcs_is_discarded(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("MINICUDA_CACHE_DIR", str(tmp_path))
+    monkeypatch.delenv("MINICUDA_JIT_CACHE", raising=False)
+    path = cache.entry_path("k")
+    cache.save(path, "k", b"object code with no line of entry pcs")
+    assert native.LLVM.get().load("k") is None and not path.exists()
+    assert "discarding damaged JIT cache entry" in capsys.readouterr().err

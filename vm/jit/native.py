@@ -53,10 +53,15 @@ class LLVM:
     def load(self, key: str) -> tuple[object, list[int]] | None:
         """(an execution engine, the entry pcs) from the disk cache's entry `key`; None when
         there is none, or it is damaged or foreign (discarded with a warning)."""
-        payload = jit_cache.load(jit_cache.entry_path(key), key)
+        path = jit_cache.entry_path(key)
+        payload = jit_cache.load(path, key)
         if payload is None:
             return None
-        entries, obj = unpack(payload)
+        try:
+            entries, obj = unpack(payload)
+        except ValueError:   # a sound checksum over a payload that is no (entries, object)
+            jit_cache.ENTRIES.discard(path, "no entry pcs before the object code")
+            return None
         with self.lock:
             engine = llvm.create_mcjit_compiler(llvm.parse_assembly(""), self.target_machine())
             engine.add_object_file(llvm.ObjectFileRef.from_data(obj))
