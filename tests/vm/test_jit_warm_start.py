@@ -74,7 +74,7 @@ def test_the_key_tells_nan_payloads_apart():
 def test_the_disk_key_names_minicuda_itself(monkeypatch):
     """An edited minicuda (another fingerprint of its sources) never reuses older native code."""
     key = native.LLVM.get().entry_key("description")
-    monkeypatch.setattr(native, "minicuda_fingerprint", lambda: "another minicuda")
+    monkeypatch.setattr(native, "sources_fingerprint", lambda: "another minicuda")
     assert native.LLVM.get().entry_key("description") != key
 
 

@@ -4,7 +4,7 @@ The one module of the JIT that imports llvmlite; the engine imports it when it f
 runs a function natively, so a run on the interpreter never loads LLVM.  A function's
 native code is found by its `description` (vm/jit/engine.py's `code_description`: the
 function's instructions and variant, never the LLVM text) with this CPU, this minicuda
-(its version and sources, minicuda/compile_cache.py's fingerprint) and LLVM: a second
+(its version and sources, minicuda/cache_entry.py's fingerprint) and LLVM: a second
 run loads the object code of its entry (vm/jit/cache.py) into an execution engine
 without generating or parsing LLVM IR.  An entry's payload is the pcs native code can
 be entered at (one line), then the object code.
@@ -15,7 +15,7 @@ import threading
 
 import llvmlite.binding as llvm
 
-from minicuda.compile_cache import minicuda_fingerprint
+from minicuda.cache_entry import sources_fingerprint
 from minicuda.vm.jit import cache as jit_cache
 from minicuda.vm.jit import ops
 
@@ -43,7 +43,7 @@ class LLVM:
 
     def entry_key(self, description: str) -> str:
         """The name of the disk cache's entry for the function `description` on this CPU."""
-        return jit_cache.entry_key(description, minicuda_fingerprint(), self.cpu, self.features)
+        return jit_cache.entry_key(description, sources_fingerprint(), self.cpu, self.features)
 
     def target_machine(self):
         # an execution engine owns its target machine: one each
