@@ -10,17 +10,42 @@ minicuda and LLVM, that wrote it).  A damaged or foreign entry is removed with o
 warning line, and its owner builds it again; a new entry is written to a temporary
 file and renamed into place, so no reader or concurrent writer sees part of one.
 Imports nothing heavy: a run from the compile cache loads this and not the compiler.
+`sources_fingerprint` names minicuda itself (its version, and the path, size and
+modification time of each of its source files), which both caches' keys hold: an
+edited compiler or VM never reuses an older one's entries.
 """
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 import sys
 import threading
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
+from minicuda.version import __version__
+
 MAX_HEADER = 512
+PACKAGES = ("minicuda", "minicuda.grammar", "minicuda.passes", "minicuda.vm")
+SOURCE_SUFFIXES = (".py", ".lark")
+
+
+@cache
+def sources_fingerprint() -> str:
+    """minicuda's version and the path, size and mtime of each of its source files (once
+    per process)."""
+    digest = hashlib.sha256(__version__.encode())
+    for package in PACKAGES:
+        for folder in importlib.util.find_spec(package).submodule_search_locations:
+            for dirpath, dirnames, filenames in os.walk(folder):
+                dirnames[:] = sorted(d for d in dirnames if os.path.exists(os.path.join(dirpath, d, "__init__.py")))
+                for name in sorted(filenames):
+                    if name.endswith(SOURCE_SUFFIXES):
+                        stat = os.stat(os.path.join(dirpath, name))
+                        digest.update(f"{dirpath}/{name}\0{stat.st_size}\0{stat.st_mtime_ns}\0".encode())
+    return digest.hexdigest()
 
 
 @dataclass(frozen=True)

@@ -35,12 +35,11 @@ this package imports inside a function.
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import os
 import pickle
 from pathlib import Path
 
-from minicuda.cache_entry import EntryFormat
+from minicuda.cache_entry import EntryFormat, sources_fingerprint
 from minicuda.diagnostics import DiagnosticEngine, run_stage
 from minicuda.grammar.languages import CUDA, predefined_for
 from minicuda.grammar.preprocess import PREDEFINED, PreprocessedSource, preprocess
@@ -50,8 +49,6 @@ from minicuda.version import __version__
 FORMAT = 1
 PRODUCER = f"minicuda-{__version__}"
 ENTRIES = EntryFormat(b"MINICUDA-MODULE", FORMAT, "compile cache", "payload", "another program")
-PACKAGES = ("minicuda", "minicuda.grammar", "minicuda.passes", "minicuda.vm")
-SOURCE_SUFFIXES = (".py", ".lark")
 
 
 def cache_dir() -> Path | None:
@@ -72,18 +69,10 @@ _fingerprint: list[str] = []
 
 def minicuda_fingerprint() -> str:
     """minicuda's version and the path, size and mtime of each of its source files
-    (once per process): an edited compiler never reuses an older one's modules."""
+    (minicuda/cache_entry.py; once per process): an edited compiler never reuses an
+    older one's modules."""
     if not _fingerprint:
-        digest = hashlib.sha256(__version__.encode())
-        for package in PACKAGES:
-            for folder in importlib.util.find_spec(package).submodule_search_locations:
-                for dirpath, dirnames, filenames in os.walk(folder):
-                    dirnames[:] = sorted(d for d in dirnames if os.path.exists(os.path.join(dirpath, d, "__init__.py")))
-                    for name in sorted(filenames):
-                        if name.endswith(SOURCE_SUFFIXES):
-                            stat = os.stat(os.path.join(dirpath, name))
-                            digest.update(f"{dirpath}/{name}\0{stat.st_size}\0{stat.st_mtime_ns}\0".encode())
-        _fingerprint.append(digest.hexdigest())
+        _fingerprint.append(sources_fingerprint())
     return _fingerprint[0]
 
 

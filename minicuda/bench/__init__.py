@@ -30,7 +30,8 @@ sum); bench compares them, so a translation that does different work shows.
 `python -m minicuda.bench [--quick] [--engine E] [--only NAME] [--json FILE] ...`
 
 `--compile-scaling [SHAPES]` measures something else: compile time per stage on
-generated programs of growing size (compile_scale.py).
+generated programs of growing size (compile_scale.py); `--startup` the CPU time
+`minicuda run` spends before main, cold and warm (startup.py).
 
 Where it lives: suites (what is measured), engines (minicuda's runs), baselines
 (native C, Numba) and opencl (PoCL), end_to_end (the targets), compile_scale

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from minicuda.argtypes import MAX_JOBS, int_in, seconds
-from minicuda.bench import compile_scale, runtime_scale
+from minicuda.bench import compile_scale, runtime_scale, startup
 from minicuda.bench.benchmark import run_benchmark
 from minicuda.bench.end_to_end import e2e_child
 from minicuda.bench.report import render
@@ -48,6 +48,8 @@ def parse_args(argv: list[str]):
     p.add_argument("--runtime-scaling", nargs="?", const="all", metavar="CASES",
                    help="instead: the time of 10^3, 10^4, 10^5 runtime calls, each engine "
                         f"({', '.join(runtime_scale.CASES)}; all by default, or a comma-separated few)")
+    p.add_argument("--startup", action="store_true",
+                   help="instead: the CPU seconds `minicuda run` spends before main, cold and warm (issue 17's < 0.3 s)")
     opts = p.parse_args(argv)
     if opts.runtime_scaling is not None:
         opts.cases = _picked(p, "--runtime-scaling", "case", opts.runtime_scaling, list(runtime_scale.CASES))
@@ -94,6 +96,8 @@ def main(argv: list[str] | None = None) -> int:
         return compile_scaling(opts)
     if opts.runtime_scaling is not None:
         return runtime_scaling(opts)
+    if opts.startup:
+        return startup_times(opts)
     report = run_benchmark(opts)
     print(render(report))
     if opts.json:
@@ -112,6 +116,16 @@ def runtime_scaling(opts) -> int:
     print(runtime_scale.render_scaling(results))
     if opts.json:
         Path(opts.json).write_text(json.dumps(runtime_scale.as_dicts(results), indent=2) + "\n")
+    return 0
+
+
+def startup_times(opts) -> int:
+    """minicuda bench --startup: the CPU time before main of `minicuda run`, cold and warm."""
+    progress = (lambda line: print(line, file=sys.stderr, flush=True)) if sys.stderr.isatty() else None
+    results = startup.run_startup(opts.samples, 1 if opts.quick else 3, progress)
+    print(startup.render_startup(results))
+    if opts.json:
+        Path(opts.json).write_text(json.dumps(startup.as_dicts(results), indent=2) + "\n")
     return 0
 
 

@@ -10,7 +10,9 @@ the design card fixes holds.
   optional extra (a package outside the run-time dependencies), and for the parts of
   minicuda a command loads only when asked for (LAZY_PARTS: `minicuda bench`, and
   the compiler's side, which a `minicuda run` would otherwise pay for at every start:
-  a run from the compile cache, minicuda/compile_cache.py, loads none of it).
+  a run from the compile cache, minicuda/compile_cache.py, loads none of it; the JIT's
+  llvmlite and code generator, which a run on the interpreter never loads and a run from
+  the JIT's disk cache loads only in part).
 - No private name (`_x`) is imported from another module, nor read through a module
   alias (`S._x`).
 
@@ -34,7 +36,8 @@ OPTIONAL_EXTRAS = {"pyopencl", "numba", "jinja2", "graphviz", "dask", "distribut
                    "matplotlib", "networkx"}
 LAZY_PARTS = {"minicuda.bench", "minicuda.compiler", "minicuda.frontend", "minicuda.pipeline", "minicuda.opt",
               "minicuda.linker", "minicuda.ptxasinfo", "minicuda.grammar", "minicuda.grammar.ast",
-              "minicuda.grammar.astdump", "minicuda.passes.dot", "minicuda.passes.regalloc"}
+              "minicuda.grammar.astdump", "minicuda.passes.dot", "minicuda.passes.regalloc",
+              "minicuda.vm.jit.native", "minicuda.vm.jit.module"}
 
 
 def _modules() -> dict[str, Path]:

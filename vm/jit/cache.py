@@ -1,10 +1,11 @@
 """The JIT's disk cache: compiled object code kept between runs, verified before use.
 
 An entry is one file, `<key>.jit` in the cache directory, named by a hash of what
-it was compiled from (the module's text, the CPU, the compiler's versions and
-FORMAT).  It holds a header line and the object code:
+it was compiled from (the function's description, minicuda's sources, the CPU, the
+compiler's versions and FORMAT; vm/jit/native.py).  It holds a header line and the
+payload, the pcs native code can be entered at and the object code:
 
-    MINICUDA-JIT <FORMAT> <compiler> <key> <length> <sha256 of the object>\\n<object>
+    MINICUDA-JIT <FORMAT> <compiler> <key> <length> <sha256 of the payload>\\n<payload>
 
 `load` returns the object only when every field matches this compiler and this key
 and the object has its length and checksum; anything else (a truncated or
@@ -26,7 +27,7 @@ import llvmlite.binding as llvm
 from minicuda.cache_entry import EntryFormat
 from minicuda.version import __version__
 
-FORMAT = 1
+FORMAT = 2   # 2: the payload starts with the entry pcs
 ENTRIES = EntryFormat(b"MINICUDA-JIT", FORMAT, "JIT cache", "object code", "other code")
 
 

@@ -1,10 +1,13 @@
 """The JIT engine: compiled functions, workers running blocks in parallel, the hand-off
 of single instructions to the interpreter.
 
-Compiled code is cached per function text, scheduling model and lane count, so a
-kernel compiled for one architecture is compiled once per process; functions whose
-text differs only in the symbols they name share native code, each reading its own
-symbols (`Compiled.symbols`).  A launch's
+Compiled code is cached per function description (`code_description`: its
+instructions, scheduling model and lane count, never the LLVM text, which is generated
+only when the disk cache has no object code for it), so a kernel compiled for one
+architecture is compiled once per process and, through the disk cache, once per
+machine.  llvmlite and the code generator are imported when the first function is run
+natively (vm/jit/native.py), the two imports this package makes inside a function: a
+program the interpreter runs never loads them.  A launch's
 blocks are spread over `jobs` workers (threads: native code releases the GIL);
 each worker has its own block state and block scope (shared memory, frames), and
 blocks are taken in chunks from a common counter.  Counters are summed, so
@@ -23,22 +26,19 @@ import bisect
 import ctypes
 import hashlib
 import os
+import struct
 import threading
 from dataclasses import dataclass, replace
 
-import llvmlite.binding as llvm
 import numpy as np
 
-from minicuda.ir import Mem, Sym
+from minicuda.ir import Imm, Mem, Sym
 from minicuda.vm import cycles
 from minicuda.vm.interp import Interpreter, Warp
 from minicuda.vm.launch_setup import LaunchSetup
 from minicuda.vm.metrics import LaunchMetrics
-from minicuda.vm.jit import cache as jit_cache
 from minicuda.vm.jit import layout as L
-from minicuda.vm.jit import ops
 from minicuda.vm.jit.host_calls import HostCallSite, HostView
-from minicuda.vm.jit.module import module_ir
 from minicuda.vm.jit.printf_fifo import NONE_DROPPED, LaunchFifo
 from minicuda.vm.callstack import LANE0, NO_METRICS, run_frame_on_warp
 from minicuda.vm.state import (AT_BAR, CHECK, DEPTH, DONE, RUN, SAMPLED, SPINNING, STALL, STATUS, WARP, BlockState,
@@ -57,55 +57,6 @@ MAX_COMPILE_COST = 20_000_000
 MAX_COMPILE_INSTRS = 3_000   # the text alone of more would take long to build
 
 
-class _LLVM:
-    """llvmlite's native target, set up once per process."""
-    _instance = None
-
-    def __init__(self):
-        llvm.initialize_native_target()
-        llvm.initialize_native_asmprinter()
-        self.target = llvm.Target.from_default_triple()
-        self.cpu, self.features = llvm.get_host_cpu_name(), llvm.get_host_cpu_features().flatten()
-        for name, address in ops.libm_symbols().items():
-            llvm.add_symbol(name, address)
-        self.lock = threading.Lock()
-
-    @classmethod
-    def get(cls) -> "_LLVM":
-        if cls._instance is None:
-            cls._instance = cls()
-        return cls._instance
-
-    def compile(self, text: str, speed: int):
-        """An execution engine for the module `text`; its object code comes from the disk
-        cache when this very text was compiled before for this CPU."""
-        key = jit_cache.entry_key(text, str(speed), self.cpu, self.features)
-        path = jit_cache.entry_path(key)
-        cached = jit_cache.load(path, key)   # None when absent, damaged or foreign (compiled again)
-        with self.lock:
-            module = llvm.parse_assembly(text)
-            module.verify()
-            # an execution engine owns its target machine: one each
-            tm = self.target.create_target_machine(cpu=self.cpu, features=self.features, opt=3, reloc="default",
-                                                   codemodel="jitdefault")
-            pb = llvm.create_pass_builder(tm, llvm.create_pipeline_tuning_options(speed_level=max(speed, 0)))
-            if cached is not None:
-                pass   # the cached object is already optimised
-            elif speed >= 0:
-                pb.getModulePassManager().run(module, pb)
-            else:   # registers into SSA and a clean CFG: most of the speed for a fraction of the time
-                pm = llvm.create_new_module_pass_manager()
-                pm.add_always_inliner_pass()
-                pm.add_sroa_pass()
-                pm.add_simplify_cfg_pass()
-                pm.add_sroa_pass()
-                pm.run(module, pb)
-            engine = llvm.create_mcjit_compiler(module, tm)
-            engine.set_object_cache(lambda _module, data: jit_cache.save(path, key, data), lambda _module: cached)
-            engine.finalize_object()
-        return engine
-
-
 @dataclass(frozen=True)
 class Native:
     """Object code compiled from one module text: its engine and entry points.  Functions
@@ -114,6 +65,7 @@ class Native:
     engine: object
     run_function: object
     run_blocks: object | None
+    entries: frozenset   # pcs native code can be entered at
 
 
 @dataclass(frozen=True)
@@ -155,22 +107,80 @@ def _compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool) 
         return None
     symbols = sorted({o.name for ins in code.instrs for s in ins.srcs
                       for o in ((s.base,) if isinstance(s, Mem) else (s,)) if isinstance(o, Sym) and o.name != "frame"})
-    text, entries = module_ir(code, sched, lanes, symbols, kernel, seeded and sched == "its")
-    if too_large_to_compile(code, text):
-        return None
-    key = hashlib.sha1(text.encode()).hexdigest()
+    seeded = seeded and sched == "its"
+    key = hashlib.sha1(code_description(code, sched, lanes, symbols, kernel, seeded).encode()).hexdigest()
     if key not in _NATIVE:
-        native = _LLVM.get()
-        # kernels: registers into SSA and native code, no more (their time is in memory
-        # and vector work); host code: LLVM -O1 for its scalar loops, unless it is huge
-        engine = native.compile(text, speed=-1 if kernel or len(text) > 300_000 else 1)
-        run_function = _ENTRY(engine.get_function_address("run_function"))
-        run_blocks = _ENTRY(engine.get_function_address("run_blocks")) if kernel else None
-        _NATIVE[key] = Native(engine, run_function, run_blocks)
+        native = _native_code(code, sched, lanes, symbols, kernel, seeded, key)
+        if native is None:
+            return None
+        _NATIVE[key] = native
     named = (key, tuple(symbols))
     if named not in _CACHE:
-        _CACHE[named] = Compiled(_NATIVE[key], tuple(symbols), frozenset(entries) | {code.end})
+        _CACHE[named] = Compiled(_NATIVE[key], tuple(symbols), _NATIVE[key].entries | {code.end})
     return _CACHE[named]
+
+
+def _native_code(code, sched: str, lanes: int, symbols: list[str], kernel: bool, seeded: bool,
+                 key: str) -> Native | None:
+    """The function's native code: its object code from the disk cache, else its LLVM
+    module generated and compiled (None when that is too large to compile)."""
+    from minicuda.vm.jit.native import LLVM   # noqa: PLC0415  (llvmlite: see the module docstring)
+
+    llvm = LLVM.get()
+    disk_key = llvm.entry_key(key)
+    found = llvm.load(disk_key)
+    if found is not None:
+        engine, entries = found
+    else:
+        from minicuda.vm.jit.module import module_ir   # noqa: PLC0415  (the code generator: see above)
+
+        text, entries = module_ir(code, sched, lanes, symbols, kernel, seeded)
+        if too_large_to_compile(code, text):
+            return None
+        # kernels: registers into SSA and native code, no more (their time is in memory
+        # and vector work); host code: LLVM -O1 for its scalar loops, unless it is huge
+        engine = llvm.compile(text, -1 if kernel or len(text) > 300_000 else 1, disk_key, entries)
+    run_function = _ENTRY(engine.get_function_address("run_function"))
+    run_blocks = _ENTRY(engine.get_function_address("run_blocks")) if kernel else None
+    return Native(engine, run_function, run_blocks, frozenset(entries))
+
+
+def code_description(code, sched: str, lanes: int, symbols: list[str], kernel: bool, seeded: bool) -> str:
+    """Everything the function's LLVM module is generated from (vm/jit/module.py), as text:
+    the variant, the function's facts, and each block's instructions without their
+    source locations (native code does not name them: an edit that only moves a function
+    keeps its native code).  A symbol is written by its position in `symbols`, as native
+    code reads it, so functions that differ only in the objects they name share native
+    code; a CALL's callee keeps its name (the runtime function decides the code).
+    Floating immediates are written by their bits (str() writes every NaN alike)."""
+    fn = code.fn
+    params = " ".join(f"{p.reg}:{p.size}:{p.kind}" for p in fn.params)
+    lines = [f"{sched} {lanes} {kernel} {seeded} {len(symbols)}",
+             f"{fn.kind} ({params}) -> ({' '.join(map(str, fn.rets))}) {fn.ret_wide} {fn.shared_bytes} "
+             f"{fn.local_bytes} {fn.dynamic_shared} {fn.registers} {fn.predicates} {fn.launch_bounds}"]
+    position = {name: i for i, name in enumerate(symbols)}
+    for block in fn.blocks:
+        lines.append(f"{block.label}: {code.rpc.get(block.label)}")
+        lines += (instr_description(ins, position) for ins in block.instrs)
+    return "\n".join(lines)
+
+
+def instr_description(ins, position: dict[str, int]) -> str:
+    guard = f"@{'!' if ins.guard_neg else ''}{ins.guard} " if ins.guard is not None else ""
+    operands = [operand_description(o, position) for o in ins.dsts]
+    operands += [repr(o) if ins.op == "CALL" and i == 0 else operand_description(o, position)
+                 for i, o in enumerate(ins.srcs)]
+    return f"{guard}{ins.opcode} " + ", ".join(operands)
+
+
+def operand_description(o, position: dict[str, int]) -> str:
+    if isinstance(o, Imm) and isinstance(o.value, float):
+        return f"f:{struct.pack('<d', o.value).hex()}"
+    if isinstance(o, Sym) and o.name in position:
+        return f"sym{position[o.name]}+{o.offset}"
+    if isinstance(o, Mem) and isinstance(o.base, Sym) and o.base.name in position:
+        return f"[sym{position[o.base.name]}+{o.base.offset}+{o.offset}]"
+    return repr(o)
 
 
 class _Context:
