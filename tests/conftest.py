@@ -7,9 +7,11 @@ CI run is the same run every time; "dev" otherwise, random as usual. Neither has
 deadline: timings on a shared machine are not a property of the code.
 HYPOTHESIS_PROFILE picks one by name.
 
-The compile cache (minicuda/compile_cache.py) lives in a folder of the test session
-(of each worker): within a session a program run twice (both engines) compiles once,
-and no session reads modules an earlier one compiled.
+The compile cache (minicuda/compile_cache.py) lives in a folder of the test session,
+one for all its parallel workers (an entry is written to a temporary file and renamed
+into place, so workers share it safely): within a session a program run twice (both
+engines, which may run on different workers) compiles once, and no session reads
+modules an earlier one compiled.
 
 Tests marked slow run first, so parallel workers (pytest-xdist) finish together
 instead of one of them starting a long property test at the end."""
@@ -28,7 +30,13 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.ge
 
 @pytest.fixture(scope="session", autouse=True)
 def compile_cache_of_the_session(tmp_path_factory):
-    os.environ["MINICUDA_COMPILE_CACHE_DIR"] = str(tmp_path_factory.mktemp("compile-cache"))
+    # a pytest-xdist worker's base folder is popen-gwN inside the session's
+    session = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        session = session.parent
+    folder = session / "compile-cache"
+    folder.mkdir(exist_ok=True)
+    os.environ["MINICUDA_COMPILE_CACHE_DIR"] = str(folder)
 
 
 def pytest_collection_modifyitems(items):

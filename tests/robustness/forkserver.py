@@ -33,7 +33,7 @@ MAINS = {"minicudac": minicudac_main, "minicuda": minicuda_main}
 def child(request: dict) -> None:
     """Runs in the forked child and ends it as the interpreter ends a console script:
     SystemExit with the status, so buffered output is flushed and atexit runs."""
-    os.setpgid(0, 0)
+    os.setsid()   # its own session and process group, as runner.run_case starts a process
     soft = math.ceil(request["cpu"]) + 1
     resource.setrlimit(resource.RLIMIT_CPU, (soft, soft + 2))
     signal.signal(signal.SIGINT, signal.default_int_handler)
