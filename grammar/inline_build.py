@@ -25,6 +25,7 @@ from __future__ import annotations
 from operator import itemgetter
 
 from lark import Token
+from lark.lexer import PatternStr, UnlessCallback
 from lark.parsers.lalr_analysis import Shift
 
 
@@ -57,6 +58,7 @@ def parse_to_end(ip, transformer):
     reductions = [(callbacks[rule], len(rule.expansion), rule.origin.name) for rule in rules]
     stack, values = state.state_stack, state.value_stack   # the contextual lexer reads the state from stack
     lexing = ip.lexer_thread.lexer
+    passed_on: dict = {}   # (state below, state, token type) -> the state after the ?rules hand the child on
     for token in lexing.postlexer.process(_contextual_tokens(lexing.lexer, ip.lexer_thread.state.text.text, stack)):
         kind = token.type
         while True:
@@ -70,7 +72,11 @@ def parse_to_end(ip, transformer):
                 break
             reduce, size, name = reductions[~action]
             if size == 1 and reduce is _PASS_ON:   # a ?rule handing its child on: only the state changes
-                stack[-1] = table[stack[-2]][name]
+                key = (stack[-2], stack[-1], kind)
+                top = passed_on.get(key)
+                if top is None:
+                    top = passed_on[key] = _passed_on_state(table, reductions, stack[-2], name, kind)
+                stack[-1] = top
                 continue
             if size:
                 children = values[-size:]
@@ -87,6 +93,20 @@ def parse_to_end(ip, transformer):
         _reduce(reductions[~action], stack, values, table)
         if stack[-1] == conf.end_state:
             return values[-1].value
+
+
+def _passed_on_state(table: dict, reductions: list, below: int, name: str, kind: str) -> int:
+    """The state on top of `below` after a child reduced to `name` is handed on by every
+    ?rule that hands it on before the token `kind` (`(a)`'s `a` up from primary to expr):
+    such reductions change the top state only, by the same steps each time."""
+    while True:
+        top = table[below][name]
+        action = table[top].get(kind)
+        if action is None or action >= 0:
+            return top
+        reduce, size, name = reductions[~action]
+        if not (size == 1 and reduce is _PASS_ON):
+            return top
 
 
 _ACTION_TABLES: dict = {}   # id(lark's parse table) -> (that table, its action table, its rules)
@@ -108,19 +128,17 @@ def _action_table(states: dict) -> tuple[dict, list]:
 def _contextual_tokens(lexer, text: str, stack: list):
     """The tokens lark's contextual lexer (`lexer`) reads from `text`, each matched with
     the terminals of the parser's state when it is read (`stack[-1]`), positioned as lark
-    positions them; its per-token machinery is left out.  Raises NotParsed where no
+    positions them; its per-token machinery is left out (a keyword that the identifier
+    pattern matched is found by a dict, not by lark's regex).  Raises NotParsed where no
     terminal matches."""
     scanners: dict = {}
     pos, line, line_start, end = 0, 1, 0, len(text)
     while pos < end:
         state = stack[-1]
         try:
-            matchers, ignore, newline_types, callbacks = scanners[state]
+            matchers, ignore, newline_types, callbacks, keywords = scanners[state]
         except KeyError:
-            basic = lexer.lexers[state]
-            matchers = tuple(mre.match for mre in basic.scanner._mres)
-            scanners[state] = matchers, ignore, newline_types, callbacks = \
-                (matchers, basic.ignore_types, basic.newline_types, basic.callback)
+            scanners[state] = matchers, ignore, newline_types, callbacks, keywords = _state_scanner(lexer, state)
         for match in matchers:
             m = match(text, pos)
             if m is not None:
@@ -136,13 +154,33 @@ def _contextual_tokens(lexer, text: str, stack: list):
             if newlines:
                 line += newlines
                 line_start = start + value.rindex("\n") + 1
-        if kind in ignore and kind not in callbacks:
+        if kind in ignore:
+            if kind in callbacks:
+                callbacks[kind](_new_token(kind, value, start, token_line, column, line, pos - line_start + 1, pos))
             continue
-        token = _new_token(kind, value, start, token_line, column, line, pos - line_start + 1, pos)
-        if kind in callbacks:
-            token = callbacks[kind](token)
-        if kind not in ignore:
-            yield token
+        if kind in keywords:
+            kind = keywords[kind].get(value, kind)
+        elif kind in callbacks:
+            yield callbacks[kind](_new_token(kind, value, start, token_line, column, line, pos - line_start + 1, pos))
+            continue
+        yield _new_token(kind, value, start, token_line, column, line, pos - line_start + 1, pos)
+
+
+def _state_scanner(lexer, state) -> tuple:
+    """(matchers, ignored types, types that may hold a newline, callbacks, keywords) of the
+    contextual lexer's scanner for parser state `state`; keywords: type -> {text: the
+    keyword's type} for each lark "unless" callback (a terminal whose pattern also matches
+    keywords: lark retypes such a token by matching its text against them), which then
+    leaves `callbacks`."""
+    basic = lexer.lexers[state]
+    matchers = tuple(mre.match for mre in basic.scanner._mres)
+    callbacks, keywords = dict(basic.callback), {}
+    for kind, callback in basic.callback.items():
+        if type(callback) is UnlessCallback and all(not t.pattern.flags and isinstance(t.pattern, PatternStr)
+                                                    for t in callback.scanner.terminals):
+            keywords[kind] = {t.pattern.value: t.name for t in callback.scanner.terminals}
+            del callbacks[kind]
+    return matchers, basic.ignore_types, basic.newline_types, callbacks, keywords
 
 
 def _reduce(reduction: tuple, stack: list, values: list, table: dict) -> None:

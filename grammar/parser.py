@@ -337,10 +337,13 @@ class _Retagger:
         self.braces, self.alias_name, self.alias_target = 0, None, None
         self.used: list[tuple[int, str]] = []   # namespaces of using-directives in force: (brace depth, namespace)
         for tok in stream:
-            self._follow_aliases(tok)
-            if tok.type == "SCOPED_NAME":
+            kind = tok.type
+            if kind in _ALIAS_TYPES or tok.value in _BRACES or self.alias_name is not None:   # (others change nothing)
+                self._follow_aliases(tok)
+            if kind == "SCOPED_NAME":
                 *head, tok = [self._unalias(t) for t in self._scoped(tok)]
                 yield from head
+                kind = tok.type
             while tok.value in (">>", ">>>") and self.angles and self.angles[-1][0] == self.brackets:
                 first = _token_at(tok, "MORETHAN", ">", 0)
                 self._angle(first)
@@ -348,20 +351,26 @@ class _Retagger:
                 yield first
                 rest = tok.value[1:]
                 tok = _token_at(tok, "MORETHAN" if rest == ">" else self.shift_right, rest, 1)
-            self._angle(tok)
-            if tok.type == "IDENT" and tok.start_pos not in self.declaring:
-                if tok.start_pos in self.scopes:
-                    tok = Token.new_borrow_pos("SCOPE_NAME", tok.value, tok)
-                elif tok.start_pos in self.type_scopes:
-                    tok = Token.new_borrow_pos("TYPE_SCOPE", tok.value, tok)
-                elif (tok.value in self._names(tok)[1] or self._used_template(tok.value)) and not self._names_member():
-                    tok = Token.new_borrow_pos("TEMPLATE_NAME", tok.value, tok)
-                elif tok.value in self._names(tok)[0]:
-                    tok = Token.new_borrow_pos("TYPE_NAME", tok.value, tok)
-            elif tok.type == "LBRACE" and self._opens_brace_init():
-                tok = Token.new_borrow_pos("INIT_BRACE", tok.value, tok)
-            elif tok.type == "LPAR" and tok.start_pos in self.decl_parens:
-                tok = Token.new_borrow_pos("DECL_PAREN", tok.value, tok)
+                kind = tok.type
+            if kind in _ANGLE_TYPES or tok.value in _BRACKETS:   # (others change nothing)
+                self._angle(tok)
+            if kind == "IDENT":
+                at = tok.start_pos
+                if at not in self.declaring:
+                    value = tok.value
+                    types, templates = self._names(tok)
+                    if at in self.scopes:
+                        tok = _retagged(tok, "SCOPE_NAME")
+                    elif at in self.type_scopes:
+                        tok = _retagged(tok, "TYPE_SCOPE")
+                    elif (value in templates or (self.used and self._used_template(value))) and not self._names_member():
+                        tok = _retagged(tok, "TEMPLATE_NAME")
+                    elif value in types:
+                        tok = _retagged(tok, "TYPE_NAME")
+            elif kind == "LBRACE" and self._opens_brace_init():
+                tok = _retagged(tok, "INIT_BRACE")
+            elif kind == "LPAR" and tok.start_pos in self.decl_parens:
+                tok = _retagged(tok, "DECL_PAREN")
             self.prev, self.last = self.last, tok
             yield tok
 
@@ -468,6 +477,17 @@ class _Retagger:
 
 
 _SPACES = re.compile(r"\s+")
+# the tokens `_follow_aliases` acts on (any token after a `namespace x =`), and those `_angle` acts on
+_ALIAS_TYPES, _BRACES = frozenset({"IDENT", "EQUAL"}), frozenset({"{", "}"})
+_ANGLE_TYPES, _BRACKETS = frozenset({"LESSTHAN", "MORETHAN"}), frozenset({"(", "[", ")", "]"})
+
+
+def _retagged(tok: Token, type_: str) -> Token:
+    """`tok` as a token of type `type_` (Token.new_borrow_pos without its class-method call)."""
+    return _new_token(type_, tok.value, tok.start_pos, tok.line, tok.column, tok.end_line, tok.end_column, tok.end_pos)
+
+
+_new_token = Token._future_new
 
 
 def _token_at(tok: Token, type_: str, value: str, offset: int) -> Token:

@@ -18,9 +18,11 @@ from __future__ import annotations
 from minicuda.diagnostics import DiagnosticEngine
 from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
+from minicuda.grammar.collector import collector_paused
 from minicuda.grammar.sema.scopes import Overloads
 
 
+@collector_paused()   # a walk over the whole AST: a full collection would walk it all again
 def check_references(tu: A.TranslationUnit, diags: DiagnosticEngine, linked=None, hint: str | None = None) -> None:
     """Report every used function that has no definition (errors in `diags`); with
     `linked(owner, fn)` (owner: the function whose code uses `fn`, None in an initialiser),

@@ -134,3 +134,14 @@ def test_errors_are_reported_as_the_parse_tree_reports_them():
             parse(pp, diags, build_inline=build_inline)
             messages.append([d.header() for d in diags.diagnostics])
         assert messages[0] == messages[1] and messages[0]
+
+
+def test_names_that_start_or_end_like_keywords_stay_names():
+    """The inline build's lexer finds keywords by a dict of the identifier's whole text:
+    `iffy`, `return_value`, `int_`, `xfor`, `do2` are names; `do`, `if`, `return` keywords."""
+    source = ("int iffy(int return_value, int int_) { int xfor = 0, do2 = 1, sizeof_ = 2; "
+              "do { if (int_) return return_value + xfor + do2 + sizeof_; } while (0); return 0; }\n")
+    inline, tree = _both_ways(source)
+    assert _same(tree, inline, {}) is None
+    fn = next(d for d in inline.decls if isinstance(d, A.FunctionDef) and d.name == "iffy")
+    assert [p.declarator.name for p in fn.declarator.params_suffix.params] == ["return_value", "int_"]
