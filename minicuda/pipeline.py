@@ -6,7 +6,8 @@ description; the pipelines of the -O levels are lists of those names, and
 `--print-after`, the CLI's help and the README's pass list all read PASSES (a
 test holds the README to it).  Analyses (cfg, ipdom, divergence, liveness) are
 computed on demand through `Analyses.get` and dropped whenever a pass reports a
-change; passes never compute them by hand.  A cleanup pass (CLEANUP) reads nothing
+change; passes never compute them by hand (an analysis may keep per-instruction
+facts across changes in `Analyses.memo`).  A cleanup pass (CLEANUP) reads nothing
 but the function's code, so once it has run without changing anything it is
 skipped until another pass changes the function: the -O3 pipeline repeats the
 cleanup, and most repeats find nothing to do.  `run_passes` verifies the IR after
@@ -49,11 +50,19 @@ class Analyses:
     cache: dict[str, object] = field(default_factory=dict)
     changes: int = 0                                          # pass runs that changed the function
     quiet: dict[str, int] = field(default_factory=dict)       # cleanup pass -> `changes` when it last changed nothing
+    memos: dict[str, dict] = field(default_factory=dict)      # kept across changes: see `memo`
 
     def get(self, name: str):
         if name not in self.cache:
             self.cache[name] = ANALYSES[name](self.fn, self)
         return self.cache[name]
+
+    def memo(self, name: str) -> dict:
+        """The table `name` that an analysis keeps across changes of the function, for
+        facts about one instruction (what it reads and writes): keyed by the
+        instruction's id, each entry holding the instruction, so a fact is only
+        reused for the same object (passes replace an instruction, never edit it)."""
+        return self.memos.setdefault(name, {})
 
     def invalidate(self, *names: str) -> None:
         """Drop the named analyses, or every one when none is named."""

@@ -60,7 +60,8 @@ def analyze_divergence(fn: Function, analyses=None) -> Divergence:
     result = Divergence(guards=_branch_guards(fn))
     if fn.kind == "host":
         return result
-    operands = [(b.label, [(ins, *_reads_writes(ins)) for ins in b.instrs]) for b in fn.blocks]
+    memo = analyses.memo("divergence") if hasattr(analyses, "memo") else {}
+    operands = [(b.label, [_operands(ins, memo) for ins in b.instrs]) for b in fn.blocks]
     varying = result.varying = _incoming(fn, operands)
     readers, seeds = _dataflow(operands, module)
     _spread(varying, [n for names in seeds for n in names] + list(varying), readers)
@@ -78,6 +79,15 @@ def analyze_divergence(fn: Function, analyses=None) -> Divergence:
                 fresh |= writes.get(block, set()) - varying
             varying |= fresh
             _spread(varying, fresh, readers)
+
+
+def _operands(ins: Instr, memo: dict) -> tuple[Instr, set[str], set[str]]:
+    """(ins, the names it reads, the names it writes), from `memo` when ins was seen
+    before with the same operands (the sets are shared: nothing here changes them)."""
+    hit = memo.get(id(ins))
+    if hit is None or hit[0] is not ins or hit[3] is not ins.srcs or hit[4] is not ins.dsts or hit[5] is not ins.guard:
+        hit = memo[id(ins)] = (ins, *_reads_writes(ins), ins.srcs, ins.dsts, ins.guard)
+    return hit[:3]
 
 
 def _grow_region(cfg: CFG, label: str, join: str | None, covered: set[str]) -> list[str]:

@@ -13,6 +13,10 @@ call, an instruction already predicated, or writes its own condition.  Stores an
 loads are guarded, never speculated, so no access runs that would not have run.
 
 Every conditional branch gets a `BranchDecision`, the record users and tests read.
+Conversion takes the first convertible branch in layout order, again and again; a
+branch decided and kept is decided again only when a conversion touched what its
+decision reads (its neighbourhood or its uniformity), so a sweep is not repeated
+over the whole function after each conversion.
 """
 from __future__ import annotations
 
@@ -40,6 +44,19 @@ def _blocker(instrs: list[Instr], guard) -> str | None:
     return None
 
 
+def _forget_touched(kept: dict[str, bool], analyses, head: str, join: str) -> None:
+    """After converting the hammock at `head`, drop the kept decisions its conversion may
+    change: a decision reads its branch's uniformity, its block's successors and their
+    predecessors, successors and code, so it is stale where the uniformity changed or a
+    successor is the head (whose code changed) or the join (whose predecessors did)."""
+    cfg, divergence = analyses.get("cfg"), analyses.get("divergence")
+    for label in [head, *cfg.preds(head), *cfg.preds(join)]:
+        kept.pop(label, None)
+    for label, uniform in list(kept.items()):
+        if divergence.branch_is_uniform(label) != uniform:
+            del kept[label]
+
+
 @dataclass(frozen=True)
 class IfConvert:
     options: object = None
@@ -47,21 +64,28 @@ class IfConvert:
 
     def run(self, fn: Function, analyses) -> bool:
         decisions: dict[int, BranchDecision] = {}
+        kept: dict[str, bool] = {}   # head -> its branch's uniformity, for a branch decided and kept
         changed_any = False
         while True:
             converted = False
             for head in [b.label for b in fn.blocks]:
+                if head in kept:
+                    continue
                 branch = conditional_branch(fn.block(head))
                 if branch is None:
                     continue
                 cfg, divergence = analyses.get("cfg"), analyses.get("divergence")   # (none without a branch)
                 decision, plan = self.decide(fn, cfg, divergence, head, branch)
                 decisions[id(branch)] = (branch, decision)  # the branch is kept alive with its record
-                if plan is not None:
-                    self.convert(fn, head, branch, *plan)
-                    analyses.invalidate()
-                    converted = changed_any = True
-                    break
+                if plan is None:
+                    kept[head] = decision.uniform
+                    continue
+                self.convert(fn, head, branch, *plan)
+                analyses.invalidate()
+                if kept:
+                    _forget_touched(kept, analyses, head, plan[1])
+                converted = changed_any = True
+                break
             if not converted:
                 break
         fn.branch_decisions = fn.branch_decisions + [d for _, d in decisions.values()]
