@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from minicuda.ir import Function, Instr
 from minicuda.passes.cfg import EXIT, conditional_branch
+from minicuda.passes.loops import reaches
 
 
 @dataclass(frozen=True)
@@ -65,19 +66,6 @@ def exit_arm(fn: Function, cfg, head: str):
             if instrs and instrs[-1].info.terminator and not instrs[-1].is_branch and instrs[-1].guard is None:
                 return None if reaches(cfg, join, head) else (arm, join)
     return None
-
-
-def reaches(cfg, start: str, goal: str) -> bool:
-    """A path leads from `start` to `goal` (from a branch's successor back to its head: a loop)."""
-    seen, todo = {start}, [start]
-    while todo:
-        label = todo.pop()
-        if label == goal:
-            return True
-        fresh = [s for s in cfg.succs(label) if s not in seen]
-        seen.update(fresh)
-        todo += fresh
-    return False
 
 
 def hammock_arms(fn: Function, cfg, head: str):
