@@ -282,7 +282,7 @@ def _compile_sass(args) -> int:
     if emit == "sass-like":
         _write(format_module(module), args.output)
     if args.report == "predication":
-        _write_report(_reported(list(module.functions.values()), args), args, emit)
+        _write_report(_report_records(list(module.functions.values()), args), args, emit)
     return 0
 
 
@@ -392,7 +392,7 @@ def _run_pass_list(args) -> int:
         _write(format_annotated(module, analyses, args.print_analysis, changes if args.print_changes else None),
                args.output)
     if args.report == "predication":
-        _write_report(_reported(list(module.functions.values()), args), args, emit)
+        _write_report(_report_records(list(module.functions.values()), args), args, emit)
     return 0
 
 
@@ -457,7 +457,7 @@ def _emit_program(args, program: CompiledProgram) -> int:
     elif emit == "cfg":
         _write(module_dot(program), args.output)
     if args.report == "predication":
-        _write_report(_reported(list(program.functions.values()), args), args, emit)
+        _write_report(_report_records(list(program.functions.values()), args), args, emit)
     return 0
 
 
@@ -621,7 +621,7 @@ def _linked_program(args, inputs: list[str], options: Options, prog: str):
     return CompiledProgram(first, module, options, ir_before, units, args.rdc == "true")
 
 
-def _reported(functions: list, args) -> list:
+def _report_records(functions: list, args) -> list:
     """The records --report lists: device code's, a device function's once per call site
     (inlined, under its caller; alone only where it is still called or its address taken),
     host code's with --report-host."""

@@ -460,7 +460,8 @@ def format_function(fn: Function, with_loc: bool = True) -> str:
 
 def format_decision(d: BranchDecision) -> str:
     loop = f" loop {'unknown' if d.trip_count is None else d.trip_count}" if d.loop else ""
-    return (f".decision {d.file}:{d.line}:{d.column} {'uniform' if d.uniform else 'divergent'} {d.instructions} "
+    column = f":{d.column}" if d.column else ""   # (a record read from text without one has none)
+    return (f".decision {d.file}:{d.line}{column} {'uniform' if d.uniform else 'divergent'} {d.instructions} "
             f"{d.threshold} {'predicated' if d.predicated else 'kept'}{loop} {Str(d.reason.encode())}")
 
 
