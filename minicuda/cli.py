@@ -31,6 +31,7 @@ from minicuda.ir import IRParseError, format_module, parse_module, verify
 from minicuda.nvccflags import FATAL, STD_VALUES, NvccError, check_std, joined_values, ptxas_verbose, \
     simulated_target
 from minicuda.outputs import OutputError, check_output, silence_stdout, write_output
+from minicuda.passes.loops import instructions
 from minicuda.sourcefile import SourceFileError, SourceText, check_regular, read_stream, read_text
 from minicuda.version import __version__
 from minicuda.vm.errors import SIGNALS, VMError
@@ -119,7 +120,10 @@ def compiler_parser() -> argparse.ArgumentParser:
     p.add_argument("--resource-usage", action="store_true",
                    help="print ptxas-style resource usage (registers, shared memory, stack frame) to stderr")
     p.add_argument("--report", choices=["predication"], default=None,
-                   help="print a report: predication (one line per conditional branch)")
+                   help="print a report: predication (one line per conditional branch of device code, "
+                        "then one per loop exit)")
+    p.add_argument("--report-host", action="store_true",
+                   help="--report lists host code's branches too")
     p.add_argument("--report-format", choices=["text", "json"], default="text")
     p.add_argument("--uniform-threshold", type=int_in(0, INT64_MAX), default=None, metavar="N",
                    help="predicate a uniform branch whose arms hold fewer than N instructions (default 4)")
@@ -278,7 +282,7 @@ def _compile_sass(args) -> int:
     if emit == "sass-like":
         _write(format_module(module), args.output)
     if args.report == "predication":
-        _write_report([d for fn in module.functions.values() for d in fn.branch_decisions], args, emit)
+        _write_report(_report_records(list(module.functions.values()), args), args, emit)
     return 0
 
 
@@ -388,7 +392,7 @@ def _run_pass_list(args) -> int:
         _write(format_annotated(module, analyses, args.print_analysis, changes if args.print_changes else None),
                args.output)
     if args.report == "predication":
-        _write_report([d for fn in module.functions.values() for d in fn.branch_decisions], args, emit)
+        _write_report(_report_records(list(module.functions.values()), args), args, emit)
     return 0
 
 
@@ -453,7 +457,7 @@ def _emit_program(args, program: CompiledProgram) -> int:
     elif emit == "cfg":
         _write(module_dot(program), args.output)
     if args.report == "predication":
-        _write_report(program.branch_decisions, args, emit)
+        _write_report(_report_records(list(program.functions.values()), args), args, emit)
     return 0
 
 
@@ -617,14 +621,28 @@ def _linked_program(args, inputs: list[str], options: Options, prog: str):
     return CompiledProgram(first, module, options, ir_before, units, args.rdc == "true")
 
 
+def _report_records(functions: list, args) -> list:
+    """The records --report lists: device code's, a device function's once per call site
+    (inlined, under its caller; alone only where it is still called or its address taken),
+    host code's with --report-host."""
+    named = {getattr(s, "name", None) for fn in functions for ins in fn.instructions() for s in ins.srcs}
+    return [d for fn in functions if (fn.kind != "host" or args.report_host) and (fn.kind != "device" or fn.name in named)
+            for d in fn.branch_decisions]
+
+
 def _write_report(records, args, emit: str | None) -> None:
-    """--report=predication: one line (or JSON object) per conditional branch."""
+    """--report=predication: one line (or JSON object) per conditional branch, then a
+    section of the loops' exits."""
     if args.report_format == "json":
         text = json.dumps([r.as_dict() for r in records], indent=2) + "\n"
     else:
-        text = "".join(f"{r.file}:{r.line}: {r.function}: {'uniform' if r.uniform else 'divergent'}, "
-                       f"{r.instructions} instructions, {'predicated' if r.predicated else 'kept'}: "
-                       f"{r.reason.split(': ', 1)[-1]}\n" for r in records)
+        branches = [f"{r.file}:{r.line}:{r.column}: {r.function}: {'uniform' if r.uniform else 'divergent'}, "
+                    f"{instructions(r.instructions)}, {'predicated' if r.predicated else 'kept'}: "
+                    f"{r.reason.split(': ', 1)[-1]}\n" for r in records if not r.loop]
+        loops = [f"{r.file}:{r.line}:{r.column}: {r.function}: {'uniform' if r.uniform else 'divergent'} exit, "
+                 f"{'trip count unknown' if r.trip_count is None else f'trip count {r.trip_count}'}, not unrolled\n"
+                 for r in records if r.loop]
+        text = "".join(branches) + ("loops:\n" + "".join(loops) if loops else "")
     if emit is None and args.output:
         _write(text, args.output)
     else:

@@ -281,11 +281,15 @@ class BranchDecision:
     threshold: int
     predicated: bool
     reason: str
+    column: int = 0
+    loop: bool = False                 # the branch leaves a loop (the report's loops section)
+    trip_count: int | None = None      # the loop's, where known
 
     def as_dict(self) -> dict:
-        return {"file": self.file, "line": self.line, "function": self.function, "uniform": self.uniform,
-                "instructions": self.instructions, "threshold": self.threshold,
-                "predicated": self.predicated, "reason": self.reason}
+        return {"file": self.file, "line": self.line, "column": self.column, "function": self.function,
+                "uniform": self.uniform, "instructions": self.instructions, "threshold": self.threshold,
+                "predicated": self.predicated, "reason": self.reason, "loop": self.loop,
+                "trip_count": self.trip_count, "unrolled": False}
 
 
 @dataclass
@@ -462,8 +466,10 @@ def format_function(fn: Function, with_loc: bool = True) -> str:
 
 
 def format_decision(d: BranchDecision) -> str:
-    return (f".decision {d.file}:{d.line} {'uniform' if d.uniform else 'divergent'} {d.instructions} "
-            f"{d.threshold} {'predicated' if d.predicated else 'kept'} {Str(d.reason.encode())}")
+    loop = f" loop {'unknown' if d.trip_count is None else d.trip_count}" if d.loop else ""
+    column = f":{d.column}" if d.column else ""   # (a record read from text without one has none)
+    return (f".decision {d.file}:{d.line}{column} {'uniform' if d.uniform else 'divergent'} {d.instructions} "
+            f"{d.threshold} {'predicated' if d.predicated else 'kept'}{loop} {Str(d.reason.encode())}")
 
 
 def format_module(mod: Module, with_loc: bool = True) -> str:
@@ -490,7 +496,8 @@ class IRParseError(Exception):
 _LOC_RE = re.compile(r"//\s*(.+):(\d+):(\d+)\s*$")
 _OPERAND_SPLIT = re.compile(r',\s*(?=(?:[^"]*"[^"]*")*[^"]*$)')
 _HEADER_RE = re.compile(r"^\.(\w+) (\S+) \((.*?)\)(?: -> \((.*)\))?$")
-_DECISION_RE = re.compile(r'^\.decision (.+):(\d+) (uniform|divergent) (\d+) (\d+) (predicated|kept) (".*")$')
+_DECISION_RE = re.compile(r'^\.decision (.+?):(\d+)(?::(\d+))? (uniform|divergent) (\d+) (\d+) (predicated|kept)'
+                          r'(?: loop (\d+|unknown))? (".*")$')
 SCHED_MODELS = ("stack", "its")
 SPECIAL_REGISTERS = {f"{base}.{axis}" for base in ("SR_TID", "SR_CTAID", "SR_NTID", "SR_NCTAID") for axis in "XYZ"} \
     | {"SR_LANEID", "SR_WARPSIZE"} | {"SR_CLOCK", "SR_CLOCKLO", "SR_CLOCKHI"}   # SR_CLOCK: SR_CLOCKLO
@@ -759,12 +766,14 @@ class _ModuleReader:
     def decision(self, s: str, n: int) -> None:
         m = _DECISION_RE.match(s)
         if not m:
-            raise IRParseError("bad decision line (expected .decision FILE:LINE uniform|divergent INSTRUCTIONS "
-                               "THRESHOLD predicated|kept \"REASON\")", n)
-        reason = _string_bytes(m.group(7), n).decode("utf-8", "replace")
-        self.fn.branch_decisions.append(BranchDecision(m.group(1), int(m.group(2)), self.fn.name,
-                                                       m.group(3) == "uniform", int(m.group(4)), int(m.group(5)),
-                                                       m.group(6) == "predicated", reason))
+            raise IRParseError("bad decision line (expected .decision FILE:LINE[:COLUMN] uniform|divergent "
+                               "INSTRUCTIONS THRESHOLD predicated|kept [loop TRIPS|unknown] \"REASON\")", n)
+        reason = _string_bytes(m.group(9), n).decode("utf-8", "replace")
+        trips = m.group(8)
+        self.fn.branch_decisions.append(BranchDecision(
+            m.group(1), int(m.group(2)), self.fn.name, m.group(4) == "uniform", int(m.group(5)), int(m.group(6)),
+            m.group(7) == "predicated", reason, int(m.group(3) or 0), trips is not None,
+            int(trips) if trips not in (None, "unknown") else None))
 
     def end(self, s: str, n: int) -> None:
         parts = s.split()

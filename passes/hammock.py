@@ -4,7 +4,9 @@ rewrite, and that keep-branches measures.
 A hammock hangs off the conditional branch that ends its head block: each arm has
 the head as its only predecessor and one successor, the join (an if-then's join is
 its other successor).  An exit arm is the other shape if-conversion takes: an
-if-then whose arm leaves the function (`if (t >= n) return;`).  An arm's body is its
+if-then whose arm leaves the function (`if (t >= n) return;`), from a head on no
+cycle: a branch that leaves a loop is a loop exit, never an arm (nvcc keeps it a
+branch; predicating it would move the code after the loop into the loop's body).  An arm's body is its
 instructions without its closing jump.
 """
 from __future__ import annotations
@@ -13,6 +15,7 @@ from dataclasses import dataclass
 
 from minicuda.ir import Function, Instr
 from minicuda.passes.cfg import EXIT, conditional_branch
+from minicuda.passes.loops import reaches
 
 
 @dataclass(frozen=True)
@@ -61,7 +64,7 @@ def exit_arm(fn: Function, cfg, head: str):
         if arm != EXIT and cfg.preds(arm) == [head] and cfg.succs(arm) == [EXIT] and join != EXIT:
             instrs = fn.block(arm).instrs
             if instrs and instrs[-1].info.terminator and not instrs[-1].is_branch and instrs[-1].guard is None:
-                return arm, join
+                return None if reaches(cfg, join, head) else (arm, join)
     return None
 
 

@@ -25,14 +25,15 @@ from dataclasses import dataclass, replace
 from minicuda.ir import BranchDecision, Function, Instr, Label
 from minicuda.passes.cfg import conditional_branch
 from minicuda.passes.hammock import body, hammock_arms
+from minicuda.passes.loops import as_loop_exit, instructions, natural_loops
 
-_BLOCKERS = {"sync": "a barrier", "warp": "a warp-synchronous instruction", "call": "a call",
+_BLOCKERS = {"sync": "a barrier", "MEMBAR": "a memory fence", "warp": "a warp-synchronous instruction", "call": "a call",
              "marker": "a reconvergence marker"}
 
 
 def _blocker(instrs: list[Instr], guard) -> str | None:
     for ins in instrs:
-        kind = ins.info.kind
+        kind = "MEMBAR" if ins.op == "MEMBAR" else ins.info.kind
         if kind in _BLOCKERS:
             return f"{_BLOCKERS[kind]} ({ins.opcode}) in an arm blocks conversion"
         if ins.op == "BRA":
@@ -88,18 +89,29 @@ class IfConvert:
                 break
             if not converted:
                 break
+        if any(not d.predicated for _, d in decisions.values()):
+            self.mark_loop_exits(fn, analyses.get("cfg"), decisions)
         fn.branch_decisions = fn.branch_decisions + [d for _, d in decisions.values()]
         return changed_any
+
+    def mark_loop_exits(self, fn: Function, cfg, decisions: dict) -> None:
+        """The kept branches that leave a loop get a loop's record (once, after the sweeps)."""
+        heads = {id(conditional_branch(b)): b.label for b in fn.blocks if conditional_branch(b) is not None}
+        loops = natural_loops(cfg)
+        for key, (branch, decision) in decisions.items():
+            if not decision.predicated and id(branch) in heads:
+                decisions[key] = (branch, as_loop_exit(fn, cfg, loops, heads[id(branch)], branch, decision))
 
     def decide(self, fn: Function, cfg, divergence, head: str, branch: Instr):
         uniform = divergence.branch_is_uniform(head)
         loc = branch.loc
         record = lambda count, threshold, ok, reason: BranchDecision(
-            loc.file if loc else "<unknown>", loc.line if loc else 0, fn.name, uniform, count, threshold, ok, reason)
+            loc.file if loc else "<unknown>", loc.line if loc else 0, fn.name, uniform, count, threshold, ok, reason,
+            loc.col if loc else 0)
         shape = hammock_arms(fn, cfg, head)
         _, threshold = self.options.predicates(0, uniform)
         if shape is None:
-            return record(0, threshold, False, "kept: not an if-then or if-then-else hammock (a loop or a larger region)"), None
+            return record(0, threshold, False, "kept: not an if-then or if-then-else hammock (a larger region)"), None
         arms, join, negated_arm = shape
         instrs = [i for arm in arms for i in body(fn, arm)]
         count = len(instrs)
@@ -111,9 +123,9 @@ class IfConvert:
         if not ok:
             sign = ">" if self.options.rule == "guide" else ">="
             return record(count, threshold, False,
-                          f"kept: {count} instructions {sign} {threshold} ({kind} threshold)"), None
+                          f"kept: {instructions(count)} {sign} {threshold} ({kind} threshold)"), None
         sign = "<=" if self.options.rule == "guide" else "<"
-        return record(count, threshold, True, f"predicated: {count} instructions {sign} {threshold} ({kind} threshold)"), \
+        return record(count, threshold, True, f"predicated: {instructions(count)} {sign} {threshold} ({kind} threshold)"), \
             (arms, join, negated_arm)
 
     def convert(self, fn: Function, head_label: str, branch: Instr, arms: list[str], join: str, _unused) -> None:

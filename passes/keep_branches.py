@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from minicuda.ir import BranchDecision, Function
 from minicuda.passes.cfg import conditional_branch
 from minicuda.passes.hammock import body, hammock_arms
+from minicuda.passes.loops import as_loop_exit, natural_loops
 
 
 @dataclass(frozen=True)
@@ -23,6 +24,7 @@ class KeepBranches:
     def run(self, fn: Function, analyses) -> bool:
         cfg, divergence = analyses.get("cfg"), analyses.get("divergence")
         out = []
+        loops = natural_loops(cfg) if any(conditional_branch(b) is not None for b in fn.blocks) else []
         for b in fn.blocks:
             branch = conditional_branch(b)
             if branch is None:
@@ -32,7 +34,8 @@ class KeepBranches:
             count = len([i for arm in shape[0] for i in body(fn, arm)]) if shape else 0
             _, threshold = self.options.predicates(count, uniform)
             loc = branch.loc
-            out.append(BranchDecision(loc.file if loc else "<unknown>", loc.line if loc else 0, fn.name,
-                                      uniform, count, threshold, False, "kept: -O0 keeps every branch"))
+            record = BranchDecision(loc.file if loc else "<unknown>", loc.line if loc else 0, fn.name,
+                                    uniform, count, threshold, False, "kept: -O0 keeps every branch", loc.col if loc else 0)
+            out.append(as_loop_exit(fn, cfg, loops, b.label, branch, record))
         fn.branch_decisions = out
         return False

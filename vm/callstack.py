@@ -358,11 +358,12 @@ class CallStack:
                                f"more, {used - need} of the thread's {self.limit} (cudaLimitStackSize) in use", loc)
 
 
-def run_frame_on_warp(engine, interp, frame) -> str:
-    """A frame run through a Warp by `engine.run_function`; a CALL it makes is left in
+def run_frame_on_warp(engine, interp, frame, metrics=None) -> str:
+    """A frame run through a Warp by `engine.run_function`, counted in `metrics` (a
+    kernel's calls; host code's are not reported); a CALL it makes is left in
     `frame.call` and the state made the truth again."""
     w = frame.warp()
-    result = engine.run_function(interp, w, NO_METRICS)
+    result = engine.run_function(interp, w, NO_METRICS if metrics is None else metrics)
     frame.call = w.pending_call
     w.pending_call = None
     frame.release()
@@ -370,7 +371,7 @@ def run_frame_on_warp(engine, interp, frame) -> str:
 
 
 class _NoMetrics:
-    """Metrics of host code and calls are not reported."""
+    """Metrics of host code are not reported."""
 
     def __getattr__(self, name):
         return 0

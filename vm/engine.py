@@ -7,7 +7,7 @@ memory, output and metrics.
 """
 from __future__ import annotations
 
-from minicuda.vm.callstack import run_frame_on_warp
+from minicuda.vm.callstack import NO_METRICS, run_frame_on_warp
 from minicuda.vm.jit.engine import JitEngine
 
 ENGINES = ("jit", "interp")
@@ -40,9 +40,9 @@ class InterpEngine:
         run = interp.run_stack if interp.sched == "stack" else interp.run_its
         return run(w, metrics)
 
-    def run_frame(self, interp, frame) -> str:
+    def run_frame(self, interp, frame, metrics=NO_METRICS) -> str:
         """Run a call stack's top frame until it is done, at a barrier, or makes a call."""
-        return run_frame_on_warp(self, interp, frame)
+        return run_frame_on_warp(self, interp, frame, metrics)
 
 
 

@@ -349,7 +349,7 @@ class Interpreter:
         if w.driven and ins.op == "CALL" and "RT" not in ins.mods:
             w.pending_call = (ins, on.copy())   # the call stack runs it: no Python recursion
             return "call"
-        self.machine.call(self, w, ins, on)
+        self.machine.call(self, w, ins, on, metrics)
         return None
 
     def op_shuffle(self, w: Warp, ins, on, group, metrics) -> None:

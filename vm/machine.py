@@ -43,7 +43,7 @@ from minicuda.vm.stdio import standard_streams
 from minicuda.vm.memory import DEVICE, HOST, Memory, MemoryFault, OutOfMemory, byte_size, pointer_note
 from minicuda.vm.nested import NestedLaunches, uses_device_sync
 from minicuda.vm.runtime import STACK_LIMIT, DeviceAssert, ProgramExit, Runtime, device_for, error_code
-from minicuda.vm.callstack import CallStack, StatePool
+from minicuda.vm.callstack import NO_METRICS, CallStack, StatePool
 from minicuda.vm.stop import WATCHDOG, HostFrame, StopFlag, Stopped, watchdog_lines, warp_position
 
 SPACE_NAMES = {"global": "'__device__' variable", "constant": "'__constant__' variable", "static": "variable",
@@ -230,10 +230,13 @@ class Machine:
         return code
 
     def call_function(self, interp: Interpreter, name: str, args: list[int], live: np.ndarray, ids: dict,
-                      lane_args: list | None = None, caller: Warp | None = None, call=None) -> int:
+                      lane_args: list | None = None, caller: Warp | None = None, call=None,
+                      metrics=NO_METRICS) -> int:
         """Run `name` for the `live` threads, and every call it makes, on a call stack
         (vm/callstack.py): no Python recursion, depth bounded by the stack the frames take,
-        the host thread's or (`caller`: a kernel's warp, `call` its CALL) a device thread's."""
+        the host thread's or (`caller`: a kernel's warp, `call` its CALL) a device thread's.
+        What the functions execute is counted in `metrics` (a kernel's launch: its calls'
+        work is the launch's, as the GPU counts it)."""
         stack = CallStack(interp, self.states, self.memory, self.runtime.limits[STACK_LIMIT], caller)
         symbols, scope = (caller.symbols, caller.scope) if caller is not None else (self.symbols, None)
         first = lane_args if lane_args is not None else \
@@ -242,7 +245,7 @@ class Machine:
         while True:
             top = stack.top()
             try:
-                result = self.engine.run_frame(interp, top)
+                result = self.engine.run_frame(interp, top, metrics)
             except Stopped as stop:
                 note_stop(stop, top.warp(), interp.sched, live)
                 for below in reversed(stack.frames[:-1]):   # the callers, at their calls
@@ -265,7 +268,7 @@ class Machine:
                 return int(returns[int(np.nonzero(live)[0][0])])
 
     # ---- CALL, CALL.RT and LAUNCH -------------------------------------------------------------
-    def call(self, interp: Interpreter, w: Warp, ins, on: np.ndarray) -> None:
+    def call(self, interp: Interpreter, w: Warp, ins, on: np.ndarray, metrics=NO_METRICS) -> None:
         """CALL.RT and LAUNCH, and a kernel's CALL of a device function (which starts a call
         stack of its own); the functions on a call stack have their CALLs run by it."""
         name = self.callee(ins, lambda r: interp.read(w, r, 64), on, device=w.code.fn.kind != "host")
@@ -287,7 +290,8 @@ class Machine:
         lane_args = []
         for p, s in zip(callee.params, ins.srcs[1:]):
             lane_args.append(interp.read(w, s, 64 if p.size == 8 else 32))
-        self.call_function(interp, name, [], live=on, ids=w.ids, lane_args=lane_args, caller=w, call=ins)
+        self.call_function(interp, name, [], live=on, ids=w.ids, lane_args=lane_args, caller=w, call=ins,
+                           metrics=metrics)
         if ins.dsts and self.last_returns is not None:
             interp.write(w, ins.dsts[0], self.last_returns, on, 64 if self.last_returns.dtype == np.uint64 else 32)
 

@@ -104,7 +104,7 @@ def _pct(x: float) -> str:
 METRICS = (
     Metric("inst_executed", "Instructions Executed", lambda m: m.inst_executed),
     Metric("thread_inst_executed", "Thread Instructions Executed", lambda m: m.thread_inst_executed),
-    Metric("thread_inst_executed_pred_on", "Thread Instructions Executed (guard true)",
+    Metric("not_predicated_off_thread_inst_executed", "Not Predicated Off Thread Instructions Executed",
            lambda m: m.thread_inst_executed_pred_on),
     Metric("branch", "Branches", lambda m: m.branch),
     Metric("divergent_branch", "Divergent Branches", lambda m: m.divergent_branch),
@@ -133,7 +133,14 @@ NCU_METRICS = (
            lambda m: _pct(m.warp_execution_efficiency)),
 )
 
+# names minicuda once used, still understood (printed as asked, not listed)
+ALIASES = (
+    Metric("thread_inst_executed_pred_on", "Not Predicated Off Thread Instructions Executed",
+           lambda m: m.thread_inst_executed_pred_on),
+)
+
 METRIC_NAMES = {m.name: m for m in METRICS + NCU_METRICS}
+ALIAS_NAMES = {m.name: m for m in ALIASES}
 
 
 def metrics_named(names: list[str]) -> list[Metric]:
@@ -142,7 +149,7 @@ def metrics_named(names: list[str]) -> list[Metric]:
     with the list of known names."""
     wanted: list[Metric] = []
     for name in (n.strip() for value in names for n in value.split(",") if n.strip()):
-        found = list(METRICS) if name == "all" else [METRIC_NAMES.get(name)]
+        found = list(METRICS) if name == "all" else [METRIC_NAMES.get(name, ALIAS_NAMES.get(name))]
         if found == [None]:
             raise ValueError(f"unknown metric '{name}'; known metrics: all, " + ", ".join(METRIC_NAMES))
         wanted += [m for m in found if m not in wanted]

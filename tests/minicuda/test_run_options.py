@@ -78,6 +78,18 @@ def test_ncu_names_in_ncus_units(program, capsys):
         round(int(values["thread_inst_executed"]) / int(values["inst_executed"]), 2)
 
 
+def test_threads_not_predicated_off_go_by_nvprofs_name_and_the_old_one(program, capsys):
+    status, out, _ = run(capsys, program, "-O3", "--metrics", "not_predicated_off_thread_inst_executed,"
+                                                              "thread_inst_executed_pred_on,thread_inst_executed")
+    rows = metric_rows(out)
+    assert status == 0 and list(rows) == ["not_predicated_off_thread_inst_executed", "thread_inst_executed_pred_on",
+                                          "thread_inst_executed"]
+    # the two arms are predicated: each lane runs one arm's instructions, so fewer are on than issued
+    assert rows["not_predicated_off_thread_inst_executed"] == rows["thread_inst_executed_pred_on"]
+    assert int(rows["not_predicated_off_thread_inst_executed"]) < int(rows["thread_inst_executed"])
+    assert "not_predicated_off_thread_inst_executed" in [m.name for m in METRICS]
+
+
 @pytest.mark.parametrize("options", [["--metrics", "all"], ["--metrics"], ["--metrics=all"]])
 def test_all_and_a_bare_metrics_print_every_nvprof_metric(program, capsys, options):
     status, out, _ = run(capsys, program, *options)

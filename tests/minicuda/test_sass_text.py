@@ -73,7 +73,7 @@ def test_the_runtime_struct_layouts_are_in_the_module_the_program_needs_them_for
 def test_branch_decisions_are_annotations_that_parse_back():
     prog = program(SAMPLE["simpleDivergence.cu"], "sm_70", 3)
     text = format_module(prog.module)
-    assert ('  .decision samples/simpleDivergence.cu:50 divergent 2 7 predicated "predicated: 2 instructions < 7 '
+    assert ('  .decision samples/simpleDivergence.cu:50:9 divergent 2 7 predicated "predicated: 2 instructions < 7 '
             '(divergent threshold)"') in text.replace(str(SAMPLE["simpleDivergence.cu"]), "samples/simpleDivergence.cu")
     again = parse_module(text)
     assert [d for fn in again.functions.values() for d in fn.branch_decisions] == prog.branch_decisions

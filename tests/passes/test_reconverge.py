@@ -13,8 +13,11 @@ def test_cli_predication_report_json_has_exactly_the_documented_keys(tmp_path, c
                  "  if (t % 2 == 0) a = 1.0f; else a = 2.0f;\n  c[t] = a;\n}\n")
     assert minicudac_main([str(f), "--report=predication", "--report-format=json"]) == 0
     (record,) = json.loads(capsys.readouterr().out)
-    assert set(record) == {"file", "line", "function", "uniform", "instructions", "threshold", "predicated", "reason"}
-    assert (record["line"], record["function"], record["uniform"], record["predicated"]) == (4, "k", False, True)
+    assert set(record) == {"file", "line", "column", "function", "uniform", "instructions", "threshold", "predicated",
+                           "reason", "loop", "trip_count", "unrolled"}
+    assert (record["line"], record["column"], record["function"], record["uniform"], record["predicated"]) == \
+        (4, 7, "k", False, True)   # the condition, t % 2 == 0
+    assert (record["loop"], record["trip_count"], record["unrolled"]) == (False, None, False)
 
 
 def test_cli_emits_sass_like_text_that_parses_back(tmp_path):

@@ -353,17 +353,17 @@ class JitEngine:
                 self.first_fault = (block, error)
 
     # ---- a call stack's frame (vm/callstack.py) ----------------------------------------------
-    def run_frame(self, interp: Interpreter, frame) -> str:
+    def run_frame(self, interp: Interpreter, frame, metrics=NO_METRICS) -> str:
         """Run a call stack's top frame until it is done, at a barrier, or makes a call.
         Host code runs on its state alone: native code stops at a CALL of a user function,
         which is counted here and left in `frame.call`; anything else native code hands
         back goes to the interpreter through a Warp.  Device code runs through a Warp."""
         code = frame.code
         if code.fn.kind != "host":
-            return run_frame_on_warp(self, interp, frame)
+            return run_frame_on_warp(self, interp, frame, metrics)
         compiled = compile_function(code, "stack", 1, kernel=False, seeded=interp.seed is not None)
         if compiled is None:   # too large for LLVM: the interpreter runs it
-            return run_frame_on_warp(self, interp, frame)
+            return run_frame_on_warp(self, interp, frame, metrics)
         state = frame.state
         context = state_context(state, frame.symbols, compiled, interp)
         counters, fields, no_counters = context.counter_view, context.fields, context.no_counters

@@ -186,7 +186,7 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
         else:
             on, on_bits = gv, group
         self.store_local("steps", self.op(f"add i64 {steps}, 1"))
-        if self.kernel:   # the metrics of calls and host code are not reported
+        if self.code.fn.kind != "host":   # the metrics of host code are not reported
             self.add_local("thr", self.popc(group))
             self.add_local("pon", self.popc(on_bits))
         body(ins, on, on_bits, group, bail, pc)

@@ -1,0 +1,145 @@
+"""Loops as the predication report lists them: a conditional branch that leaves a
+natural loop (its head in the loop, a successor outside) is the loop's exit, never an
+if-conversion arm, and the report lists it in a section of its own with the
+loop's trip count where it is known.
+
+A trip count is known for the simple shape a `for` over constants lowers to: the exit
+test at the loop's header, the loop's only exit, comparing a counter with a constant,
+the counter set to a constant just before the loop and stepped by a constant once in
+it (`for (int i = 0; i < 10; i++)`); anything else is unknown.  Nothing unrolls loops
+yet, so every loop is "not unrolled".
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from minicuda.ir import BranchDecision, Function, Imm, Instr
+from minicuda.passes.cfg import EXIT
+
+MAX_TRIPS = 1 << 16   # a constant loop counted further than this is reported as unknown
+_INVERSE = {"LT": "GE", "LE": "GT", "GT": "LE", "GE": "LT", "EQ": "NE", "NE": "EQ"}
+
+
+def reaches(cfg, start: str, goal: str) -> bool:
+    """A path leads from `start` to `goal` (from a branch's successor back to its head: a loop)."""
+    seen, todo = {start}, [start]
+    while todo:
+        label = todo.pop()
+        if label == goal:
+            return True
+        fresh = [s for s in cfg.succs(label) if s not in seen and s != EXIT]
+        seen.update(fresh)
+        todo += fresh
+    return False
+
+
+def natural_loops(cfg) -> list[set[str]]:
+    """Each loop's blocks: for an edge back to a block on the walk's path (its header),
+    the header and the blocks that reach the edge's source without passing it; smallest first."""
+    found, on_path, done = [], {cfg.entry}, {cfg.entry}
+    stack = [(cfg.entry, iter(cfg.succs(cfg.entry)))]
+    while stack:
+        node, rest = stack[-1]
+        for nxt in rest:
+            if nxt in on_path:
+                found.append(_body(cfg, nxt, node))
+            elif nxt not in done and nxt != EXIT:
+                done.add(nxt)
+                on_path.add(nxt)
+                stack.append((nxt, iter(cfg.succs(nxt))))
+                break
+        else:
+            stack.pop()
+            on_path.discard(node)
+    return sorted(found, key=len)
+
+
+def exited_loop(loops: list[set[str]], cfg, head: str) -> set[str] | None:
+    """The innermost loop that the conditional branch ending `head` leaves (None if none)."""
+    return next((body for body in loops if head in body and any(s not in body for s in cfg.succs(head))), None)
+
+
+def _body(cfg, header: str, source: str) -> set[str]:
+    body, todo = {header, source}, [source]
+    while todo:
+        fresh = [p for p in cfg.preds(todo.pop()) if p not in body]
+        body.update(fresh)
+        todo += fresh
+    return body
+
+
+def trip_count(fn: Function, cfg, body: set[str], head: str, branch: Instr) -> int | None:
+    """How many times the loop's body runs, for the simple counted shape; else None."""
+    outside = [p for p in cfg.preds(head) if p not in body]
+    exits = [b for b in body for s in cfg.succs(b) if s not in body]
+    if len(outside) != 1 or exits != [head] or branch.guard is None:
+        return None
+    test = _last_def(fn.block(head).instrs[:fn.block(head).instrs.index(branch)], branch.guard)
+    if test is None or test.op != "ISETP" or len(test.srcs) != 2 or not isinstance(test.srcs[1], Imm):
+        return None
+    counter, bound = test.srcs[0], test.srcs[1].value
+    step = _step(fn, body, counter)
+    start = _last_def(fn.block(outside[0]).instrs, counter)
+    if step is None or start is None or start.op != "MOV" or not isinstance(start.srcs[0], Imm) \
+            or start.guard is not None:
+        return None
+    cmp = next((m for m in test.mods if m in _INVERSE), None)
+    if cmp is None:
+        return None
+    exit_taken = branch.target not in body
+    if exit_taken != branch.guard_neg:   # the loop goes on while the comparison is false
+        cmp = _INVERSE[cmp]
+    unsigned = any(m.startswith("U") for m in test.mods)
+    return _count(start.srcs[0].value, step.srcs[1].value, cmp, bound, unsigned)
+
+
+def _last_def(instrs: list[Instr], reg) -> Instr | None:
+    return next((i for i in reversed(instrs) if reg in i.dsts), None)
+
+
+def _step(fn: Function, body: set[str], counter) -> Instr | None:
+    """The loop's one `IADD counter, counter, constant` (directly or through a MOV of its result)."""
+    defs = _defs(fn, body, counter)
+    if len(defs) == 1 and defs[0].op == "MOV" and defs[0].guard is None and not isinstance(defs[0].srcs[0], Imm):
+        defs = _defs(fn, body, defs[0].srcs[0])
+    if len(defs) != 1:
+        return None
+    ins = defs[0]
+    ok = ins.op == "IADD" and ins.guard is None and len(ins.srcs) == 2 and ins.srcs[0] == counter \
+        and isinstance(ins.srcs[1], Imm)
+    return ins if ok else None
+
+
+def _defs(fn: Function, body: set[str], reg) -> list[Instr]:
+    return [i for b in body for i in fn.block(b).instrs if reg in i.dsts]
+
+
+def _count(value: int, step: int, cmp: str, bound: int, unsigned: bool) -> int | None:
+    def norm(x: int) -> int:
+        x &= 0xFFFFFFFF
+        return x if unsigned or x < 1 << 31 else x - (1 << 32)
+    holds = {"LT": lambda a: a < bound, "LE": lambda a: a <= bound, "GT": lambda a: a > bound,
+             "GE": lambda a: a >= bound, "EQ": lambda a: a == bound, "NE": lambda a: a != bound}[cmp]
+    value, bound = norm(value), norm(bound)
+    for trips in range(MAX_TRIPS + 1):
+        if not holds(value):
+            return trips
+        value = norm(value + step)
+    return None
+
+
+def as_loop_exit(fn: Function, cfg, loops: list[set[str]], head: str, branch: Instr,
+                 record: BranchDecision) -> BranchDecision:
+    """The branch's record, made a loop's (its section of the report) when the branch leaves a loop."""
+    body = exited_loop(loops, cfg, head)
+    if body is None:
+        return record
+    trips = trip_count(fn, cfg, body, head, branch)
+    count = "trip count unknown" if trips is None else f"trip count {trips}"
+    return replace(record, loop=True, trip_count=trips, predicated=False,
+                   reason=f"kept: a loop's exit ({count}, not unrolled)")
+
+
+def instructions(count: int) -> str:
+    """'1 instruction', '3 instructions'."""
+    return f"{count} instruction{'' if count == 1 else 's'}"
