@@ -33,13 +33,15 @@ class Code:
         # predicate P<n> / %p<n> at PRED_BASE + n (row n of the predicate file)
         regs = [r for ins in self.instrs for r in list(ins.dsts) + ins.uses()] + [p.reg for p in fn.params]
         phys = [int(r.name[1:]) for r in regs if not r.is_pred and r.name.startswith("R") and r.name != "RZ"]
-        self.virtual_base = (max(phys, default=-1) + 4 + 1) // 2 * 2
+        phys += [int(r.name[1:]) + 2 for ins in self.instrs if ins.mods[:1] == ("128",)   # a quad's top pair
+                 for r in list(ins.dsts) + ins.uses() if r.name.startswith("R") and r.name != "RZ"]
+        self.virtual_base = (max(phys, default=-1) + 2 + 1) // 2 * 2
         self.slots: dict[str, int] = {}
         self.nslots = 0
         self.npreds = 1
         for r in regs:
             self.slot(r)
-        self.rows = self.virtual_base + self.nslots + 4
+        self.rows = self.virtual_base + self.nslots + 2
         self.native: dict = {}   # the JIT's compiled code for this function, per variant
         self.block_shared: set[str] | None = None   # a kernel's shared variables (ir.block_shared), once asked
         # whether it calls rand() (the JIT's native rand then shares glibc's state with the runtime)
