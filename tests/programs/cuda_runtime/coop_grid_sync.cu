@@ -5,6 +5,7 @@
 // 4950 each, total 4950000.  The grid is 8 blocks of 256 threads: an H100 holds 8 per SM
 // (2048 threads), so the grid fits; a grid of 132 * 8 + 1 blocks does not:
 // cudaErrorCooperativeLaunchTooLarge, returned by the launch and by cudaGetLastError.
+// slow
 #include <cstdio>
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;
