@@ -156,20 +156,29 @@ class MemoryLowering(LaneCode):
         value = self.read(ins.srcs[1], 64 if width == "64" else 32)
         if size < 4:
             value = self.op(f"trunc <{W} x i32> {value} to <{W} x i{size * 8}>")
-        go, done = self.lbl("store"), self.lbl("stored")
-        entry = self.lbl("st")
+        return self.guarded_store(addr, size, [value], size * 8, on, on_bits, bail)
+
+    def guarded_store(self, addr: str, size: int, words: list[str], bits: int, on: str, on_bits: str,
+                      bail: str) -> str:
+        """Store `words` (each `bits` wide, one after another) at each active lane's `addr`, an
+        access of `size` bytes checked once; an i1: did it change memory (progress, for
+        deadlock detection)."""
+        W = self.W
+        go, done, entry = self.lbl("store"), self.lbl("stored"), self.lbl("st")
         self.br(entry)
         self.label(entry)
         self.cbr(self.op(f"icmp eq i32 {on_bits}, 0"), done, go)
         self.label(go)
         ptrs = self.host_pointers(addr, on_bits, size, bail, write=True)
         changed = "false"
-        if self.track_stall:   # progress, for deadlock detection: did the store change memory?
-            old = self.gather(ptrs, on, size * 8)
-            differ = self.op(f"icmp ne <{W} x i{size * 8}> {old}, {value}")
-            differ = self.op(f"and <{W} x i1> {differ}, {on}")
-            changed = self.op(f"icmp ne i32 {self.bits(differ)}, 0")
-        self.scatter(value, ptrs, on, size * 8)
+        for k, value in enumerate(words):
+            word = self.word_pointers(ptrs, k)
+            if self.track_stall:   # progress, for deadlock detection: did the store change memory?
+                differ = self.op(f"icmp ne <{W} x i{bits}> {self.gather(word, on, bits)}, {value}")
+                differ = self.op(f"and <{W} x i1> {differ}, {on}")
+                now = self.op(f"icmp ne i32 {self.bits(differ)}, 0")
+                changed = now if changed == "false" else self.op(f"or i1 {changed}, {now}")
+            self.scatter(value, word, on, bits)
         last = self.current_label
         self.br(done)
         self.label(done)
@@ -199,25 +208,7 @@ class MemoryLowering(LaneCode):
         rows = self.quad_rows(ins.srcs[1])
         values = [self.op(f"load <{W} x i32>, ptr {self.reg_ptr(row)}, align 4") for row in rows] if rows \
             else ["zeroinitializer"] * 4
-        go, done, entry = self.lbl("store"), self.lbl("stored"), self.lbl("st")
-        self.br(entry)
-        self.label(entry)
-        self.cbr(self.op(f"icmp eq i32 {on_bits}, 0"), done, go)
-        self.label(go)
-        ptrs = self.host_pointers(addr, on_bits, QUAD, bail, write=True)
-        changed = "false"
-        for k, value in enumerate(values):
-            word = self.word_pointers(ptrs, k)
-            if self.track_stall:   # progress, for deadlock detection: did the store change memory?
-                differ = self.op(f"icmp ne <{W} x i32> {self.gather(word, on, 32)}, {value}")
-                differ = self.op(f"and <{W} x i1> {differ}, {on}")
-                now = self.op(f"icmp ne i32 {self.bits(differ)}, 0")
-                changed = now if changed == "false" else self.op(f"or i1 {changed}, {now}")
-            self.scatter(value, word, on, 32)
-        last = self.current_label
-        self.br(done)
-        self.label(done)
-        return self.op(f"phi i1 [ false, %{entry} ], [ {changed}, %{last} ]")
+        return self.guarded_store(addr, QUAD, values, 32, on, on_bits, bail)
 
     def emit_atomic(self, ins, on: str, on_bits: str, bail: str) -> str:
         """ATOM/ATOMS: each active thread in lane order, as one native atomic each."""
