@@ -33,6 +33,7 @@ from minicuda.nvccflags import FATAL, STD_VALUES, NvccError, check_std, joined_v
 from minicuda.outputs import OutputError, check_output, silence_stdout, write_output
 from minicuda.passes.loops import instructions
 from minicuda.sourcefile import SourceFileError, SourceText, check_regular, read_stream, read_text
+from minicuda.timing import TIMES
 from minicuda.version import __version__
 from minicuda.vm.errors import SIGNALS, VMError
 from minicuda.vm.tools import TOOLS
@@ -105,6 +106,9 @@ def compiler_parser() -> argparse.ArgumentParser:
     p.add_argument("-O", dest="opt", type=int, choices=[0, 1, 2, 3], default=None, metavar="LEVEL",
                    help="-O0 keeps every branch (like nvcc -G); -O1..-O3 run every pass (default -O3)")
     p.add_argument("-G", "--device-debug", dest="debug", action="store_true", help="like nvcc -G: the same as -O0")
+    p.add_argument("--time-report", "-ftime-report", dest="time_report", action="store_true",
+                   help="print on stderr where the compile's time went (start-up, each stage, each pass), as "
+                        "clang's -ftime-report")
     p.add_argument("--print-after", action="append", default=[], metavar="PASS",
                    help="print the IR after PASS (repeatable; 'all' for every pass) to stderr; the passes are "
                         "listed below")
@@ -655,6 +659,8 @@ def _run(args) -> int:
     if sys.stdout is None:   # a closed stdout: the program's output is lost, as a C program's is
         sys.stdout = open(os.devnull, "w")
     progress = not args.quiet and _is_terminal(sys.stderr)
+    if args.time_report:
+        TIMES.start()
     watcher = Watcher(StopFlag(), args.timeout, args.watchdog, progress).start()
     try:
         return _run_watched(args, watcher)
@@ -665,6 +671,9 @@ def _run(args) -> int:
         return EXIT_STATUS[TIMEOUT]
     finally:
         watcher.close()
+        if args.time_report:
+            sys.stdout.flush()
+            print(TIMES.finish(), file=sys.stderr)
 
 
 def _is_terminal(stream) -> bool:
@@ -682,8 +691,9 @@ def _run_watched(args, watcher: Watcher) -> int:
     if args.trace or os.environ.get("MINICUDA_TRACE") == "1":
         trace = lambda line: print(line, file=sys.stderr)
     try:
-        machine = Machine(program, sched=args.sched, max_steps=args.max_steps, trace=trace, seed=args.sched_seed,
-                          engine=args.engine, jobs=args.jobs, tools=args.tool)
+        with TIMES.phase("VM set-up (memory, static data, engine)"):
+            machine = Machine(program, sched=args.sched, max_steps=args.max_steps, trace=trace,
+                              seed=args.sched_seed, engine=args.engine, jobs=args.jobs, tools=args.tool)
     except VMError as e:   # a static object that cannot be placed: the load fails, as a link would
         print(f"minicuda: error: {e}", file=sys.stderr)
         return EXIT_USER
@@ -711,11 +721,12 @@ def _run_watched(args, watcher: Watcher) -> int:
     sys.stdout.flush()
     for warning in machine.interp.warnings:
         print(warning, file=sys.stderr)
-    if args.metrics:
-        _print_metrics(machine.launches, args.metrics)
-    if args.metrics_json:
-        totals = kernel_totals(machine.launches) if has_nested(machine.launches) else []
-        _write(json.dumps([m.as_dict() for m in machine.launches + totals], indent=2), args.metrics_json)
+    with TIMES.phase("metrics printed and written"):
+        if args.metrics:
+            _print_metrics(machine.launches, args.metrics)
+        if args.metrics_json:
+            totals = kernel_totals(machine.launches) if has_nested(machine.launches) else []
+            _write(json.dumps([m.as_dict() for m in machine.launches + totals], indent=2), args.metrics_json)
     return code
 
 
@@ -888,7 +899,14 @@ def minicudac_main(argv: list[str] | None = None) -> int:
     args.file = args.files[0]
     if args.device_c:
         args.compile_only, args.rdc = True, "true"
-    return _guard(_compile, args)
+    if not args.time_report:
+        return _guard(_compile, args)
+    TIMES.start()
+    try:
+        return _guard(_compile, args)
+    finally:
+        sys.stdout.flush()
+        print(TIMES.finish(), file=sys.stderr)
 
 
 def _read_nvcc_options(args) -> None:
@@ -955,6 +973,9 @@ def minicuda_main(argv: list[str] | None = None) -> int:
                           "(MINICUDA_COMPILE_CACHE=0 does the same; MINICUDA_JIT_CACHE=0 turns off the JIT's)")
     run.add_argument("-q", "--quiet", action="store_true",
                      help="no progress line for long kernels (shown only when stderr is a terminal)")
+    run.add_argument("--time-report", "-ftime-report", dest="time_report", action="store_true",
+                     help="print on stderr where the run's time went (start-up, each compile stage and pass, the "
+                          "JIT, host code, each kernel, each runtime call), as clang's -ftime-report")
     _add_rdc_option(run)
     _add_frontend_options(run)
     p.add_argument("--version", action="version", version=f"minicuda {__version__}")

@@ -41,6 +41,7 @@ from pathlib import Path
 
 from minicuda.cache_entry import EntryFormat, sources_fingerprint
 from minicuda.diagnostics import DiagnosticEngine, run_stage
+from minicuda.timing import TIMES
 from minicuda.grammar.languages import CUDA, predefined_for
 from minicuda.grammar.preprocess import PREDEFINED, PreprocessedSource, preprocess
 from minicuda.ir import Module
@@ -133,12 +134,14 @@ def compile_cached(filename: str, text: str, arch: int, opt: int, sched: str | N
     settings = (arch, opt, sched, bracket_depth, language, tuple(include_dirs), tuple(defines), rdc)
     key = entry_key(pp, diags, settings)
     path = directory / f"{key}.mod"
-    entry = load(path, key)
+    with TIMES.phase("compile cache: look-up and load"):
+        entry = load(path, key)
     if entry is not None:
         diags.diagnostics[:] = entry[0]
         return entry[1]
     module = compile_preprocessed(pp, diags, arch, opt, sched, bracket_depth, language, rdc)
-    save(path, key, diags.diagnostics, module)
+    with TIMES.phase("compile cache: save"):
+        save(path, key, diags.diagnostics, module)
     return module
 
 
@@ -152,9 +155,10 @@ def preprocessed(text: str, filename: str, diags: DiagnosticEngine, include_dirs
 def compile_preprocessed(pp: PreprocessedSource, diags: DiagnosticEngine, arch: int, opt: int, sched: str | None,
                          bracket_depth: int, language: str, rdc: bool = False) -> Module:
     """The module of a preprocessed program, compiled (the compiler imported now)."""
-    from minicuda.compiler import compile_frontend   # noqa: PLC0415  (the parser, sema, passes: see above)
-    from minicuda.frontend import analyse            # noqa: PLC0415
-    from minicuda.pipeline import Options            # noqa: PLC0415
+    with TIMES.phase("compile: the compiler's modules imported"):
+        from minicuda.compiler import compile_frontend   # noqa: PLC0415  (the parser, sema, passes: see above)
+        from minicuda.frontend import analyse            # noqa: PLC0415
+        from minicuda.pipeline import Options            # noqa: PLC0415
 
     diags.check()
     options = Options(arch=arch, opt=opt, sched=sched, bracket_depth=bracket_depth, rdc=rdc)

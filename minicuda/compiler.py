@@ -38,6 +38,7 @@ from minicuda.passes.inline import inline_device_calls
 from minicuda.passes.lower import lower
 from minicuda.passes.regalloc import resource_usage
 from minicuda.pipeline import Options, pipeline, run_passes
+from minicuda.timing import TIMES
 from minicuda.vm.launcher import Device
 
 # runtime calls that write a struct of the program's: the struct's layout goes into the module
@@ -201,7 +202,8 @@ def old_objects_frozen():
 
 def _compile_module(fe: Frontend, options: Options, link_name) -> tuple[Module, dict[str, str]]:
     try:
-        module = lower(fe.tu, f"sm_{options.arch}", link_name)
+        with TIMES.phase("compile: lower"):
+            module = lower(fe.tu, f"sm_{options.arch}", link_name)
     except CompileError:
         raise
     except Exception as e:
@@ -210,7 +212,8 @@ def _compile_module(fe: Frontend, options: Options, link_name) -> tuple[Module, 
     module.structs = runtime_structs(fe.tu, module)
     if options.opt > 0:
         try:
-            inline_device_calls(module)
+            with TIMES.phase("compile: inline"):
+                inline_device_calls(module)
         except Exception as e:
             raise InternalError("inline", f"{type(e).__name__}: {e}") from e
     passes = pipeline(options)

@@ -16,6 +16,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
+from minicuda.timing import TIMES
+
 
 @dataclass(frozen=True)
 class SourceLocation:
@@ -148,6 +150,9 @@ class CompileError(Exception):
 def run_stage(name: str, fn, *args):
     """Run one frontend stage; anything but a user's error is minicuda's bug."""
     try:
+        if TIMES.on:
+            with TIMES.phase(f"compile: {name}"):
+                return fn(*args)
         return fn(*args)
     except CompileError:
         raise

@@ -36,6 +36,7 @@ from minicuda.passes.liveness import analyze_liveness
 from minicuda.passes.postdom import ipdom
 from minicuda.passes.reconverge import Reconverge
 from minicuda.passes.regalloc import RegisterAllocation
+from minicuda.timing import TIMES
 from minicuda.passes.simplify_cfg import SimplifyCFG
 from minicuda.passes.strength_reduce import StrengthReduce
 
@@ -182,7 +183,11 @@ def run_passes(fn: Function, passes: list, options: Options, module: Module | No
             changed = False
         else:
             try:
-                changed = p.run(fn, analyses)
+                if TIMES.on:
+                    with TIMES.phase(f"compile: pass {p.name}"):
+                        changed = p.run(fn, analyses)
+                else:
+                    changed = p.run(fn, analyses)
             except InternalError:
                 raise
             except Exception as e:

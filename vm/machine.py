@@ -34,6 +34,7 @@ import numpy as np
 from minicuda import builtins
 from minicuda.arch import default_sched
 from minicuda.ir import GLOBAL_FINI, GLOBAL_INIT, Module, StructLayout, Sym, block_shared_bytes
+from minicuda.timing import TIMES
 from minicuda.vm.engine import default_max_steps, make_engine
 from minicuda.vm.errors import VMError
 from minicuda.vm.launch_checks import blocks_per_sm, launch_error
@@ -195,11 +196,12 @@ class Machine:
             args = [len(argv), array][: len(fn.params)]
         ended = False   # by returning from main or exit(): the open files are flushed, as exit() does
         try:
-            self.run_startup(GLOBAL_INIT)
-            value = self.call_function(self.host, "main", args, live=_lane0(), ids=_host_ids())
-            code = value & 0xFFFFFFFF if fn.rets else 0
-            code, ended = code - (1 << 32) if code >> 31 else code, True
-            self.run_startup(GLOBAL_FINI)
+            with TIMES.phase("host code (main and the static constructors and destructors)"):
+                self.run_startup(GLOBAL_INIT)
+                value = self.call_function(self.host, "main", args, live=_lane0(), ids=_host_ids())
+                code = value & 0xFFFFFFFF if fn.rets else 0
+                code, ended = code - (1 << 32) if code >> 31 else code, True
+                self.run_startup(GLOBAL_FINI)
         except ProgramExit as e:
             code, ended = e.code, not e.shell_line
             if ended and not getattr(e, "in_fini", False):
@@ -372,12 +374,13 @@ class Machine:
             self.watcher.launch_started(name, grid[0] * grid[1] * grid[2], self.engine)
         self.asserts = []
         try:
-            if cooperative:   # blocks that wait for each other: the interpreter runs them side by side
-                metrics, children = self.nested.run(name, 0, lambda: self.interp.launch_cooperative(
-                    name, grid, block, args, self.module.arch, smem))
-            else:
-                metrics, children = self.nested.run(name, 0, lambda: self.engine.launch(name, grid, block, args,
-                                                                                      self.module.arch, smem))
+            with TIMES.phase(f"kernel {name}"):
+                if cooperative:   # blocks that wait for each other: the interpreter runs them side by side
+                    metrics, children = self.nested.run(name, 0, lambda: self.interp.launch_cooperative(
+                        name, grid, block, args, self.module.arch, smem))
+                else:
+                    metrics, children = self.nested.run(name, 0, lambda: self.engine.launch(
+                        name, grid, block, args, self.module.arch, smem))
         except VMError as e:
             if e.kind not in DEVICE_FAULTS:
                 raise
@@ -424,8 +427,10 @@ class Machine:
         outer, self.asserts = self.asserts, []
         started = time.perf_counter()
         try:
-            metrics, children = self.nested.run(child.kernel, child.depth, lambda: self.engine.launch(
-                child.kernel, child.grid, child.block, child.args, self.module.arch, child.shared), child.completion)
+            with TIMES.phase(f"kernel {child.kernel} (device-side launches)"):
+                metrics, children = self.nested.run(child.kernel, child.depth, lambda: self.engine.launch(
+                    child.kernel, child.grid, child.block, child.args, self.module.arch, child.shared),
+                    child.completion)
             metrics.wall_s = time.perf_counter() - started
             metrics.depth, metrics.parent = child.depth, child.parent
             self.launches.append(metrics)

@@ -28,6 +28,7 @@ import numpy as np
 
 from minicuda import builtins
 from minicuda.arch import STATIC_SHARED_LIMIT, family_of, max_grid_dims, ptxas_registers, shared_optin
+from minicuda.timing import TIMES
 from minicuda.vm import libc
 from minicuda.vm.launch_checks import set_max_dynamic_shared
 from minicuda.vm.libc import GlibcRandom, PrintfError, format_printf
@@ -255,7 +256,10 @@ class Runtime(StdioCalls):
         when there is none), looked up once."""
         method = self.methods.get((name, device))
         if method is None:
-            method = self.methods[name, device] = getattr(self, "rt_" + implementation(name, device))
+            method = getattr(self, "rt_" + implementation(name, device))
+            if TIMES.on and not device:   # --time-report: each host call of the runtime is timed
+                method = TIMES.timed(f"runtime {name}", method)
+            self.methods[name, device] = method
         return method
 
     def fifo_records(self) -> int:

@@ -3,7 +3,7 @@ the design card fixes holds.
 
 - No import cycle between modules (a package's __init__ running first is not an edge).
 - The layers point one way: core (ir, isa, diagnostics, semantics, arch, builtins,
-  version, sourcefile, cache_entry) <- grammar (the frontend) <- passes <- the driver (compiler, pipeline, cli,
+  version, sourcefile, cache_entry, timing) <- grammar (the frontend) <- passes <- the driver (compiler, pipeline, cli,
   api, bench); the VM (vm/) stands on core alone: it loads a Module and never
   imports the frontend or the passes.
 - Imports are at module top; a function-level import is allowed only for an
@@ -31,7 +31,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 FOLDERS = {"minicuda": "minicuda", "grammar": "minicuda.grammar", "passes": "minicuda.passes", "vm": "minicuda.vm"}
 CORE = {"minicuda.ir", "minicuda.isa", "minicuda.diagnostics", "minicuda.semantics", "minicuda.arch",
-        "minicuda.builtins", "minicuda.version", "minicuda.sourcefile", "minicuda.cache_entry"}
+        "minicuda.builtins", "minicuda.version", "minicuda.sourcefile", "minicuda.cache_entry", "minicuda.timing"}
 OPTIONAL_EXTRAS = {"pyopencl", "numba", "jinja2", "graphviz", "dask", "distributed", "pyarrow", "pandas",
                    "matplotlib", "networkx"}
 LAZY_PARTS = {"minicuda.bench", "minicuda.compiler", "minicuda.frontend", "minicuda.pipeline", "minicuda.opt",

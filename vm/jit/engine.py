@@ -33,6 +33,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from minicuda.ir import Imm, Mem, Sym
+from minicuda.timing import TIMES
 from minicuda.vm import cycles
 from minicuda.vm.interp import Interpreter, Warp
 from minicuda.vm.launch_setup import LaunchSetup
@@ -126,20 +127,24 @@ def _native_code(code, sched: str, lanes: int, symbols: list[str], kernel: bool,
     module generated and compiled (None when that is too large to compile)."""
     from minicuda.vm.jit.native import LLVM   # noqa: PLC0415  (llvmlite: see the module docstring)
 
-    llvm = LLVM.get()
+    with TIMES.phase("JIT: LLVM set-up"):
+        llvm = LLVM.get()
     disk_key = llvm.entry_key(key)
-    found = llvm.load(disk_key)
+    with TIMES.phase("JIT: native code loaded from the cache"):
+        found = llvm.load(disk_key)
     if found is not None:
         engine, entries = found
     else:
         from minicuda.vm.jit.module import module_ir   # noqa: PLC0415  (the code generator: see above)
 
-        text, entries = module_ir(code, sched, lanes, symbols, kernel, seeded)
+        with TIMES.phase("JIT: LLVM IR generated"):
+            text, entries = module_ir(code, sched, lanes, symbols, kernel, seeded)
         if too_large_to_compile(code, text):
             return None
         # kernels: registers into SSA and native code, no more (their time is in memory
         # and vector work); host code: LLVM -O1 for its scalar loops, unless it is huge
-        engine = llvm.compile(text, -1 if kernel or len(text) > 300_000 else 1, disk_key, entries)
+        with TIMES.phase("JIT: LLVM compile to native code"):
+            engine = llvm.compile(text, -1 if kernel or len(text) > 300_000 else 1, disk_key, entries)
     run_function = _ENTRY(engine.get_function_address("run_function"))
     run_blocks = _ENTRY(engine.get_function_address("run_blocks")) if kernel else None
     return Native(engine, run_function, run_blocks, frozenset(entries))
