@@ -47,6 +47,7 @@ SHAPES = {
     "match": "MATCH.mods[.64] dst, value, mask (by type); __match_all_sync then stores dst != 0 through "
              "its int *pred (ISETP.NE, SEL, STG)",
     "fdim": "x - y when x > y or either is NaN, else +0: FSETP.LE + FSUB + SEL (by type)",
+    "fused": "FFMA / DFMA dst, a, b, c (by type: C++'s fma(float, float, float) is FFMA)",
     "saturate": "FMNMX.MAX with 0, then FMNMX.MIN with 1 (NaN gives 0)",
     "leading_zeros": "FLO.mods t, x; ISUB dst, width - 1, t (32 or 64 for zero)",
     "first_set": "BREV t, x; FLO.mods.SH u, t; IADD dst, u, 1 (0 for zero)",
@@ -150,7 +151,7 @@ def _math_rows():
     for suffix, op in (("", "D"), ("f", "F")):
         yield intrinsic("fmin" + suffix, op + "MNMX", ("MIN",), shape="minmax")
         yield intrinsic("fmax" + suffix, op + "MNMX", ("MAX",), shape="minmax")
-        yield intrinsic("fma" + suffix, op + "FMA")
+        yield intrinsic("fma" + suffix, op + "FMA", shape="fused")
         yield intrinsic("fdim" + suffix, op + "SUB", shape="fdim")
     yield from _fast_math_rows()
     yield intrinsic("__saturatef", "FMNMX", shape="saturate")

@@ -23,6 +23,45 @@ __MC_MATH2(pow) __MC_MATH2(atan2) __MC_MATH2(fmod) __MC_MATH2(fmin) __MC_MATH2(f
 __MC_MATH2(hypot) __MC_MATH2(copysign) __MC_MATH2(fdim)
 __host__ __device__ double fma(double __x, double __y, double __z);
 __host__ __device__ float fmaf(float __x, float __y, float __z);
+#ifdef __cplusplus
+/* C++ overloads each function for float in the global namespace too, as CUDA's math_functions.h
+   and libstdc++'s <math.h> declare them: sin of a float is a float, in host and device code */
+__host__ __device__ float sqrt(float __x);
+__host__ __device__ float cbrt(float __x);
+__host__ __device__ float exp(float __x);
+__host__ __device__ float exp2(float __x);
+__host__ __device__ float expm1(float __x);
+__host__ __device__ float log(float __x);
+__host__ __device__ float log2(float __x);
+__host__ __device__ float log10(float __x);
+__host__ __device__ float log1p(float __x);
+__host__ __device__ float sin(float __x);
+__host__ __device__ float cos(float __x);
+__host__ __device__ float tan(float __x);
+__host__ __device__ float asin(float __x);
+__host__ __device__ float acos(float __x);
+__host__ __device__ float atan(float __x);
+__host__ __device__ float sinh(float __x);
+__host__ __device__ float cosh(float __x);
+__host__ __device__ float tanh(float __x);
+__host__ __device__ float fabs(float __x);
+__host__ __device__ float floor(float __x);
+__host__ __device__ float ceil(float __x);
+__host__ __device__ float round(float __x);
+__host__ __device__ float trunc(float __x);
+__host__ __device__ float rint(float __x);
+__host__ __device__ float erf(float __x);
+__host__ __device__ float rsqrt(float __x);
+__host__ __device__ float pow(float __x, float __y);
+__host__ __device__ float atan2(float __x, float __y);
+__host__ __device__ float fmod(float __x, float __y);
+__host__ __device__ float fmin(float __x, float __y);
+__host__ __device__ float fmax(float __x, float __y);
+__host__ __device__ float hypot(float __x, float __y);
+__host__ __device__ float copysign(float __x, float __y);
+__host__ __device__ float fdim(float __x, float __y);
+__host__ __device__ float fma(float __x, float __y, float __z);
+#endif
 /* isnan & co. of a float test the float itself (the double it widens to gives the same answer) */
 __host__ __device__ int isnan(double __x);
 __host__ __device__ int isinf(double __x);

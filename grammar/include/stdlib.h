@@ -31,4 +31,12 @@ __host__ int system(const char *__command);
 __host__ __device__ int abs(int __x);
 __host__ __device__ long labs(long __x);
 __host__ __device__ long long llabs(long long __x);
+#ifdef __cplusplus
+/* C++'s abs of every arithmetic type, in the global namespace as CUDA's headers and libstdc++'s
+   <stdlib.h> declare it: abs of a float is a float */
+__host__ __device__ long abs(long __x);
+__host__ __device__ long long abs(long long __x);
+__host__ __device__ float abs(float __x);
+__host__ __device__ double abs(double __x);
+#endif
 #endif

@@ -243,6 +243,8 @@ class Calls:
             arg_types = ", ".join(_argument_type(a) for a in args)
             self.fail(f"no matching function for call to '{name}' with arguments ({arg_types})", loc)
         viable.sort(key=lambda v: v[0])
+        if (promoted := self.promoted_math_overload([fn for _, fn in viable], args)) is not None:
+            return promoted
         best = [fn for c, fn in viable if c == viable[0][0]]
         if len(best) > 1:
             common = [fn for fn in best if args and all(not is_braced(a) and T.is_arithmetic(a.ty) for a in args)
@@ -253,6 +255,23 @@ class Calls:
                 return double
             self.fail(f"call to '{name}' is ambiguous", loc)
         return best[0]
+
+    def promoted_math_overload(self, viable: list, args: list) -> A.FunctionDef | None:
+        """<math.h>'s function of several arguments not all float: its double overload, as
+        libstdc++'s templates promote them (pow(x, 2) of a float x is a double in host
+        code), but for CUDA's device-only pow(float, int), which stays float."""
+        if len(args) < 2 or not all(fn.is_builtin and fn.loc is not None and fn.loc.file.endswith("math.h")
+                                    for fn in viable) or \
+                not all(not is_braced(a) and T.is_arithmetic(a.ty) for a in args):
+            return None
+        types = [T.unqual(a.ty) for a in args]
+        if all(t == T.FLOAT for t in types):
+            return None
+        if viable[0].name == "pow" and self.fn is not None and "host" not in self.fn.exec_space and \
+                types[0] == T.FLOAT and T.is_integer(types[1]):
+            return None
+        double = [fn for fn in viable if all(T.unqual(p) == T.DOUBLE for p in fn.ty.params[:len(args)])]
+        return double[0] if len(double) == 1 else None
 
     def match_cost(self, fn: A.FunctionDef, args: list) -> int | None:
         params = fn.ty.params

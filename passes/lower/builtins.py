@@ -80,6 +80,9 @@ class BuiltinLowering:
         else:
             self.emit("IMNMX", row.mods + (type_mod(t),), (r,), tuple(vals))
 
+    def builtin_fused(self, row, e: A.Call, r, vals: list) -> None:
+        self.emit("DFMA" if T.unqual(e.ty) == T.DOUBLE else "FFMA", row.mods, (r,), tuple(vals))
+
     def builtin_math(self, row, e: A.Call, r, vals: list) -> None:
         wide = ("F64",) if T.unqual(e.ty) == T.DOUBLE else ()
         self.emit(row.op, tuple(m for m in row.mods if m != "F64") + wide, (r,), tuple(vals))

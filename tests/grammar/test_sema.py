@@ -71,6 +71,22 @@ def test_min_of_mixed_arguments_uses_the_common_type():
     assert str(strip(s[0].expr.value).decl.ty.ret) == "float"
 
 
+@pytest.mark.parametrize("call,host,device", [
+    ("sin(x)", "float", "float"), ("sqrt(x)", "float", "float"), ("fabs(x)", "float", "float"),
+    ("abs(x)", "float", "float"), ("fma(x, x, x)", "float", "float"), ("pow(x, 2.5f)", "float", "float"),
+    ("sin(d)", "double", "double"), ("sqrt(n)", "double", "double"),
+    # libstdc++'s templates promote arguments that are not all float to double; CUDA's
+    # device code has its own float pow(float, int)
+    ("pow(x, 2)", "double", "float"), ("pow(x, 2.0)", "double", "double"), ("fmax(x, 1)", "double", "double"),
+    ("atan2(x, d)", "double", "double"), ("pow(n, 2)", "double", "double"),
+])
+def test_math_functions_of_a_float_are_float_in_the_global_namespace_as_in_cuda(call, host, device):
+    src = (f"__global__ void k(float x, double d, int n, double *o) {{ o[0] = {call}; }}\n"
+           f"void h(float x, double d, int n, double *o) {{ o[0] = {call}; }}")
+    for name, expected in (("h", host), ("k", device)):
+        assert str(strip(body(src, name)[0].expr.value).decl.ty.ret) == expected, name
+
+
 def test_default_arguments_are_filled_in():
     s = body("__global__ void k(int *o) { __syncwarp(); o[0] = __shfl_down_sync(0xffffffff, o[0], 1); }")
     assert len(s[0].expr.args) == 1
