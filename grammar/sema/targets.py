@@ -7,6 +7,9 @@ deprecated below sm_70 and does not declare at all from sm_70 on.  A call gets
 nvcc's deprecation warning below builtins.LEGACY_WARP_FROM and nvcc's error
 (`identifier "__shfl" is undefined`) at and above it, at the call's name.
 
+`__match_any_sync` and `__match_all_sync` are what CUDA's sm_70_rt.h declares for sm_70
+on only: below builtins.MATCH_FROM a call gets nvcc's error for an undeclared name.
+
 Dynamic parallelism: a kernel launch in device code needs separate compilation
 (-rdc=true, nvcc's error without it) and sm_35 or later; a device-side
 cudaDeviceSynchronize() keeps CUDA 11's meaning below DEVICE_SYNC_REMOVED_FROM and is
@@ -27,10 +30,15 @@ DEVICE_SYNC_REMOVED_FROM = 90    # minicuda's line: CUDA 11's device-side sync f
 
 
 def check_target_builtins(tu: A.TranslationUnit, sm: int, diags: DiagnosticEngine) -> None:
-    """Report each call of a legacy warp intrinsic for the target sm_<sm>."""
+    """Report each call of a legacy warp intrinsic for the target sm_<sm>, and of a match
+    intrinsic below sm_70."""
     for _owner, use, fn in function_uses(tu):
         row = builtins.lookup(fn.name) if fn.is_builtin else None
-        if row is None or not builtins.is_legacy_warp(row) or not isinstance(use, A.Call):
+        if row is None or not isinstance(use, A.Call):
+            continue
+        if row.shape == "match" and sm < builtins.MATCH_FROM:
+            diags.error(f'identifier "{fn.name}" is undefined', use.loc)
+        if not builtins.is_legacy_warp(row):
             continue
         if sm >= builtins.LEGACY_WARP_FROM:
             diags.error(f'identifier "{fn.name}" is undefined', use.loc)
