@@ -43,3 +43,31 @@ def test_minicuda_run_reports_it_too(tmp_path, capsys):
     assert minicuda_main(["run", "--arch", "sm_60", str(source)]) == 1
     err = capsys.readouterr().err
     assert 'error: identifier "__match_any_sync" is undefined' in err and "Traceback" not in err
+
+
+TILE = """\
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__global__ void k(int *p) {
+    auto tile = cg::tiled_partition<32>(cg::this_thread_block());
+    p[threadIdx.x] += tile.shfl(p[0], 0);
+    p[threadIdx.x] = tile.match_any(p[threadIdx.x]);
+}
+int main() { return 0; }
+"""
+
+
+@pytest.mark.parametrize("arch, errors", [
+    ("sm_60", ['6:22: error: class "thread_block_tile<32>" has no member "match_any"']),
+    ("sm_70", []),
+])
+def test_a_tiles_match_any_is_sm_70s_too(tmp_path, capsys, arch, errors):
+    """CUDA's cooperative_groups.h declares match_any for sm_70 on: below it the call is
+    the error, not the header's use of __match_any_sync (nor the tile's other members)."""
+    source = tmp_path / "tile.cu"
+    source.write_text(TILE)
+    status = minicudac_main([f"-arch={arch}", str(source), "-o", str(tmp_path / "tile.sass")])
+    err = capsys.readouterr().err
+    prefix = f"{source}:"
+    assert [line[len(prefix):] for line in err.splitlines() if line.startswith(prefix)] == errors
+    assert status == (1 if errors else 0) and "cooperative_groups.h" not in err
