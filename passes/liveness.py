@@ -147,10 +147,10 @@ def liveness(fn: Function, cfg: CFG) -> Liveness:
                     work.append(p)
     del live_in[EXIT]
     live_in = {b.label: live_in.get(b.label, empty) for b in fn.blocks}
-    return Liveness(live_in, live_out, undefined(fn, cfg, live_in))
+    return Liveness(live_in, live_out, undefined_on_entry(fn, cfg, live_in))
 
 
-def undefined(fn: Function, cfg: CFG, live_in: dict[str, frozenset[str]]) -> dict[str, frozenset[str]]:
+def undefined_on_entry(fn: Function, cfg: CFG, live_in: dict[str, frozenset[str]]) -> dict[str, frozenset[str]]:
     """Each block's `undefined_in`: a forward fixed point over the registers live at the
     entry but not parameters, the intersection over predecessors (undefined on every
     path), on a worklist that revisits a block's successors when its exit set shrinks."""

@@ -14,12 +14,13 @@ int main() { return 0; }
 """
 
 
-def compile_errors(tmp_path, capsys, *options) -> tuple[int, list[str]]:
+def compile_errors(tmp_path, capsys, *options, text: str = MATCH) -> tuple[int, list[str]]:
+    """(exit status, the diagnostics' lines about the program, less its path)."""
     source = tmp_path / "match.cu"
-    source.write_text(MATCH)
+    source.write_text(text)
     status = minicudac_main([*options, str(source), "-o", str(tmp_path / "match.sass")])
     err = capsys.readouterr().err
-    assert "Traceback" not in err
+    assert "Traceback" not in err and "cooperative_groups.h" not in err
     prefix = f"{source}:"
     return status, [line[len(prefix):] for line in err.splitlines() if line.startswith(prefix)]
 
@@ -64,10 +65,4 @@ int main() { return 0; }
 def test_a_tiles_match_any_is_sm_70s_too(tmp_path, capsys, arch, errors):
     """CUDA's cooperative_groups.h declares match_any for sm_70 on: below it the call is
     the error, not the header's use of __match_any_sync (nor the tile's other members)."""
-    source = tmp_path / "tile.cu"
-    source.write_text(TILE)
-    status = minicudac_main([f"-arch={arch}", str(source), "-o", str(tmp_path / "tile.sass")])
-    err = capsys.readouterr().err
-    prefix = f"{source}:"
-    assert [line[len(prefix):] for line in err.splitlines() if line.startswith(prefix)] == errors
-    assert status == (1 if errors else 0) and "cooperative_groups.h" not in err
+    assert compile_errors(tmp_path, capsys, f"-arch={arch}", text=TILE) == (1 if errors else 0, errors)
