@@ -3,7 +3,11 @@ allocation makes of it.  The live sets of IR text (guarded writes, loops, RET re
 returns, physical registers) are FileCheck tests: tests/passes/filecheck/liveness/."""
 from __future__ import annotations
 
+import functools
 from textwrap import dedent
+
+import numpy as np
+import pytest
 
 from minicuda.ir import Reg, parse_module
 from minicuda.passes.dce import DeadCode
@@ -118,13 +122,42 @@ __global__ void copy4(const float *in, float *out, int n) {
     if (i < n / 4)
         reinterpret_cast<float4 *>(out)[i] = reinterpret_cast<const float4 *>(in)[i];
 }
+__global__ void either(const int *in, int *out, int n) {   // guarded writes under both polarities
+    int i = threadIdx.x, a = 0, b = 0;
+    if (in[i] > n) { a = in[i] * 3; b = i + 1; }
+    else { a = i - in[i]; }
+    out[i] = a * 100 + b;
+}
 int main() { return 0; }
 """
+
+
+@functools.cache
+def copies():
+    import minicuda
+    return minicuda.compile(FLOAT4_COPY)
 
 
 def test_a_predicated_float4_copy_takes_eight_registers():
     """The copy is if-converted: its address pairs and the loaded quad are written under
     the guard and were live from the entry (17 registers); now they take the registers
     the parameters leave when they die."""
-    from minicuda.compiler import compile_program
-    assert compile_program(FLOAT4_COPY).module.functions["copy4"].registers == 8
+    assert copies().module.functions["copy4"].registers == 8
+
+
+@pytest.mark.parametrize("engine", ["interp", "jit"])
+def test_predicated_code_sharing_registers_computes_what_it_did(engine):
+    """The registers the predicated values now share hold each value while it lives: the
+    copy copies its 64 float4s (and no more), the two arms' guarded writes keep both."""
+    from minicuda.vm.launcher import Device
+
+    device = Device(copies(), engine=engine)
+    values = np.arange(300, dtype=np.float32) * 0.5
+    out = np.full(300, -1.0, np.float32)
+    device.launch("copy4", 2, 64, values, out, np.int32(259))
+    assert np.array_equal(out[:256], values[:256]) and (out[256:] == -1).all()
+    ints = (np.arange(64, dtype=np.int32) * 7) % 50
+    result = np.zeros(64, np.int32)
+    device.launch("either", 1, 64, ints, result, np.int32(20))
+    i = np.arange(64)
+    assert np.array_equal(result, np.where(ints > 20, ints * 300 + i + 1, (i - ints) * 100))
