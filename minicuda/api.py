@@ -20,7 +20,7 @@ def compile(path_or_source, arch="sm_70", opt=3, **options) -> CompiledProgram:
     verify_each, sched ("stack" or "its": place the reconvergence markers for that
     model, not the arch's), bracket_depth (how deep (), [] and {} may nest, each
     kind: clang's -fbracket-depth, default 256), include_dirs, defines, rdc (several units:
-    nvcc's -rdc=true).
+    nvcc's -rdc=true), fast_math (nvcc's -use_fast_math).
     """
     include_dirs = options.pop("include_dirs", ())
     defines = options.pop("defines", ())

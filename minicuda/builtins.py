@@ -78,6 +78,7 @@ SHAPES = {
 # the legacy warp intrinsics (no mask): nvcc accepts them below sm_70 with a deprecation
 # warning and has no declaration of them for sm_70 and newer (compiler.py asks this module)
 LEGACY_WARP_FROM = 70
+MATCH_FROM = 70          # __match_any_sync / __match_all_sync: declared for sm_70 on (sm_70_rt.h)
 
 HOST, DEVICE = "host", "device"
 
@@ -138,6 +139,16 @@ ATOMICS = {"atomicAdd": "ADD", "atomicSub": "SUB", "atomicExch": "EXCH", "atomic
 SHUFFLES = {"__shfl_sync": "IDX", "__shfl_up_sync": "UP", "__shfl_down_sync": "DOWN", "__shfl_xor_sync": "BFLY"}
 VOTES = {"__ballot_sync": "BALLOT", "__any_sync": "ANY", "__all_sync": "ALL"}
 MATCHES = {"__match_any_sync": "ANY", "__match_all_sync": "ALL"}
+# -use_fast_math: the float functions device code calls as their fast intrinsics (nvcc's
+# mapping; `std::sin(float)` and its kin as the `f` forms); float `x / y` is __fdividef
+FAST_MATH = {name + "f": "__" + name + "f" for name in ("sin", "cos", "tan", "exp", "log", "log2", "log10", "pow")}
+
+
+def fast_math_name(name: str, returns_float: bool) -> str | None:
+    """The intrinsic -use_fast_math calls instead of `name` (None: no change)."""
+    if returns_float and name + "f" in FAST_MATH:
+        return FAST_MATH[name + "f"]
+    return FAST_MATH.get(name)
 BIT_CASTS = ("__float_as_int", "__float_as_uint", "__int_as_float", "__uint_as_float", "__double_as_longlong",
              "__longlong_as_double")
 FENCES = {"__threadfence": "GL", "__threadfence_block": "CTA", "__threadfence_system": "SYS"}

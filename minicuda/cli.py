@@ -73,6 +73,13 @@ def _add_frontend_options(p: argparse.ArgumentParser) -> None:
                    help=f"let (), [] and {{}} nest N deep, each kind (default {BRACKET_DEPTH}, as clang)")
 
 
+def _add_fast_math_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("-use_fast_math", "--use_fast_math", dest="fast_math", action="store_true",
+                   help="as nvcc: device code's sinf, cosf, tanf, expf, logf, log2f, log10f and powf are "
+                        "their fast intrinsics (__sinf, ...) and float x / y is __fdividef(x, y); host code keeps "
+                        "IEEE math (docs/semantics.md)")
+
+
 def _add_rdc_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("-rdc", "--relocatable-device-code", dest="rdc", choices=["true", "false"], default="false",
                    help="relocatable device code: a __device__ function or variable of one unit may be used by "
@@ -100,6 +107,7 @@ def compiler_parser() -> argparse.ArgumentParser:
                    help=f"target (default sm_70): {arch_choices()} (compute_XX names the same GPU); below "
                         f"{format_arch(ITS_FROM)} the stack model's SSY/SYNC, else BSSY/BSYNC")
     _add_nvcc_options(p)
+    _add_fast_math_option(p)
     p.add_argument("--sched", choices=["stack", "its"], default=None,
                    help="place the reconvergence markers for this scheduling model instead of the arch's "
                         "(stack: SSY/SYNC, its: BSSY/BSYNC); the VM runs the module under it")
@@ -168,9 +176,6 @@ def _add_nvcc_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--extended-lambda", "--expt-extended-lambda", dest="cxx_flags",
                    action="append_const", const=True, default=[],
                    help="accepted: minicuda's lambdas need no flag")
-    p.add_argument("-use_fast_math", "--use_fast_math", dest="fast_math", action="store_true",
-                   help="accepted; math stays IEEE-exact (results within the fast-math error bounds, not equal "
-                        "to the GPU's approximations bit for bit)")
     p.add_argument("-g", "--debug", dest="host_debug", action="store_true",
                    help="accepted: host debug information (the VM always knows source lines)")
     p.add_argument("-v", "--verbose", dest="verbose", action="store_true",
@@ -423,6 +428,7 @@ def _compiler_options(args) -> Options:
              "rule": args.predication_rule}
     options = Options(verify_each=args.verify_each, print_after=tuple(args.print_after), sched=args.sched,
                       bracket_depth=_bracket_depth(args), rdc=getattr(args, "rdc", "false") == "true",
+                      fast_math=getattr(args, "fast_math", False),
                       **{k: v for k, v in given.items() if v is not None})
     options.arch, options.opt = arch, 0 if args.debug else 3 if args.opt is None else args.opt
     return options
@@ -762,14 +768,14 @@ def _run_input(args):
     if len(args.files) > 1 or args.file.endswith(OBJECT_SUFFIX):
         from minicuda.pipeline import Options   # (see the module's docstring)
 
-        options = Options(sched=args.sched, bracket_depth=_bracket_depth(args))
+        options = Options(sched=args.sched, bracket_depth=_bracket_depth(args), fast_math=args.fast_math)
         options.arch, options.opt = arch, opt
         return _linked_program(args, args.files, options, "minicuda")
     def compiled():
         source = _source_input(args)
         return compile_cached(source.filename, source.text, arch, opt, args.sched, _bracket_depth(args),
                               args.include_dirs, args.defines, diags, language_of(args.file, args.language),
-                              enabled=not args.no_cache, rdc=args.rdc == "true")
+                              enabled=not args.no_cache, rdc=args.rdc == "true", fast_math=args.fast_math)
     return _reported(compiled, diags, "minicuda")
 
 
@@ -977,6 +983,7 @@ def minicuda_main(argv: list[str] | None = None) -> int:
                      help="print on stderr where the run's time went (start-up, each compile stage and pass, the "
                           "JIT, host code, each kernel, each runtime call), as clang's -ftime-report")
     _add_rdc_option(run)
+    _add_fast_math_option(run)
     _add_frontend_options(run)
     p.add_argument("--version", action="version", version=f"minicuda {__version__}")
     if argv[:1] == ["run"]:

@@ -203,7 +203,7 @@ def old_objects_frozen():
 def _compile_module(fe: Frontend, options: Options, link_name) -> tuple[Module, dict[str, str]]:
     try:
         with TIMES.phase("compile: lower"):
-            module = lower(fe.tu, f"sm_{options.arch}", link_name)
+            module = lower(fe.tu, f"sm_{options.arch}", link_name, options.fast_math)
     except CompileError:
         raise
     except Exception as e:

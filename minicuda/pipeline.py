@@ -97,6 +97,7 @@ class Options:
     sched: str | None = None           # stack or its: place the markers for this model, not the arch's
     bracket_depth: int = 256           # -fbracket-depth: how deep (), [] and {} may nest (each kind)
     rdc: bool = False                  # -rdc=true: relocatable device code (kernel launches in device code)
+    fast_math: bool = False            # -use_fast_math: device float math as the fast intrinsics
 
     @property
     def stack_arch(self) -> bool:

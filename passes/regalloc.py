@@ -1,7 +1,8 @@
 """Register allocation and the resource usage it implies.
 
 Virtual registers get physical ones by greedy colouring of the interference graph
-built from liveness (passes/liveness.py): `%rN` takes one 32-bit register, `%rdN` an aligned pair, `%rqN` an aligned quad (so
+built from liveness (passes/liveness.py), where a register no write can have reached
+yet is not live (it holds no value to keep): `%rN` takes one 32-bit register, `%rdN` an aligned pair, `%rqN` an aligned quad (so
 "Used N registers" counts as ptxas counts), `%pN` one of P0..P6.  A function's
 parameters are live from its entry.  `resource_usage` reports what ptxas reports:
 registers, shared memory, stack frame, spills and the constant bank.
@@ -15,7 +16,7 @@ import numpy as np
 from minicuda.arch import ptxas_registers, reserved_cmem, sm_of
 from minicuda.ir import Function, Instr, Mem, Reg
 from minicuda.passes.bitgraph import BitGraph
-from minicuda.passes.liveness import Liveness, kill_names, read_names, return_names
+from minicuda.passes.liveness import Liveness, return_names, steps_back, undefined_out
 
 DENSE_EDGES = 400_000   # past this many, the interference graph is built as bit rows
 PREDICATES = 7
@@ -53,15 +54,16 @@ def _writes_while_live(fn: Function, live: Liveness):
     rets = return_names(fn)
     for b in fn.blocks:
         now = {False: set(), True: set()}   # live registers by kind (predicate or not)
-        for r in live.live_out[b.label]:
+        undefined = live.undefined_in[b.label]
+        for r in live.live_out[b.label] - undefined_out(b.instrs, undefined):
             now[_is_pred(r)].add(r)
-        for ins in reversed(b.instrs):
+        for ins, ends, reads in steps_back(b.instrs, undefined, rets):
             for d in ins.dsts:
                 if d.is_virtual:
                     yield d.name, now[_is_pred(d.name)]
-            for r in kill_names(ins):
+            for r in ends:
                 now[_is_pred(r)].discard(r)
-            for r in read_names(ins, rets):
+            for r in reads:
                 now[_is_pred(r)].add(r)
         if b.label == fn.blocks[0].label:
             for p in params:
@@ -172,18 +174,19 @@ def _directed_rows(fn: Function, live: Liveness) -> tuple[list[str], list[int], 
         nodes |= mine
     for b in fn.blocks:
         now = {False: 0, True: 0}
-        for r in live.live_out[b.label]:
+        undefined = live.undefined_in[b.label]
+        for r in live.live_out[b.label] - undefined_out(b.instrs, undefined):
             now[_is_pred(r)] |= bit(r)
-        for ins in reversed(b.instrs):
+        for ins, ends, reads in steps_back(b.instrs, undefined, rets):
             for d in ins.dsts:
                 if d.is_virtual:
                     mine = bit(d.name)
                     edges = now[d.is_pred] & ~mine
                     rows[index[d.name]] |= edges
                     nodes |= mine | edges
-            for r in kill_names(ins):
+            for r in ends:
                 now[_is_pred(r)] &= ~bit(r)
-            for r in read_names(ins, rets):
+            for r in reads:
                 now[_is_pred(r)] |= bit(r)
         if b.label == fn.blocks[0].label:
             for p in params:

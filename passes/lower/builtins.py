@@ -28,8 +28,17 @@ TURNS_PER_RADIAN = 0.15915493667125701904       # 1 / (2 pi) as a float: __sinf'
 class BuiltinLowering:
     """Builtin calls: `builtin` evaluates the arguments and hands them to `builtin_<shape>`."""
 
+    @property
+    def fast_math(self) -> bool:
+        """-use_fast_math applies here: device code (a kernel or __device__ function; host
+        code keeps IEEE math, as nvcc's does)."""
+        return self.lowering.fast_math and self.fn.kind != "host"
+
     def builtin(self, e: A.Call, name: str, discard: bool):
-        """A call of a function the bundled headers declare, as its row in the builtin table says."""
+        """A call of a function the bundled headers declare, as its row in the builtin table
+        says; under -use_fast_math device code calls sinf & co. as their fast intrinsics."""
+        if self.fast_math:
+            name = builtins.fast_math_name(name, T.unqual(e.ty) == T.FLOAT) or name
         row = builtins.lookup(name)
         if row is None or row.kind == builtins.UNSUPPORTED:
             raise InternalError("lower", f"the builtin '{name}' has no implementation (sema reports unsupported calls)")

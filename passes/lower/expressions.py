@@ -150,6 +150,9 @@ class ExpressionLowering:
         r = self.reg(t)
         if T.is_float(t):
             p = "D" if t == T.DOUBLE else "F"
+            if op == "/" and t == T.FLOAT and self.fast_math:
+                self._fast_divide(r, a, b)      # -use_fast_math: __fdividef (builtins.py)
+                return r
             name = {"+": "ADD", "-": "SUB", "*": "MUL", "/": "DIV"}[op]
             self.emit(p + name, (), (r,), (a, b))
             return r

@@ -95,6 +95,23 @@ def test_a_changed_define_is_compiled_again(tmp_path, cache_dir, compiles, capsy
     assert len(compiles) == 2
 
 
+def test_use_fast_math_is_another_entry(tmp_path, cache_dir, compiles, capsys):
+    """-use_fast_math changes device code (x / y is __fdividef): not the plain entry."""
+    path = program(tmp_path, r"""#include <cstdio>
+__global__ void k(float *p) { p[0] = p[1] / p[2]; }
+int main() {
+    float *p; cudaMallocManaged(&p, 3 * sizeof(float)); p[1] = 1.0f; p[2] = 3e38f;
+    k<<<1, 1>>>(p); cudaDeviceSynchronize(); printf("%a\n", p[0]); return 0;
+}
+""")
+    plain = run(capsys, path)
+    fast = run(capsys, path, "-use_fast_math")
+    assert plain[0] == fast[0] == 0 and len(compiles) == 2 and len(list(cache_dir.glob("*.mod"))) == 2
+    assert fast[1] == "0x0p+0\n" != plain[1]   # IEEE: a subnormal; __fdividef: 0 for |y| > 2^126
+    assert run(capsys, path, "-use_fast_math") == fast and run(capsys, path) == plain
+    assert len(compiles) == 2
+
+
 @pytest.mark.parametrize("damage", ["flipped byte", "truncated", "foreign", "not pickled module"])
 def test_a_damaged_entry_is_discarded_with_a_warning_and_rebuilt(tmp_path, cache_dir, compiles, capsys, damage):
     path = program(tmp_path, WARNS)

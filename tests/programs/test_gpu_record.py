@@ -13,7 +13,7 @@ PROGRAMS = Path(__file__).parent
 RECORD = PROGRAMS.parent / "data" / "groundtruth" / "cxx" / "out" / "language.txt"
 RUNTIME_RECORD = PROGRAMS.parent / "data" / "groundtruth" / "cuda" / "out" / "runtime.txt"
 ENTRY = re.compile(r"^=== (\S+) (exit=\d+|build-failed)\n", re.M)
-RECORDED_INTRINSICS = ["bit_intrinsics", "conversions", "fast_math"]   # legacy_warp: sm_60 only
+RECORDED_INTRINSICS = ["bit_intrinsics", "conversions", "fast_math", "fast_math_option"]   # legacy_warp: sm_60 only
 
 
 def recorded(record: Path = RECORD) -> dict[str, tuple[str, str]]:
