@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, replace
 from minicuda.arch import parse_arch
 from minicuda.diagnostics import CompileError, DiagnosticEngine, InternalError
 from minicuda.frontend import Frontend, load
+from minicuda.grammar.collector import freeze_survivors
 from minicuda.grammar.languages import CUDA, language_of
 from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
@@ -221,6 +222,7 @@ def _compile_module(fe: Frontend, options: Options, link_name) -> tuple[Module, 
         ir_before[fn.name] = format_function(fn)
         run_passes(fn, passes, options, module)
         verify(fn, "pipeline")
+        freeze_survivors()   # its compiled code, out of the full collections' way
     if options.opt > 0:
         mark_release_code(module)
     return module, ir_before
