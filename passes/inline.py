@@ -29,12 +29,10 @@ _VIRTUAL = re.compile(r"%(rq|rd|r|p)(\d+)$")
 
 @collector_paused()
 def inline_device_calls(module: Module) -> None:
-    calls: dict[str, list[str]] = {}   # the call graph: caller -> callees, each once
+    calls: dict[str, list[str]] = {}   # the call graph: caller -> callees, each once, in call order
     for fn in module.functions.values():
-        callees = calls.setdefault(fn.name, [])
-        for ins in fn.instructions():
-            if _is_call(ins) and ins.srcs[0].name not in callees:
-                callees.append(ins.srcs[0].name)
+        callees = dict.fromkeys(ins.srcs[0].name for ins in fn.instructions() if _is_call(ins))
+        calls[fn.name] = list(callees)   # (a dict: a main of thousands of calls is no quadratic list search)
     graph = CFG(calls, next(iter(calls), ""), list(calls))
     recursive = {n for n, scc in strongly_connected(graph).items()
                  if n in calls and (len(scc) > 1 or n in calls[n])}
