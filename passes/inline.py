@@ -106,17 +106,16 @@ class _Names:
 
     def __init__(self, fn: Function):
         self.next = {"r": 0, "rd": 0, "rq": 0, "p": 0}
-        for ins in fn.instructions():
-            for r in list(ins.dsts) + ins.uses() + ([ins.guard] if ins.guard is not None else []):
-                self.see(r)
-        for p in fn.params:
-            self.see(p.reg)
-        for r in fn.rets:
-            self.see(r)
+        names = {r.name for ins in fn.instructions() for r in ins.dsts}
+        names.update(r.name for ins in fn.instructions() for r in ins.uses())   # (a guard among them)
+        names.update(p.reg.name for p in fn.params)
+        names.update(r.name for r in fn.rets)
+        for name in names:   # each name once: a register is read and written many times
+            self.see(name)
         self.labels = 0
 
-    def see(self, r: Reg) -> None:
-        m = _VIRTUAL.match(r.name)
+    def see(self, name: str) -> None:
+        m = _VIRTUAL.match(name)
         if m:
             self.next[m.group(1)] = max(self.next[m.group(1)], int(m.group(2)) + 1)
 
