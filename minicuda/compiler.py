@@ -10,8 +10,9 @@ its reconvergence markers are placed for (the arch's, or `Options.sched` when
 forced), and the layouts of the structs the runtime writes for the program.
 
 While a module compiles, the objects that exist already (the AST, then the lowered
-module) are frozen out of Python's cycle collector (`old_objects_frozen`): its full
-collections would walk them again and again, a cost that grows with the program.
+module, then each function as its passes finish) are frozen out of Python's cycle
+collector (`old_objects_frozen`, `freeze_survivors`): its full collections would walk
+them again and again, a cost that grows with the program.
 
 A program of several translation units (`link_program`, as `nvcc a.cu b.cpp` builds
 one) compiles each unit alone (`compile_unit`: the unit's module and symbols, what

@@ -19,6 +19,7 @@ kernel computed and prints one line saying so:
 
 `measure` times every stage of compiling one of them: preprocess, parse, sema,
 lowering, inlining, each pass of the -O pipeline (summed over the functions), the
+collection that freezes each compiled function (`collect`, as the compiler does), the
 printer, and the JIT's compile of main and the kernels it launches, as a run
 compiles them (without its disk cache; a function too large for LLVM is left to the
 interpreter, which costs nothing here; the `file` shape's other kernels are never
