@@ -49,8 +49,15 @@ _SCAN = re.compile(r"""
 
 
 def _scan_tokens(text: str) -> tuple[list[str], list[int]]:
-    found = [(m.group(), m.start()) for m in _SCAN.finditer(text) if m.lastgroup != "skip"]
-    return [t for t, _ in found], [p for _, p in found]
+    """(the tokens' texts, their offsets): two flat lists, no pair per token (strings and
+    ints are nothing the cycle collector walks; a million pairs were)."""
+    toks: list[str] = []
+    offsets: list[int] = []
+    for m in _SCAN.finditer(text):
+        if m.lastgroup != "skip":
+            toks.append(m.group())
+            offsets.append(m.start())
+    return toks, offsets
 
 
 # a bundled header's namespace whose function templates are named by their qualified names, as std's

@@ -10,8 +10,9 @@ its reconvergence markers are placed for (the arch's, or `Options.sched` when
 forced), and the layouts of the structs the runtime writes for the program.
 
 While a module compiles, the objects that exist already (the AST, then the lowered
-module) are frozen out of Python's cycle collector (`old_objects_frozen`): its full
-collections would walk them again and again, a cost that grows with the program.
+module, then each function as its passes finish) are frozen out of Python's cycle
+collector (`old_objects_frozen`, `freeze_survivors`): its full collections would walk
+them again and again, a cost that grows with the program.
 
 A program of several translation units (`link_program`, as `nvcc a.cu b.cpp` builds
 one) compiles each unit alone (`compile_unit`: the unit's module and symbols, what
@@ -26,6 +27,7 @@ from dataclasses import dataclass, field, replace
 from minicuda.arch import parse_arch
 from minicuda.diagnostics import CompileError, DiagnosticEngine, InternalError
 from minicuda.frontend import Frontend, load
+from minicuda.grammar.collector import freeze_survivors
 from minicuda.grammar.languages import CUDA, language_of
 from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
@@ -224,6 +226,7 @@ def _compile_module(fe: Frontend, options: Options, link_name) -> tuple[Module, 
         ir_before[fn.name] = format_function(fn)
         run_passes(fn, passes, options, module)
         verify(fn, "pipeline")
+        freeze_survivors()   # its compiled code, out of the full collections' way
     if options.opt > 0:
         mark_release_code(module)
     return module, ir_before

@@ -29,12 +29,10 @@ _VIRTUAL = re.compile(r"%(rq|rd|r|p)(\d+)$")
 
 @collector_paused()
 def inline_device_calls(module: Module) -> None:
-    calls: dict[str, list[str]] = {}   # the call graph: caller -> callees, each once
+    calls: dict[str, list[str]] = {}   # the call graph: caller -> callees, each once, in call order
     for fn in module.functions.values():
-        callees = calls.setdefault(fn.name, [])
-        for ins in fn.instructions():
-            if _is_call(ins) and ins.srcs[0].name not in callees:
-                callees.append(ins.srcs[0].name)
+        callees = dict.fromkeys(ins.srcs[0].name for ins in fn.instructions() if _is_call(ins))
+        calls[fn.name] = list(callees)   # (a dict: a main of thousands of calls is no quadratic list search)
     graph = CFG(calls, next(iter(calls), ""), list(calls))
     recursive = {n for n, scc in strongly_connected(graph).items()
                  if n in calls and (len(scc) > 1 or n in calls[n])}
@@ -108,17 +106,16 @@ class _Names:
 
     def __init__(self, fn: Function):
         self.next = {"r": 0, "rd": 0, "rq": 0, "p": 0}
-        for ins in fn.instructions():
-            for r in list(ins.dsts) + ins.uses() + ([ins.guard] if ins.guard is not None else []):
-                self.see(r)
-        for p in fn.params:
-            self.see(p.reg)
-        for r in fn.rets:
-            self.see(r)
+        names = {r.name for ins in fn.instructions() for r in ins.dsts}
+        names.update(r.name for ins in fn.instructions() for r in ins.uses())   # (a guard among them)
+        names.update(p.reg.name for p in fn.params)
+        names.update(r.name for r in fn.rets)
+        for name in names:   # each name once: a register is read and written many times
+            self.see(name)
         self.labels = 0
 
-    def see(self, r: Reg) -> None:
-        m = _VIRTUAL.match(r.name)
+    def see(self, name: str) -> None:
+        m = _VIRTUAL.match(name)
         if m:
             self.next[m.group(1)] = max(self.next[m.group(1)], int(m.group(2)) + 1)
 

@@ -19,6 +19,7 @@ kernel computed and prints one line saying so:
 
 `measure` times every stage of compiling one of them: preprocess, parse, sema,
 lowering, inlining, each pass of the -O pipeline (summed over the functions), the
+collection that freezes each compiled function (`collect`, as the compiler does), the
 printer, and the JIT's compile of main and the kernels it launches, as a run
 compiles them (without its disk cache; a function too large for LLVM is left to the
 interpreter, which costs nothing here; the `file` shape's other kernels are never
@@ -41,6 +42,7 @@ from dataclasses import dataclass, field
 from minicuda.compiler import CompiledProgram, old_objects_frozen, runtime_structs
 from minicuda.diagnostics import DiagnosticEngine
 from minicuda.frontend import Frontend, preprocess_only
+from minicuda.grammar.collector import freeze_survivors
 from minicuda.grammar.parser import parse
 from minicuda.grammar.sema import check
 from minicuda.ir import format_function, verify
@@ -350,6 +352,8 @@ def measure(shape: str, size: int, opt: int = 3, jit: bool = True) -> StageTimes
             for p in passes:
                 if not analyses.settled(p.name):
                     analyses.ran(p.name, clock(p.name, p.run, fn, analyses))
+            del analyses
+            clock("collect", freeze_survivors)
     program = CompiledProgram(Frontend("<generated>", pp, tu, diags), module, options)
     clock("print", program.sass)
     if jit:
