@@ -15,17 +15,19 @@ the other:
   divergent branch do), under independent thread scheduling only a warp-synchronous
   one (`joint`, per warp: the last such step of each pair of lanes);
 - release and acquire (`clock`, `known`: sparse vector clocks over fences): a fence
-  ends a thread's epoch; a store or atomic after it releases what came before into
-  the location it writes (a flag, a lock); a load or atomic of that location acquires
-  it, and a barrier shares what its block's threads acquired;
+  ends a thread's epoch; an atomic after it, or a store after it when the epoch before
+  stored data (data, fence, flag), releases what came before into the location it
+  writes (a lock, a flag); a load or atomic of that location acquires it, and a barrier
+  shares what its block's threads acquired;
 - both accesses atomic; or the write a release store or an atomic and the other access
   a load or an atomic: the flag or lock itself, synchronisation and not data.
 
 Shared memory is checked per block (compute-sanitizer's racecheck checks only it);
 global memory (global, managed and pinned allocations) per launch, across blocks, and
 its reports say the GPU's tool does not check it.  A hazard is an error, or a warning
-when it cannot change the outcome: two writes of the same value, or a write that left
-memory as it was.  Reports are kept per pair of instructions and kind (with how many
+as compute-sanitizer's racecheck grades it: a read and a write by two lanes of one warp
+("Warp Level Programming": the lanes of a warp-synchronous idiom), two writes of the
+same value, or a read and a write that left memory as it was.  Reports are kept per pair of instructions and kind (with how many
 hazards each stands for) and written when the launch ends.
 """
 from __future__ import annotations
@@ -73,6 +75,7 @@ class RaceCheck:
         self.clock: dict[tuple, int] = {}       # thread -> fences made
         self.known: dict[tuple, dict] = {}      # thread -> {thread: clock acquired}
         self.block_known: dict[tuple, dict] = {}
+        self.stored: dict[tuple, int] = {}      # thread -> its clock at its last plain store
         self.released: dict[tuple, dict] = {}   # (block or None, byte address) -> what a release put there
         self.hazards: dict[tuple, list] = {}    # report key -> [count, first (earlier, later, address, alloc)]
 
@@ -158,13 +161,22 @@ class RaceCheck:
                 changed = old != value
             me = Access(thread=thread, block=block, warp=warp, lane=lane, epoch=epoch, grid_epoch=self.grid_epoch,
                         step=step, clock=clock, kind=kind, ins=ins, fn=w.code.fn.name, who=thread_text(w, lane),
-                        value=value, changed=changed, release=kind != "load" and clock > 0)
+                        value=value, changed=changed, release=self.releases(thread, kind, clock))
+            if kind == "store":
+                self.stored[thread] = clock
             owner = block if space == "shared" else None
             racing: dict[int, Access] = {}
             for byte in range(address, address + size):
                 self.check_byte((owner, byte), me, racing)
             for prior in racing.values():
                 self.hazard(prior, me, address, alloc, space)
+
+    def releases(self, thread: tuple, kind: str, clock: int) -> bool:
+        """Whether an access releases: an atomic after a fence (a lock's release, a counter),
+        or a store after a fence that followed a plain store (data, fence, flag)."""
+        if kind == "atomic":
+            return clock > 0
+        return kind == "store" and clock > 0 and self.stored.get(thread) == clock - 1
 
     def check_byte(self, where: tuple, me: Access, racing: dict) -> None:
         """Check `me` against byte `where`'s shadow (the accesses it races with go into
@@ -215,24 +227,28 @@ class RaceCheck:
     def hazard(self, a: Access, b: Access, address: int, alloc, space: str) -> None:
         same = a.kind == b.kind == "store" and a.value is not None and a.value == b.value
         quiet = (a.kind == "store" and not a.changed) or (b.kind == "store" and not b.changed)
-        severity = WARNING if same or (quiet and "load" in (a.kind, b.kind)) else ERROR
+        warp_level = a.block == b.block and a.warp == b.warp and "load" in (a.kind, b.kind)
+        severity = WARNING if same or warp_level or (quiet and "load" in (a.kind, b.kind)) else ERROR
         key = (id(a.ins), a.kind, id(b.ins), b.kind, space, severity, a.block if space == "shared" else None)
         entry = self.hazards.get(key)
         if entry is None:
-            self.hazards[key] = [1, (a, b, address, alloc, same)]
+            self.hazards[key] = [1, (a, b, address, alloc, same, warp_level)]
         else:
             entry[0] += 1
 
     def finish(self, findings) -> None:
         """The launch ended: report its hazards, one report per pair of instructions."""
-        for key, (count, (a, b, address, alloc, same)) in self.hazards.items():
+        for key, (count, (a, b, address, alloc, same, warp_level)) in self.hazards.items():
             severity = key[5]
-            findings.report("racecheck", severity, self.text(severity, count, a, b, address, alloc, same, key[4]))
+            findings.report("racecheck", severity,
+                            self.text(severity, count, a, b, address, alloc, same, warp_level, key[4]))
         self.hazards = {}
 
     @staticmethod
-    def text(severity, count, a: Access, b: Access, address, alloc, same, space) -> str:
+    def text(severity, count, a: Access, b: Access, address, alloc, same, warp_level, space) -> str:
         head = "Error" if severity == ERROR else "Warning"
+        if warp_level:
+            head += " (Warp Level Programming)"
         note = f" {GLOBAL_NOTE}" if space == "global" else ""
         lines = [f"========= {head}: Race reported between {a.label} access at {_at(a)} in '{a.fn}'",
                  f"=========     by {a.who}",
@@ -242,7 +258,7 @@ class RaceCheck:
                  f"[{count} hazard{'s' if count != 1 else ''}]"]
         if same:
             lines.append(f"=========     note: both writes stored the same value ({a.value})")
-        elif severity == WARNING:
+        elif severity == WARNING and not warp_level:
             lines.append("=========     note: the write left memory as it was (the values were equal)")
         lines.append("=========")
         return "\n".join(lines)

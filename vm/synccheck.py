@@ -3,15 +3,16 @@
 The interpreter calls `SyncCheck` where a kernel's threads synchronise:
 
 - a block's barrier opens (`barrier_opened`) with its threads waiting at more than one
-  __syncthreads() (the two arms of an if): one error per waiting thread, as
-  compute-sanitizer's synccheck reports.  Threads that skip a barrier on their way to
+  __syncthreads() (the two arms of an if): one error per thread not waiting where the
+  block's last warp waits, as compute-sanitizer's synccheck counts them.  Threads that skip a barrier on their way to
   exit are no error: sm_70+ completes the barrier with the threads that have not
   exited (the interpreter warns of it, as before);
 - under the stack model a divergent part of a warp reaching __syncthreads()
   (`divergent_warp`): the hardware hangs; the interpreter's error ends the run;
-- __syncwarp(mask) whose mask leaves out the calling thread, or whose lanes disagree on
-  the mask: lanes that name each other with different masks, in one instruction or
-  arriving apart under independent thread scheduling (`warpsync`);
+- __syncwarp(mask) whose mask leaves out a calling thread (every thread running it gets
+  an error, as on the GPU), or whose lanes disagree on
+  the mask: a lane's n-th __syncwarp() naming a lane whose n-th passed another mask,
+  in one instruction or in the two arms of a branch (`warpsync`);
 - a shuffle, vote or match whose mask leaves out the calling thread (`warp_op`).
 """
 from __future__ import annotations
@@ -27,7 +28,8 @@ LANES = np.arange(32)
 class SyncCheck:
     def __init__(self, interp, findings) -> None:
         self.interp, self.findings = interp, findings
-        self.waiting_masks: dict[tuple, dict[int, int]] = {}   # warp -> {lane: the mask it waits with}
+        self.counts: dict[tuple, list[int]] = {}   # warp -> how many __syncwarp() each lane has passed
+        self.passed: dict[tuple, dict] = {}        # warp -> {(lane, n): the mask of its n-th __syncwarp()}
         self.reported: set = set()
 
     def error(self, what: str, w, lane: int, ins, once=None) -> None:
@@ -49,36 +51,45 @@ class SyncCheck:
                 waits.append((w, int(lane), int(after[lane]) - 1))
         if len({pc for _, _, pc in waits}) < 2:
             return
+        last = waits[-1][2]   # the barrier the block's last warp waits at; the threads elsewhere diverged
         for w, lane, pc in waits:
-            self.error("Barrier error detected. Divergent thread(s) in block", w, lane, w.code.instrs[pc])
+            if pc != last:
+                self.error("Barrier error detected. Divergent thread(s) in block", w, lane, w.code.instrs[pc])
 
     def divergent_warp(self, w, mask: np.ndarray, ins) -> None:
         for lane in np.nonzero(mask)[0]:
             self.error("Barrier error detected. Divergent thread(s) in warp", w, int(lane), ins)
 
     def warpsync(self, w, ins, on: np.ndarray) -> None:
-        """__syncwarp(mask) by the lanes `on` (before they wait)."""
-        masks = self.interp.read(w, ins.srcs[0], 32).astype(np.int64)
+        """__syncwarp(mask) by the lanes `on`.  A lane's n-th __syncwarp() meets the n-th of the
+        lanes its mask names, whichever instruction that is: they must pass the same mask."""
+        masks = self.interp.read(w, ins.srcs[0], 32).astype(np.int64) & 0xFFFFFFFF
         key = (id(w.state), w.index)
-        waiting = self.waiting_masks.setdefault(key, {})
-        for lane in list(waiting):
-            if w.waiting[lane] != 99 or w.exited[lane]:
-                del waiting[lane]
-        arriving = {int(lane): int(masks[lane]) for lane in np.nonzero(on)[0]}
-        for lane, mask in arriving.items():
-            if not mask >> lane & 1:
-                self.error("Barrier error detected. Invalid arguments: the mask of __syncwarp() leaves out the "
-                           f"calling thread (mask {mask:#010x})", w, lane, ins, once=(id(ins), lane))
+        count = self.counts.setdefault(key, [0] * 32)
+        passed = self.passed.setdefault(key, {})
+        lanes = [int(x) for x in np.nonzero(on)[0]]
+        left_out = [lane for lane in lanes if not int(masks[lane]) >> lane & 1]
+        for lane in lanes:
+            mask, n = int(masks[lane]), count[lane]
+            count[lane] += 1
+            passed[lane, n] = mask, ins
+            if left_out:   # the GPU fails the instruction for every thread that runs it
+                self.error("Barrier error detected. Invalid arguments: the mask of __syncwarp() leaves out "
+                           f"calling threads (mask {mask:#010x}, lanes {left_out})", w, lane, ins, once=(id(ins), lane))
                 continue
-            others = {**waiting, **arriving}
-            for other, theirs in others.items():
-                if other != lane and mask >> other & 1 and theirs >> lane & 1 and theirs != mask:
-                    self.error("Barrier error detected. Divergent thread(s) in warp: lanes disagree on the mask of "
-                               f"__syncwarp() ({mask:#010x} here, {theirs:#010x} in lane {other})", w, lane, ins,
-                               once=(id(ins), lane))
-                    break
-        if self.interp.sched == "its":
-            waiting.update(arriving)
+            for other in range(32):
+                theirs, where = passed.get((other, n), (None, None))
+                if other == lane or theirs is None or theirs == mask:
+                    continue
+                if mask >> other & 1:
+                    self.disagree(w, lane, ins, mask, other, theirs)
+                if theirs >> lane & 1:
+                    self.disagree(w, other, where, theirs, lane, mask)
+
+    def disagree(self, w, lane: int, ins, mask: int, other: int, theirs: int) -> None:
+        self.error("Barrier error detected. Divergent thread(s) in warp: lanes disagree on the mask of "
+                   f"__syncwarp() ({mask:#010x} here, {theirs:#010x} in lane {other})", w, lane, ins,
+                   once=(id(ins), lane))
 
     def warp_op(self, w, ins, on: np.ndarray) -> None:
         """A shuffle, vote or match by the lanes `on`: each must be named in its mask."""

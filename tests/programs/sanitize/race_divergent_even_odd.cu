@@ -1,7 +1,7 @@
 // Lanes of one warp write the same shared word in the two arms of an if: the stack
 // model runs the arms one after the other (a race between them), ITS as it likes.
 // expect-pascal: racecheck errors=1 warnings=0
-// expect-volta: racecheck errors=1 warnings=0
+// expect-volta: racecheck errors=1 warnings=2
 #include <cstdio>
 __global__ void evenOdd(int *out) {
   __shared__ int word;
