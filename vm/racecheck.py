@@ -87,6 +87,14 @@ class RaceCheck:
             block = w.race_block = tuple(int(w.ids["SR_CTAID"][a][0]) for a in "XYZ")
         return block
 
+    @staticmethod
+    def thread_ids(w) -> list[str]:
+        """`thread (x,y,z) in block (x,y,z)` of each lane of `w`, made once per warp."""
+        tids = getattr(w, "race_tids", None)
+        if tids is None:
+            tids = w.race_tids = [thread_text(w, lane) for lane in range(LANES)]
+        return tids
+
     def warp_key(self, w) -> tuple:
         return self.block_of(w), int(w.ids["warp"])
 
@@ -145,6 +153,7 @@ class RaceCheck:
         self.joint_of(key)
         step = self.steps[key]
         epoch = self.epoch.get(block, 0)
+        tids = self.thread_ids(w)
         for lane in np.nonzero(on)[0]:
             lane = int(lane)
             address = int(addresses[lane])
@@ -160,7 +169,7 @@ class RaceCheck:
                 old = int.from_bytes(alloc.data[offset:offset + size].tobytes(), "little")
                 changed = old != value
             me = Access(thread=thread, block=block, warp=warp, lane=lane, epoch=epoch, grid_epoch=self.grid_epoch,
-                        step=step, clock=clock, kind=kind, ins=ins, fn=w.code.fn.name, who=thread_text(w, lane),
+                        step=step, clock=clock, kind=kind, ins=ins, fn=w.code.fn.name, who=tids[lane],
                         value=value, changed=changed, release=self.releases(thread, kind, clock))
             if kind == "store":
                 self.stored[thread] = clock
