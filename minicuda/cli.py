@@ -727,6 +727,12 @@ def _run_watched(args, watcher: Watcher) -> int:
     sys.stdout.flush()
     for warning in machine.interp.warnings:
         print(warning, file=sys.stderr)
+    if args.tool:   # the tools' reports and compute-sanitizer's summary; an error makes the status 1
+        findings = machine.interp.findings
+        for text in findings.texts + findings.summary_lines(args.tool):
+            print(text, file=sys.stderr)
+        if code == 0:
+            code = findings.exit_status()
     with TIMES.phase("metrics printed and written"):
         if args.metrics:
             _print_metrics(machine.launches, args.metrics)

@@ -158,7 +158,7 @@ OPS: dict[str, OpInfo] = _rows(
     # grid.sync() of a cooperative launch: a block barrier every block of the grid waits at (no SASS
     # of its own: nvcc's header spins on a counter in global memory between two BAR.SYNCs)
     OpInfo("GRIDSYNC", 0, 0, "sync", side_effects=True, interp="grid_barrier", jit=HAND_OFF),
-    OpInfo("MEMBAR", 0, 0, "sync", side_effects=True, interp="nothing", jit="nothing"),
+    OpInfo("MEMBAR", 0, 0, "sync", side_effects=True, interp="fence", jit="nothing"),
     OpInfo("SSY", 0, 1, "marker", operands="l", side_effects=True, interp="nothing", jit="nothing"),
     OpInfo("SYNC", 0, 0, "marker", side_effects=True, interp="nothing", jit="nothing"),
     OpInfo("BSSY", 0, 2, "marker", operands="bl", side_effects=True, interp="bssy", jit="bssy"),

@@ -38,9 +38,11 @@ from minicuda.vm import cycles
 from minicuda.vm.code import PRED_BASE, Code
 from minicuda.vm.errors import VMError
 from minicuda.vm.launch_setup import LaunchSetup
-from minicuda.vm.memory import DEVICE, HOST, Memory, MemoryFault, pointer_note
+from minicuda.vm.memory import DEVICE, HOST, WIDTH_BYTES, Memory, MemoryFault, pointer_note
 from minicuda.vm.metrics import LaunchMetrics
-from minicuda.vm.tools import sanitizer_report
+from minicuda.vm.racecheck import RaceCheck
+from minicuda.vm.synccheck import SyncCheck
+from minicuda.vm.tools import WARNING, Findings, sanitizer_report
 from minicuda.vm.stop import StopFlag, Stopped, block_positions
 from minicuda.vm.state import (BSET, CHECK, CURRENT, DEPTH, DONE, MAXD, NBAR, RNG, SAMPLED, STALL, STATUS, WARP,
                                WARPSYNC_BARRIER, BlockState, bits_mask, mask_bits, rng_next, start_block)
@@ -124,6 +126,9 @@ class Interpreter:
         self.warnings: list[str] = []
         self.tools: frozenset[str] = frozenset()   # --tool: the sanitizers asked for (vm/tools.py)
         self.reported: set[int] = set()   # instructions a sanitizer has reported, once each
+        self.findings = Findings()   # what the tools reported, counted for the summary
+        self.race: RaceCheck | None = None   # --tool racecheck, during a launch (vm/racecheck.py)
+        self.sync: SyncCheck | None = None   # --tool synccheck, during a launch (vm/synccheck.py)
         # ITS picks the next path round-robin; with a seed, at random (still fair, reproducible)
         self.seed = seed
         self.replaying = False   # a proven cycle run once more, to see which threads run in it
@@ -241,6 +246,8 @@ class Interpreter:
         if ins.guard_neg:
             guard = ~guard
         on = group & guard
+        if self.race is not None:   # the threads that run it (a branch: all of the group, in lockstep)
+            self.race.step(w, group if ins.op == "BRA" else on)
         metrics.inst_executed += 1
         metrics.thread_inst_executed += int(group.sum())
         metrics.thread_inst_executed_pred_on += int(on.sum())
@@ -325,17 +332,30 @@ class Interpreter:
         return "bsync"
 
     def op_warpsync(self, w: Warp, ins, on, group, metrics) -> str:
+        if self.sync is not None:
+            self.sync.warpsync(w, ins, on)
         return "warpsync"
 
     def op_load(self, w: Warp, ins, on, group, metrics) -> None:
         width = ins.mods[0] if ins.mods else "32"
-        values = self.memory.load(self.address(w, ins.srcs[0]), width, on, scope=w.scope, side=self.side)
+        addresses = self.address(w, ins.srcs[0])
+        values = self.memory.load(addresses, width, on, scope=w.scope, side=self.side)
+        if self.race is not None:
+            self.race.access(w, ins, on, addresses, WIDTH_BYTES[width], "load")
         self.write(w, ins.dsts[0], values, on, REGISTER_BITS.get(width, 32))
 
     def op_store(self, w: Warp, ins, on, group, metrics) -> None:
         width = ins.mods[0] if ins.mods else "32"
         value = self.read(w, ins.srcs[1], REGISTER_BITS.get(width, 32))
-        self.memory.store(self.address(w, ins.srcs[0]), value, width, on, scope=w.scope, side=self.side)
+        addresses = self.address(w, ins.srcs[0])
+        if self.race is not None:
+            self.race.access(w, ins, on, addresses, WIDTH_BYTES[width], "store", value)
+        self.memory.store(addresses, value, width, on, scope=w.scope, side=self.side)
+
+    def op_fence(self, w: Warp, ins, on, group, metrics) -> None:
+        """__threadfence(): the VM's memory is sequentially consistent; racecheck sees a release."""
+        if self.race is not None:
+            self.race.fence(w, on)
 
     def op_atomic(self, w: Warp, ins, on, group, metrics) -> None:
         self.atomic(w, ins, on)
@@ -353,13 +373,25 @@ class Interpreter:
         return None
 
     def op_shuffle(self, w: Warp, ins, on, group, metrics) -> None:
+        self.warp_checks(w, ins, on)
         self.shuffle(w, ins, on)
 
     def op_vote(self, w: Warp, ins, on, group, metrics) -> None:
+        self.warp_checks(w, ins, on)
         self.vote(w, ins, on)
 
     def op_match(self, w: Warp, ins, on, group, metrics) -> None:
+        self.warp_checks(w, ins, on)
         self.match(w, ins, on)
+
+    def warp_checks(self, w: Warp, ins, on) -> None:
+        """A warp-synchronous primitive under synccheck and racecheck: its mask must name each
+        calling thread; the threads it names that run it synchronise."""
+        if self.sync is not None:
+            self.sync.warp_op(w, ins, on)
+        if self.race is not None and ins.op != "ACTIVEMASK":
+            mask = self.read(w, ins.srcs[-1], 32).astype(np.int64)
+            self.race.warp_sync(w, on & ((mask >> LANES) & 1 == 1))
 
     def op_pure(self, w: Warp, ins, on, group, metrics) -> None:
         widths = semantics.source_widths(ins)
@@ -386,7 +418,7 @@ class Interpreter:
         elif "memcheck" in self.tools and zero.any() and id(ins) not in self.reported:
             self.reported.add(id(ins))
             lane = int(np.nonzero(zero)[0][0])
-            self.warnings.append(sanitizer_report("Integer division by zero", w, lane, ins.loc))
+            self.findings.report("memcheck", WARNING, sanitizer_report("Integer division by zero", w, lane, ins.loc))
 
     def shuffle(self, w: Warp, ins, on: np.ndarray) -> None:
         """SHFL.IDX/UP/DOWN/BFLY d, var, lane-or-delta, width, mask: as __shfl*_sync."""
@@ -445,6 +477,8 @@ class Interpreter:
         vals = [self.read(w, s, bits) for s in ins.srcs[1:]]
         old = np.zeros(WARP, np.uint64 if bits == 64 else np.uint32)
         width = "64" if bits == 64 else "32"
+        if self.race is not None:
+            self.race.access(w, ins, on, addrs, bits // 8, "atomic")
         for lane in np.nonzero(on)[0]:  # one thread at a time, in lane order
             one = np.zeros(WARP, bool)
             one[lane] = True
@@ -511,6 +545,8 @@ class Interpreter:
             top[0] = pc + 1
             w.at_bar |= on   # the threads that arrived (a BAR.RED's reduction reads them)
             if len(w.stack) > 1 or not np.array_equal(mask, w.live & ~w.exited):
+                if self.sync is not None:
+                    self.sync.divergent_warp(w, mask, ins)
                 raise VMError("barrier", f"__syncthreads() reached by a divergent part of warp {w.ids['warp']} "
                                          f"(threads {_lanes(mask)}) under the stack model: the other threads "
                                          f"of the warp can never arrive", ins.loc)
@@ -643,7 +679,10 @@ class Interpreter:
             w.barrier_masks["B99"] = ((bits >> LANES) & 1).astype(bool) & w.live
             w.waiting[on] = 99
             w.pc[on] = pc
+            waited = w.waiting == 99
             self.release_bsync(w)
+            if self.race is not None:   # the lanes released together synchronise
+                self.race.warp_sync(w, waited & (w.waiting != 99))
         elif event == "yield":
             w.current = pc + 1
         if self.memory.writes != writes:
@@ -666,8 +705,29 @@ class Interpreter:
         w.pc[waiting] += 1
 
     # ---- a kernel launch ----------------------------------------------------------------
+    def start_checks(self):
+        """A launch starts: fresh racecheck and synccheck state when asked for; the
+        launch's caller's (a parent kernel's) is returned, to be put back by `end_checks`."""
+        saved = self.race, self.sync
+        self.race = RaceCheck(self) if "racecheck" in self.tools else None
+        self.sync = SyncCheck(self, self.findings) if "synccheck" in self.tools else None
+        return saved
+
+    def end_checks(self, saved) -> None:
+        if self.race is not None:
+            self.race.finish(self.findings)
+        self.race, self.sync = saved
+
     def launch(self, kernel: str, grid: tuple, block: tuple, args: list[int], arch: str,
                shared_dynamic: int = 0) -> LaunchMetrics:
+        saved = self.start_checks()
+        try:
+            return self.launch_blocks(kernel, grid, block, args, arch, shared_dynamic)
+        finally:
+            self.end_checks(saved)
+
+    def launch_blocks(self, kernel: str, grid: tuple, block: tuple, args: list[int], arch: str,
+                      shared_dynamic: int = 0) -> LaunchMetrics:
         setup = LaunchSetup(self, kernel, grid, block, args, shared_dynamic)
         metrics = LaunchMetrics(kernel, grid, block, arch, self.sched)
         state = BlockState(setup.layout)
@@ -687,6 +747,14 @@ class Interpreter:
         """A cooperative launch: every block resident at once (a state and shared memory each).
         The blocks run in turn, each until it is done or waits at the grid barrier (GRIDSYNC);
         when every block still running waits there, the barrier opens, and they run on."""
+        saved = self.start_checks()
+        try:
+            return self.launch_grid(kernel, grid, block, args, arch, shared_dynamic)
+        finally:
+            self.end_checks(saved)
+
+    def launch_grid(self, kernel: str, grid: tuple, block: tuple, args: list[int], arch: str,
+                    shared_dynamic: int = 0) -> LaunchMetrics:
         setup = LaunchSetup(self, kernel, grid, block, args, shared_dynamic)
         metrics = LaunchMetrics(kernel, grid, block, arch, self.sched)
         blocks = [(bid, self.block_warps(setup, BlockState(setup.layout), setup.new_scope(), bid, linear))
@@ -697,6 +765,8 @@ class Interpreter:
             while running:
                 running = [(bid, warps) for bid, warps in running if self.run_to_grid_barrier(setup, warps, bid, metrics)]
                 self.blocks_done = len(blocks) - len(running)
+                if self.race is not None and running:
+                    self.race.grid_barrier()
                 for _, warps in running:
                     for w in warps:
                         w.at_bar[:] = False
@@ -717,6 +787,7 @@ class Interpreter:
                 pending = [w for w, s in zip(pending, states) if s == "bar"]
                 if pending and all(self.at_grid_barrier(w) for w in pending):
                     return True
+                self.barrier_checks(pending)
                 self.deliver_reductions(pending)
                 for w in pending:
                     w.at_bar[:] = False
@@ -752,6 +823,7 @@ class Interpreter:
             pending = [w for w, s in zip(pending, states) if s == "bar"]
             if pending and len(pending) < len(warps) or any((w.exited & w.live).any() for w in pending):
                 self.partial_barrier_warning(setup.code, bid)
+            self.barrier_checks(pending)
             self.deliver_reductions(pending)
             for w in pending:  # every live warp has arrived: the barrier opens
                 w.at_bar[:] = False
@@ -777,6 +849,16 @@ class Interpreter:
             w = warps[min(spinning)]
             raise w.state.windows[w.index].verdict
         return states
+
+    def barrier_checks(self, warps: list[Warp]) -> None:
+        """A block's barrier opens for `warps`: synccheck looks at where they wait, racecheck
+        orders what came before it before what comes after."""
+        if not warps:
+            return
+        if self.sync is not None:
+            self.sync.barrier_opened(warps, self.sched)
+        if self.race is not None:
+            self.race.barrier(self.race.block_of(warps[0]))
 
     def deliver_reductions(self, warps: list[Warp]) -> None:
         """As a block's barrier opens: every thread waiting at a BAR.RED receives the

@@ -111,7 +111,7 @@ def test_memcheck_reports_alike_on_both_engines(jobs):
         dev = Device(prog, engine=engine, jobs=jobs)
         dev.interp.tools = frozenset({"memcheck"})
         dev.launch("k", (8,), (32,), b, q)
-        reports.append(list(dev.interp.warnings))
+        reports.append(list(dev.interp.findings.texts))
         results.append(q.tobytes())
     assert results[0] == results[1]
     assert reports[0] == reports[1] and len(reports[0]) == 2

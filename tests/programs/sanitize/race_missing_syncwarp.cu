@@ -1,0 +1,19 @@
+// Lanes exchange values through shared memory with no __syncwarp() between the write
+// and the read: safe in lockstep (stack model), a race under ITS.
+// expect-pascal: racecheck errors=0 warnings=0
+// expect-volta: racecheck errors=0 warnings=1
+#include <cstdio>
+__global__ void swapPairs(int *out) {
+  __shared__ int s[32];
+  int lane = threadIdx.x;
+  s[lane] = lane * 10;
+  out[lane] = s[lane ^ 1];
+}
+int main() {
+  int *d, h[32];
+  cudaMalloc(&d, sizeof h);
+  swapPairs<<<1, 32>>>(d);
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  printf("%d %d\n", h[0], h[1]);
+  return 0;
+}

@@ -1,0 +1,82 @@
+"""racecheck and synccheck on the corpus tests/programs/sanitize/{race,sync}_*.cu: each
+program's header names the verdict it must get under each scheduling model
+(`// expect-pascal: racecheck errors=1 warnings=0`), which the run's summary lines and
+exit status must show; and where compute-sanitizer can see the hazard (shared memory,
+barriers), minicuda's verdict under ITS agrees with the H100's
+(tests/data/groundtruth/sanitize/groundtruth.txt, recorded by record.sh there), save
+where the header says `// gpu-differs: TOOL: why`."""
+import re
+
+import pytest
+
+from helpers import GROUNDTRUTH_DIR, ROOT
+from minicuda.cli import minicuda_main
+
+CORPUS = ROOT / "tests" / "programs" / "sanitize"
+PROGRAMS = sorted(CORPUS.glob("*.cu"))
+EXPECT = re.compile(r"^// expect-(pascal|volta): (racecheck|synccheck) errors=(\d+)(?: warnings=(\d+))?$", re.M)
+GPU_LINE = re.compile(r"^## (\S+) (racecheck|synccheck) exit=\d+ .*$", re.M)
+
+
+def expectations(path):
+    """{arch: (tool, errors, warnings)} from the program's header."""
+    found = {m[1]: (m[2], int(m[3]), int(m[4] or 0)) for m in EXPECT.finditer(path.read_text())}
+    assert set(found) == {"pascal", "volta"}, f"{path.name}: needs an expect-pascal and an expect-volta line"
+    return found
+
+
+def gpu_verdicts():
+    """{(program, tool): (errors, warnings)} as the H100's summary lines counted them."""
+    text = (GROUNDTRUTH_DIR / "sanitize" / "groundtruth.txt").read_text()
+    verdicts = {}
+    sections = GPU_LINE.split(text)[1:]
+    for name, tool, body in zip(sections[0::3], sections[1::3], sections[2::3]):
+        race = re.search(r"RACECHECK SUMMARY: \d+ hazards displayed \((\d+) errors, (\d+) warnings\)", body)
+        errors = re.search(r"ERROR SUMMARY: (\d+) error", body)
+        verdicts[name, tool] = (int(race[1]), int(race[2])) if race else (int(errors[1]) if errors else 0, 0)
+    return verdicts
+
+
+def run(capsys, path, arch, tool):
+    status = minicuda_main(["run", "--arch", arch, "--tool", tool, str(path)])
+    return status, capsys.readouterr().err
+
+
+def shared_memory_reports(err):
+    """(errors, warnings) among racecheck's reports of shared memory (the GPU's reach)."""
+    reports = [r for r in err.split("=========\n") if "Race reported between" in r]
+    shared = [r for r in reports if "global memory: not checked" not in r]
+    return (sum(r.lstrip().startswith("========= Error") for r in shared),
+            sum(r.lstrip().startswith("========= Warning") for r in shared))
+
+
+def test_the_corpus_is_there():
+    assert len([p for p in PROGRAMS if p.name.startswith("race_")]) >= 15
+    assert len([p for p in PROGRAMS if p.name.startswith("sync_")]) >= 6
+
+
+@pytest.mark.parametrize("arch", ["pascal", "volta"])
+@pytest.mark.parametrize("path", PROGRAMS, ids=lambda p: p.stem)
+def test_each_program_gets_its_verdict(capsys, path, arch):
+    tool, errors, warnings = expectations(path)[arch]
+    status, err = run(capsys, path, arch, tool)
+    assert f"========= ERROR SUMMARY: {errors} error{'' if errors == 1 else 's'}\n" in err
+    if tool == "racecheck":
+        assert (f"========= RACECHECK SUMMARY: {errors + warnings} hazards displayed "
+                f"({errors} errors, {warnings} warnings)\n") in err
+        assert err.count("Race reported between") == errors + warnings
+    assert err.rstrip().endswith(f"ERROR SUMMARY: {errors} error{'' if errors == 1 else 's'}")
+    assert status == (1 if errors else 0)   # as compute-sanitizer --error-exitcode 1; warnings alone: 0
+    if arch == "volta" and f"// gpu-differs: {tool}:" not in path.read_text():
+        agrees_with_the_gpu(path, tool, err)
+
+
+def agrees_with_the_gpu(path, tool, err):
+    """Where compute-sanitizer sees (shared memory, barriers) ITS's verdict is the H100's:
+    racecheck's errors or not, hazards or not; synccheck's count of errors."""
+    gpu_errors, gpu_warnings = gpu_verdicts()[path.stem, tool]
+    if tool == "racecheck":
+        errors, warnings = shared_memory_reports(err)
+        assert (errors > 0, warnings + errors > 0) == (gpu_errors > 0, gpu_warnings + gpu_errors > 0)
+    else:
+        assert int(re.search(r"ERROR SUMMARY: (\d+) error", err)[1]) == gpu_errors
