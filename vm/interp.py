@@ -40,7 +40,7 @@ from minicuda.vm.errors import VMError
 from minicuda.vm.launch_setup import LaunchSetup
 from minicuda.vm.memory import DEVICE, HOST, Memory, MemoryFault, pointer_note
 from minicuda.vm.metrics import LaunchMetrics
-from minicuda.vm.tools import sanitizer_report
+from minicuda.vm.tools import report_error, report_uninitialised, sanitizer_report
 from minicuda.vm.stop import StopFlag, Stopped, block_positions
 from minicuda.vm.state import (BSET, CHECK, CURRENT, DEPTH, DONE, MAXD, NBAR, RNG, SAMPLED, STALL, STATUS, WARP,
                                WARPSYNC_BARRIER, BlockState, bits_mask, mask_bits, rng_next, start_block)
@@ -122,6 +122,7 @@ class Interpreter:
         self.blocks_done = 0     # of the launch running, for the progress line
         self.cooperative = False   # a cooperative launch running: GRIDSYNC is its grid barrier
         self.warnings: list[str] = []
+        self.sanitizer_errors = 0   # the errors the tools reported (vm/tools.py's report_error)
         self.tools: frozenset[str] = frozenset()   # --tool: the sanitizers asked for (vm/tools.py)
         self.reported: set[int] = set()   # instructions a sanitizer has reported, once each
         # ITS picks the next path round-robin; with a seed, at random (still fair, reproducible)
@@ -331,6 +332,8 @@ class Interpreter:
         width = ins.mods[0] if ins.mods else "32"
         values = self.memory.load(self.address(w, ins.srcs[0]), width, on, scope=w.scope, side=self.side)
         self.write(w, ins.dsts[0], values, on, REGISTER_BITS.get(width, 32))
+        if self.memory.shadow is not None and self.memory.shadow.pending:
+            report_uninitialised(self, w, ins)
 
     def op_store(self, w: Warp, ins, on, group, metrics) -> None:
         width = ins.mods[0] if ins.mods else "32"
@@ -386,7 +389,7 @@ class Interpreter:
         elif "memcheck" in self.tools and zero.any() and id(ins) not in self.reported:
             self.reported.add(id(ins))
             lane = int(np.nonzero(zero)[0][0])
-            self.warnings.append(sanitizer_report("Integer division by zero", w, lane, ins.loc))
+            report_error(self, sanitizer_report("Integer division by zero", w, lane, ins.loc))
 
     def shuffle(self, w: Warp, ins, on: np.ndarray) -> None:
         """SHFL.IDX/UP/DOWN/BFLY d, var, lane-or-delta, width, mask: as __shfl*_sync."""
@@ -453,7 +456,12 @@ class Interpreter:
             old[lane] = cur
             if new is not None:
                 self.memory.store(addrs, np.full(WARP, new, dtype=old.dtype), width, one, w.scope, self.side, "atomic")
+                if kind == "EXCH" and self.memory.shadow is not None:   # initcheck: the one that sets its bytes
+                    a, off = self.memory.locate(int(addrs[lane]), bits // 8, "atomic", w.scope, self.side)
+                    self.memory.shadow.wrote(a, off, bits // 8)
         self.write(w, ins.dsts[0], old, on, bits)
+        if self.memory.shadow is not None and self.memory.shadow.pending:
+            report_uninitialised(self, w, ins)
 
     def fault_message(self, w: Warp, f: MemoryFault, lane: int) -> str:
         near = f"; nearest allocation: {f.nearest.describe()}" if f.nearest else ""

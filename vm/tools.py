@@ -3,28 +3,155 @@
 Out-of-bounds and misaligned accesses are faults minicuda always reports; a tool adds
 checks of what the hardware lets pass.  TOOLS names each tool and what it checks; the
 engines read `Interpreter.tools` (the names asked for) where they check.  A report is
-written in compute-sanitizer's shape, once per instruction, and the run goes on:
+written in compute-sanitizer's shape, once per instruction (initcheck: per thread, as
+compute-sanitizer's), and the run goes on:
 
     ========= Integer division by zero
     =========     at x.cu:4:33 in 'divide'
     =========     by thread (3,0,0) in block (0,0,0)
     =========
 
-A later tool (racecheck, synccheck, initcheck) is a row here and its check where the
-engines see what it checks.
+Every report is an error counted in the run's last line, `========= ERROR SUMMARY: N
+errors` (`error_summary`); `report_error` is how a check reports one.  A tool in
+INTERPRETED keeps its shadow state where only the interpreter updates it: a run with it
+is interpreted whole (host code too), so its verdict is the same on either --engine and
+any --jobs.
+
+initcheck (`InitShadow`): a bitmap per cudaMalloc'd, pitched or managed allocation of
+the bytes set so far (by a kernel's store or atomic, a copy, a memset, a host write to
+managed memory); a kernel's load or atomic of a byte not set is reported, per thread, as
+compute-sanitizer reports it.  Lanes of a warp making one atomic on one address are one
+access (nvcc aggregates them), reported by the highest lane, as the H100 does; an atomic
+other than an exchange leaves the bytes it read unset (its value derives from them), so
+each warp counting into a counter nobody cleared is reported, as on the H100.  Leak
+check (`leak_reports`, `--leak-check full` with memcheck): the device allocations live at
+exit (or at cudaDeviceReset), each an error, with the line that made it.
 """
 from __future__ import annotations
 
+import numpy as np
+
 TOOLS = {
     "memcheck": "also report each kernel instruction that divides an integer by zero (the GPU does not trap: "
-                "the result is all ones), once per instruction; the run goes on",
+                "the result is all ones), once per instruction; the run goes on; with --leak-check full, "
+                "each device allocation not freed at exit or cudaDeviceReset",
+    "initcheck": "report each read by a kernel of cudaMalloc'd, pitched or managed memory that no kernel, copy, "
+                 "memset or host write has set, per thread; with --track-unused-memory, each allocation of "
+                 "which bytes were never used (runs on the interpreter)",
 }
+INTERPRETED = frozenset({"initcheck"})   # tools whose state only the interpreter keeps (kernels are interpreted)
+KEPT_REPORTS = 10_000   # reports kept for printing; more are counted only (compute-sanitizer's --print-limit)
+TRACKED = ("cudaMalloc", "cudaMallocPitch", "cudaMallocManaged", "cudaMalloc3D")   # initcheck's and leak check's
 
 
-def sanitizer_report(what: str, w, lane: int, loc) -> str:
+def sanitizer_report(what: str, w, lane: int, loc, address: int | None = None) -> str:
     """The report of `what` for thread `lane` of warp `w` (a kernel's, or a device function's call)."""
     tid = ",".join(str(int(w.ids["SR_TID"][a][lane])) for a in "XYZ")
     bid = ",".join(str(int(w.ids["SR_CTAID"][a][lane])) for a in "XYZ")
     at = f"{loc} in " if loc is not None else ""
-    return "\n".join((f"========= {what}", f"=========     at {at}'{w.code.fn.name}'",
-                      f"=========     by thread ({tid}) in block ({bid})", "========="))
+    lines = [f"========= {what}", f"=========     at {at}'{w.code.fn.name}'",
+             f"=========     by thread ({tid}) in block ({bid})"]
+    if address is not None:
+        lines.append(f"=========     Address {address:#x}")
+    return "\n".join(lines + ["========="])
+
+
+def report_error(interp, text: str) -> None:
+    """Count one sanitizer error and keep its report for the end of the run."""
+    interp.sanitizer_errors += 1
+    if len(interp.warnings) < KEPT_REPORTS:
+        interp.warnings.append(text)
+
+
+def error_summary(errors: int) -> str:
+    return f"========= ERROR SUMMARY: {errors} error{'' if errors == 1 else 's'}"
+
+
+def tracked(a) -> bool:
+    """Whether allocation `a` is device memory the program allocated with the runtime."""
+    return a.space in ("global", "managed") and a.name.split("(")[0] in TRACKED
+
+
+# ---- initcheck ---------------------------------------------------------------------------------
+class InitShadow:
+    """initcheck's shadow memory: for each tracked allocation, which bytes have been set and
+    which used (set or read).  Memory calls `allocated`, `wrote` and `read`; the reads of
+    bytes not set wait in `pending` until the interpreter reports the instruction's."""
+
+    def __init__(self) -> None:
+        self.set: dict = {}    # Allocation -> bool per byte: written
+        self.used: dict = {}   # Allocation -> bool per byte: written or read
+        self.pending: list[tuple[int, int, int, str]] = []   # (lane, address, size, kind)
+
+    def allocated(self, a) -> None:
+        if tracked(a):
+            self.set[a] = np.zeros(a.size, dtype=bool)
+            self.used[a] = np.zeros(a.size, dtype=bool)
+            a.watched = a.space == "managed"   # the host's stores set bytes too
+
+    def wrote(self, a, offset: int, n: int) -> None:
+        bits = self.set.get(a)
+        if bits is not None:
+            bits[offset:offset + n] = True
+            self.used[a][offset:offset + n] = True
+
+    def read(self, a, offset: int, n: int, lane: int, kind: str) -> None:
+        bits = self.set.get(a)
+        if bits is None:
+            return
+        self.used[a][offset:offset + n] = True
+        if not bits[offset:offset + n].all():
+            self.pending.append((int(lane), a.base + offset, n, kind))
+
+    def take_reads(self) -> list[tuple[int, int, int]]:
+        """The instruction's reads of bytes not set, (lane, address, size) in lane order; an
+        atomic's lanes on one address are one read, the highest lane's."""
+        reads, self.pending = self.pending, []
+        if reads and reads[0][3] == "atomic":
+            last = {address: (lane, address, n) for lane, address, n, _ in reads}
+            return sorted(last.values())
+        return [(lane, address, n) for lane, address, n, _ in reads]
+
+    def unused_reports(self) -> list[str]:
+        """--track-unused-memory: each allocation with bytes never used, in address order."""
+        reports = []
+        for a in sorted(self.used, key=lambda a: a.base):
+            unused = ~self.used[a]
+            if a.size and unused.any():
+                reports.append(_unused_report(a, unused))
+        return reports
+
+
+def _unused_report(a, unused: np.ndarray) -> str:
+    edges = np.flatnonzero(np.diff(np.concatenate(([0], unused.view(np.int8), [0]))))
+    lines = [f"========= Unused memory in allocation {a.base:#x} of size {a.size} bytes"]
+    for start, end in zip(edges[::2], edges[1::2]):
+        lines.append(f"=========     Not used {end - start} bytes at offset {start:#x} ({a.base + start:#x})")
+    lines.append(f"=========     {int(unused.sum()) * 100 // a.size}% of allocation were unused.")
+    return "\n".join(lines + ["========="])
+
+
+def report_uninitialised(interp, w, ins) -> None:
+    """The reports of the instruction `ins` just run by warp `w` reading bytes not set."""
+    for lane, address, n in interp.memory.shadow.take_reads():
+        report_error(interp, sanitizer_report(f"Uninitialized __global__ memory read of size {n} bytes",
+                                              w, lane, ins.loc, address))
+
+
+# ---- leak check --------------------------------------------------------------------------------
+def leak_reports(memory, reported: set) -> list[tuple[int, str]]:
+    """(bytes, report) of each tracked allocation still live and not in `reported` (whose
+    bases it adds), in address order."""
+    leaks = []
+    for a in memory.allocs:
+        if not a.freed and tracked(a) and a.base not in reported:
+            reported.add(a.base)
+            line = f" at line {a.line}" if a.line else ""
+            leaks.append((a.size, f"========= Leaked {a.size} bytes at {a.base:#x}\n"
+                                  f"=========     allocated by {a.name}{line}\n========="))
+    return leaks
+
+
+def leak_summary(leaks: list[tuple[int, str]]) -> str:
+    total = sum(n for n, _ in leaks)
+    return f"========= LEAK SUMMARY: {total} bytes leaked in {len(leaks)} allocations"

@@ -126,9 +126,10 @@ def test_memcheck_reports_a_kernel_division_by_zero_once_per_instruction(tmp_pat
     assert minicuda_main(["run", str(f), "--engine", engine]) == 0
     plain = capsys.readouterr()
     assert plain.out == "100 -2 0\n" and "=========" not in plain.err
-    assert minicuda_main(["run", str(f), "--engine", engine, "--tool", "memcheck"]) == 0
+    assert minicuda_main(["run", str(f), "--engine", engine, "--tool", "memcheck"]) == 1   # errors: status 1
     checked = capsys.readouterr()
     assert checked.out == plain.out   # the run goes on, with the GPU's values
     assert checked.err == "".join(
         f"========= Integer division by zero\n=========     at {f}:{line}:{col} in 'k'\n"
-        f"=========     by thread (1,0,0) in block (0,0,0)\n=========\n" for line, col in ((4, 10), (5, 11)))
+        f"=========     by thread (1,0,0) in block (0,0,0)\n=========\n" for line, col in ((4, 10), (5, 11))) \
+        + "========= ERROR SUMMARY: 2 errors\n"

@@ -44,6 +44,7 @@ from minicuda.vm.callstack import LANE0, NO_METRICS, run_frame_on_warp
 from minicuda.vm.state import (AT_BAR, CHECK, DEPTH, DONE, RUN, SAMPLED, SPINNING, STALL, STATUS, WARP, BlockState,
                                bits_mask, mask_bits)
 from minicuda.vm.stop import Stopped, block_positions
+from minicuda.vm.tools import INTERPRETED
 
 _ENTRY = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p)
 HOST_LANE = np.arange(32) == 0   # the host thread's one lane
@@ -265,6 +266,8 @@ class JitEngine:
     # ---- a whole grid ----------------------------------------------------------------------
     def launch(self, kernel: str, grid: tuple, block: tuple, args: list[int], arch, shared_dynamic: int = 0):
         interp = self.interp
+        if interp.tools & INTERPRETED:   # a tool whose shadow state only the interpreter keeps
+            return interp.launch(kernel, grid, block, args, arch, shared_dynamic)
         setup = LaunchSetup(interp, kernel, grid, block, args, shared_dynamic)
         compiled = compile_function(setup.code, interp.sched, 32, kernel=True, seeded=interp.seed is not None)
         if compiled is None:
