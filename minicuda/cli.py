@@ -815,6 +815,9 @@ def _sanitizer_end(args, machine, code: int, quiet: bool) -> tuple[int, int]:
     lines: (the errors, the exit status: 1 for a run that reported one, as compute-sanitizer
     --error-exitcode 1, unless the program failed first)."""
     lines, errors = [], machine.interp.sanitizer_errors
+    shown = sum(w.startswith("========= ") for w in machine.interp.warnings)
+    if errors > shown:
+        lines.append(f"========= {errors - shown} more errors not shown (the first {shown} are)")
     shadow = machine.memory.shadow
     if args.track_unused_memory and shadow is not None:
         unused = shadow.unused_reports()

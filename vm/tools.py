@@ -40,7 +40,7 @@ TOOLS = {
                  "which bytes were never used (runs on the interpreter)",
 }
 INTERPRETED = frozenset({"initcheck"})   # tools whose state only the interpreter keeps (kernels are interpreted)
-KEPT_REPORTS = 10_000   # reports kept for printing; more are counted only (compute-sanitizer's --print-limit)
+KEPT_REPORTS = 10_000   # reports kept for printing; more are counted only
 TRACKED = ("cudaMalloc", "cudaMallocPitch", "cudaMallocManaged", "cudaMalloc3D")   # initcheck's and leak check's
 
 
@@ -132,8 +132,12 @@ def _unused_report(a, unused: np.ndarray) -> str:
 
 
 def report_uninitialised(interp, w, ins) -> None:
-    """The reports of the instruction `ins` just run by warp `w` reading bytes not set."""
+    """The reports of the instruction `ins` just run by warp `w` reading bytes not set
+    (past KEPT_REPORTS only counted, not written)."""
     for lane, address, n in interp.memory.shadow.take_reads():
+        if len(interp.warnings) >= KEPT_REPORTS:
+            interp.sanitizer_errors += 1
+            continue
         report_error(interp, sanitizer_report(f"Uninitialized __global__ memory read of size {n} bytes",
                                               w, lane, ins.loc, address))
 
