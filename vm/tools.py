@@ -13,13 +13,13 @@ compute-sanitizer's), and the run goes on:
 
 Every report is an error counted in the run's last line, `========= ERROR SUMMARY: N
 errors` (`error_summary`); `report_error` is how a check reports one.  A tool in
-INTERPRETED keeps its shadow state where only the interpreter updates it: a run with it
-is interpreted whole (host code too), so its verdict is the same on either --engine and
-any --jobs.
+INTERPRETED keeps its shadow state where only the interpreter updates it: with it the JIT
+hands every kernel launch to the interpreter (host code stays native), so its verdict is
+the same on either --engine and any --jobs.
 
-initcheck (`InitShadow`): a bitmap per cudaMalloc'd, pitched or managed allocation of
-the bytes set so far (by a kernel's store or atomic, a copy, a memset, a host write to
-managed memory); a kernel's load or atomic of a byte not set is reported, per thread, as
+initcheck (`InitShadow`): for each cudaMalloc'd, pitched or managed allocation a byte of
+flags per byte: set (by a kernel's store, a copy, a memset, a host write to managed
+memory) and used; a kernel's load or atomic of a byte not set is reported, per thread, as
 compute-sanitizer reports it.  Lanes of a warp making one atomic on one address are one
 access (nvcc aggregates them), reported by the highest lane, as the H100 does; an atomic
 other than an exchange leaves the bytes it read unset (its value derives from them), so
@@ -73,35 +73,36 @@ def tracked(a) -> bool:
 
 
 # ---- initcheck ---------------------------------------------------------------------------------
+SET, USED = 1, 2   # a shadow byte's flags: the byte was written; it was written or read
+
+
 class InitShadow:
-    """initcheck's shadow memory: for each tracked allocation, which bytes have been set and
-    which used (set or read).  Memory calls `allocated`, `wrote` and `read`; the reads of
-    bytes not set wait in `pending` until the interpreter reports the instruction's."""
+    """initcheck's shadow memory: for each tracked allocation a byte of flags (SET, USED)
+    per byte.  Memory calls `allocated`, `wrote` and `read`; the reads of bytes not set
+    wait in `pending` until the interpreter reports the instruction's."""
 
     def __init__(self) -> None:
-        self.set: dict = {}    # Allocation -> bool per byte: written
-        self.used: dict = {}   # Allocation -> bool per byte: written or read
+        self.flags: dict = {}   # Allocation -> uint8 per byte
         self.pending: list[tuple[int, int, int, str]] = []   # (lane, address, size, kind)
 
     def allocated(self, a) -> None:
         if tracked(a):
-            self.set[a] = np.zeros(a.size, dtype=bool)
-            self.used[a] = np.zeros(a.size, dtype=bool)
+            self.flags[a] = np.zeros(a.size, dtype=np.uint8)
             a.watched = a.space == "managed"   # the host's stores set bytes too
 
     def wrote(self, a, offset: int, n: int) -> None:
-        bits = self.set.get(a)
-        if bits is not None:
-            bits[offset:offset + n] = True
-            self.used[a][offset:offset + n] = True
+        flags = self.flags.get(a)
+        if flags is not None:
+            flags[offset:offset + n] = SET | USED
 
     def read(self, a, offset: int, n: int, lane: int, kind: str) -> None:
-        bits = self.set.get(a)
-        if bits is None:
+        flags = self.flags.get(a)
+        if flags is None:
             return
-        self.used[a][offset:offset + n] = True
-        if not bits[offset:offset + n].all():
+        these = flags[offset:offset + n]
+        if not (these & SET).all():
             self.pending.append((int(lane), a.base + offset, n, kind))
+        these |= USED
 
     def take_reads(self) -> list[tuple[int, int, int]]:
         """The instruction's reads of bytes not set, (lane, address, size) in lane order; an
@@ -115,8 +116,8 @@ class InitShadow:
     def unused_reports(self) -> list[str]:
         """--track-unused-memory: each allocation with bytes never used, in address order."""
         reports = []
-        for a in sorted(self.used, key=lambda a: a.base):
-            unused = ~self.used[a]
+        for a in sorted(self.flags, key=lambda a: a.base):
+            unused = (self.flags[a] & USED) == 0
             if a.size and unused.any():
                 reports.append(_unused_report(a, unused))
         return reports
