@@ -716,12 +716,13 @@ def _sanitize(args, program, watcher: Watcher) -> int:
     """minicuda sanitize: the program run under each tool of TOOLS (memcheck with its leak
     check), its output shown once; 1 when a tool reported an error, else the program's status."""
     status, failed = None, False
+    stdin = _stdin_bytes()
     for tool in TOOLS:
         args.leak_check = "full" if tool == "memcheck" else "no"
         flags = f"--tool {tool}" + (" --leak-check full" if tool == "memcheck" else "")
         print(f"========= minicuda sanitize: {flags}", file=sys.stderr, flush=True)
         quiet = io.BytesIO() if status is not None else None
-        code, errors = _run_program(args, program, watcher, [tool], args.sched_seed, quiet)
+        code, errors = _run_program(args, program, watcher, [tool], args.sched_seed, quiet, stdin=stdin)
         status = code if status is None else status
         failed = failed or errors > 0
     return 1 if failed else status
@@ -731,9 +732,10 @@ def _sweep_seeds(args, program, watcher: Watcher) -> int:
     """--sched-seeds N: the program under ITS with seeds 0 to N-1, each seed whose output or
     exit status differs from seed 0's named (1 when one does)."""
     runs = []
+    stdin = _stdin_bytes()
     for seed in range(args.sched_seeds):
         out = io.BytesIO()
-        code, _ = _run_program(args, program, watcher, args.tool, seed, out, quiet_errors=seed > 0)
+        code, _ = _run_program(args, program, watcher, args.tool, seed, out, quiet_errors=seed > 0, stdin=stdin)
         runs.append((code, out.getvalue()))
         if seed == 0:
             sys.stdout.buffer.write(out.getvalue())
@@ -745,6 +747,17 @@ def _sweep_seeds(args, program, watcher: Watcher) -> int:
     print(f"minicuda: {len(runs)} schedule{'s' if len(runs) != 1 else ''} tried (--sched-seed 0 to "
           f"{len(runs) - 1}); {len(differing)} change{'s' if len(differing) == 1 else ''} the output", file=sys.stderr)
     return 1 if differing else runs[0][0]
+
+
+def _stdin_bytes() -> bytes | None:
+    """Standard input read whole, for a program run several times to read each time; None
+    when it is a terminal (each run reads it) or cannot be read."""
+    try:
+        if sys.stdin is None or sys.stdin.isatty():
+            return None
+        return sys.stdin.buffer.read()
+    except (AttributeError, OSError, ValueError):
+        return None
 
 
 def _difference(first: tuple[int, bytes], other: tuple[int, bytes]) -> str:
@@ -759,7 +772,8 @@ def _difference(first: tuple[int, bytes], other: tuple[int, bytes]) -> str:
     return f"exit status {other[0]} instead of {first[0]}"
 
 
-def _run_program(args, program, watcher: Watcher, tools, seed, stdout=None, quiet_errors=False) -> tuple[int, int]:
+def _run_program(args, program, watcher: Watcher, tools, seed, stdout=None, quiet_errors=False,
+                 stdin: bytes | None = None) -> tuple[int, int]:
     """One run of `program` with `tools` and ITS seed `seed`, its output to `stdout` (the
     terminal's by default): (exit status, the errors its tools reported)."""
     trace = None
@@ -768,7 +782,8 @@ def _run_program(args, program, watcher: Watcher, tools, seed, stdout=None, quie
     try:
         machine = Machine(program, sched=args.sched, max_steps=args.max_steps, trace=trace, seed=seed,
                           engine=args.engine, jobs=args.jobs, tools=tools, stdout=stdout,
-                          stderr=io.BytesIO() if quiet_errors else None)
+                          stderr=io.BytesIO() if quiet_errors else None,
+                          stdin=io.BytesIO(stdin) if stdin is not None else None)
     except VMError as e:   # a static object that cannot be placed: the load fails, as a link would
         print(f"minicuda: error: {e}", file=sys.stderr)
         return EXIT_USER, 0
