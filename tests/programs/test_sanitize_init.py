@@ -3,7 +3,9 @@ tests/programs/sanitize/ (init_*, leak_*) says in `// expect: TOOL [OPTIONS] err
 lines what `minicuda run --tool TOOL [OPTIONS]` reports (the ERROR SUMMARY's count, exit
 status 1 when N > 0); where the H100 ran one (tests/data/groundtruth/sanitize/init/),
 compute-sanitizer's count is minicuda's.  The samples get no report."""
+import io
 import re
+import sys
 
 import pytest
 
@@ -152,3 +154,15 @@ def test_no_report_on_the_samples(capsys, sample):
     for options in (["--tool", "initcheck", "--track-unused-memory"], ["--leak-check", "full"]):
         _, _, err = run(capsys, *options, sample, *SAMPLE_ARGS.get(sample.stem, []))
         assert "=========     " not in err and summary(err) == 0, err
+
+
+def test_each_run_of_a_sweep_reads_the_same_input(capsys, monkeypatch, tmp_path):
+    f = tmp_path / "reads.cu"
+    f.write_text('#include <cstdio>\nint main() { int n = 0; if (scanf("%d", &n) != 1) return 3;\n'
+                 '  int *d; cudaMalloc(&d, n); printf("n=%d\\n", n); return 0; }\n')
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"64\n")))
+    status, out, err = run(capsys, "--sched-seeds", "2", f)
+    assert (status, out) == (0, "n=64\n") and "0 change the output" in err
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"64\n")))
+    assert minicuda_main(["sanitize", str(f)]) == 1   # the leak of the 64 bytes read
+    assert capsys.readouterr().err.count("Leaked 64 bytes at") == 1
