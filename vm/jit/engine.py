@@ -362,7 +362,7 @@ class JitEngine:
         which is counted here and left in `frame.call`; anything else native code hands
         back goes to the interpreter through a Warp.  Device code runs through a Warp."""
         code = frame.code
-        if code.fn.kind != "host":
+        if code.fn.kind != "host" or interp.tools & INTERPRETED:   # (device code under such a tool: interpreted)
             return run_frame_on_warp(self, interp, frame, metrics)
         compiled = compile_function(code, "stack", 1, kernel=False, seeded=interp.seed is not None)
         if compiled is None:   # too large for LLVM: the interpreter runs it
@@ -429,7 +429,8 @@ class JitEngine:
         fn = w.code.fn
         host = fn.kind == "host"
         sched = "stack" if host else interp.sched
-        compiled = compile_function(w.code, sched, 1 if host else 32, kernel=False, seeded=interp.seed is not None)
+        compiled = None if interp.tools & INTERPRETED else \
+            compile_function(w.code, sched, 1 if host else 32, kernel=False, seeded=interp.seed is not None)
         if compiled is None:   # as the interpreter engine runs it
             return (interp.run_stack if interp.sched == "stack" else interp.run_its)(w, metrics)
         context = state_context(w.state, w.symbols, compiled, interp)
