@@ -15,6 +15,7 @@ use it, not here: `minicuda run` of a program in the compile cache
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import sys
@@ -36,7 +37,7 @@ from minicuda.sourcefile import SourceFileError, SourceText, check_regular, read
 from minicuda.timing import TIMES
 from minicuda.version import __version__
 from minicuda.vm.errors import SIGNALS, VMError
-from minicuda.vm.tools import TOOLS
+from minicuda.vm.tools import ERROR, TOOLS, leak_reports
 from minicuda.vm.machine import Machine
 from minicuda.vm.metrics import has_nested, kernel_totals, metrics_named
 from minicuda.vm.stop import EXIT_STATUS, TIMEOUT, StopFlag, Stopped, report_lines
@@ -690,19 +691,120 @@ def _is_terminal(stream) -> bool:
 
 
 def _run_watched(args, watcher: Watcher) -> int:
+    problem = _tool_options_problem(args)
+    if problem:
+        print(f"minicuda: error: {problem}", file=sys.stderr)
+        return EXIT_USAGE
+    if args.sched_seeds is not None and args.sched is None:
+        args.sched = "its"
     program = _run_input(args)
     if isinstance(program, int):
         return program
+    if args.sanitize:
+        return _sanitize(args, program, watcher)
+    if args.sched_seeds is not None:
+        return _sweep_seeds(args, program, watcher)
+    return _run_program(args, program, watcher, args.tool, args.sched_seed)[0]
+
+
+def _tool_options_problem(args) -> str | None:
+    """What is wrong with the sanitizer and seed options together, or None."""
+    if args.leak_check == "full" and not args.tool and not args.sanitize:
+        args.tool = ["memcheck"]   # compute-sanitizer's default tool
+    if args.sanitize and args.tool:
+        return "minicuda sanitize runs every tool; --tool is for minicuda run"
+    if args.leak_check == "full" and not args.sanitize and "memcheck" not in args.tool:
+        return "--leak-check applies to --tool memcheck"
+    if args.track_unused_memory and not args.sanitize and "initcheck" not in args.tool:
+        return "--track-unused-memory applies to --tool initcheck"
+    if args.sched_seeds is not None:
+        if args.sched == "stack":
+            return "--sched-seeds tries schedules of the ITS model; it does not go with --sched stack"
+        if args.sched_seed is not None:
+            return "--sched-seeds tries seeds 0 to N-1; --sched-seed runs one of them"
+        if args.sanitize:
+            return "--sched-seeds goes with minicuda run, not sanitize"
+    return None
+
+
+def _sanitize(args, program, watcher: Watcher) -> int:
+    """minicuda sanitize: the program run under each tool of TOOLS (memcheck with its leak
+    check), its output shown once; 1 when a tool reported an error, else the program's status."""
+    status, failed = None, False
+    stdin = _stdin_bytes()
+    for tool in TOOLS:
+        args.leak_check = "full" if tool == "memcheck" else "no"
+        flags = f"--tool {tool}" + (" --leak-check full" if tool == "memcheck" else "")
+        print(f"========= minicuda sanitize: {flags}", file=sys.stderr, flush=True)
+        quiet = io.BytesIO() if status is not None else None
+        code, errors = _run_program(args, program, watcher, [tool], args.sched_seed, quiet, stdin=stdin)
+        status = code if status is None else status
+        failed = failed or errors > 0
+    return 1 if failed else status
+
+
+def _sweep_seeds(args, program, watcher: Watcher) -> int:
+    """--sched-seeds N: the program under ITS with seeds 0 to N-1, each seed whose output or
+    exit status differs from seed 0's named (1 when one does)."""
+    runs = []
+    stdin = _stdin_bytes()
+    for seed in range(args.sched_seeds):
+        out = io.BytesIO()
+        code, _ = _run_program(args, program, watcher, args.tool, seed, out, quiet_errors=seed > 0, stdin=stdin)
+        runs.append((code, out.getvalue()))
+        if seed == 0:
+            sys.stdout.buffer.write(out.getvalue())
+            sys.stdout.flush()
+    differing = [seed for seed, run in enumerate(runs) if run != runs[0]]
+    for seed in differing:
+        print(f"minicuda: seed {seed} changes the run: {_difference(runs[0], runs[seed])}; reproduce it with "
+              f"--sched-seed {seed}", file=sys.stderr)
+    print(f"minicuda: {len(runs)} schedule{'s' if len(runs) != 1 else ''} tried (--sched-seed 0 to "
+          f"{len(runs) - 1}); {len(differing)} change{'s' if len(differing) == 1 else ''} the output", file=sys.stderr)
+    return 1 if differing else runs[0][0]
+
+
+def _stdin_bytes() -> bytes | None:
+    """Standard input read whole, for a program run several times to read each time; None
+    when it is a terminal (each run reads it) or cannot be read."""
+    try:
+        if sys.stdin is None or sys.stdin.isatty():
+            return None
+        return sys.stdin.buffer.read()
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
+def _difference(first: tuple[int, bytes], other: tuple[int, bytes]) -> str:
+    """How run `other` (exit status, output) differs from `first`: the first line of output
+    that differs, or the status."""
+    a, b = first[1].decode(errors="replace").split("\n"), other[1].decode(errors="replace").split("\n")
+    for i, (x, y) in enumerate(zip(a, b)):
+        if x != y:
+            return f"line {i + 1} of the output is '{y}' instead of '{x}'"
+    if len(a) != len(b):
+        return f"the output has {len(b) - 1} lines instead of {len(a) - 1}"
+    return f"exit status {other[0]} instead of {first[0]}"
+
+
+def _run_program(args, program, watcher: Watcher, tools, seed, stdout=None, quiet_errors=False,
+                 stdin: bytes | None = None) -> tuple[int, int]:
+    """One run of `program` with `tools` and ITS seed `seed`, its output to `stdout` (the
+    terminal's by default): (exit status, the errors its tools reported)."""
     trace = None
     if args.trace or os.environ.get("MINICUDA_TRACE") == "1":
         trace = lambda line: print(line, file=sys.stderr)
     try:
         with TIMES.phase("VM set-up (memory, static data, engine)"):
-            machine = Machine(program, sched=args.sched, max_steps=args.max_steps, trace=trace,
-                              seed=args.sched_seed, engine=args.engine, jobs=args.jobs, tools=args.tool)
+            machine = Machine(program, sched=args.sched, max_steps=args.max_steps, trace=trace, seed=seed,
+                              engine=args.engine, jobs=args.jobs, tools=tools, stdout=stdout,
+                              stderr=io.BytesIO() if quiet_errors else None,
+                              stdin=io.BytesIO(stdin) if stdin is not None else None)
     except VMError as e:   # a static object that cannot be placed: the load fails, as a link would
         print(f"minicuda: error: {e}", file=sys.stderr)
-        return EXIT_USER
+        return EXIT_USER, 0
+    if args.leak_check == "full" and "memcheck" in tools:
+        machine.leaks = []
     watcher.attach(machine)
     try:
         code = machine.run([args.file] + list(args.args))
@@ -712,7 +814,7 @@ def _run_watched(args, watcher: Watcher) -> int:
         machine.runtime.flush_device()
         what = f"timed out after {args.timeout:g} s (--timeout)" if stop.reason == TIMEOUT else "interrupted"
         print("\n".join(report_lines(stop, what)), file=sys.stderr)
-        return EXIT_STATUS.get(stop.reason, EXIT_USER)
+        return EXIT_STATUS.get(stop.reason, EXIT_USER), 0
     except VMError as e:
         sys.stdout.flush()
         machine.runtime.flush_device()
@@ -725,21 +827,44 @@ def _run_watched(args, watcher: Watcher) -> int:
             shell_line, code = SIGNALS[e.kind]
             print(shell_line, file=sys.stderr)
     sys.stdout.flush()
-    for warning in machine.interp.warnings:
-        print(warning, file=sys.stderr)
-    if args.tool:   # the tools' reports and compute-sanitizer's summary; an error makes the status 1
-        findings = machine.interp.findings
-        for text in findings.texts + findings.summary_lines(args.tool):
-            print(text, file=sys.stderr)
-        if code == 0:
-            code = findings.exit_status()
+    if not quiet_errors:
+        for warning in machine.interp.warnings:
+            print(warning, file=sys.stderr)
+    errors = 0
+    if tools:
+        errors, code = _sanitizer_end(args, machine, tools, code, quiet_errors)
     with TIMES.phase("metrics printed and written"):
         if args.metrics:
             _print_metrics(machine.launches, args.metrics)
         if args.metrics_json:
             totals = kernel_totals(machine.launches) if has_nested(machine.launches) else []
             _write(json.dumps([m.as_dict() for m in machine.launches + totals], indent=2), args.metrics_json)
-    return code
+    return code, errors
+
+
+def _sanitizer_end(args, machine, tools, code: int, quiet: bool) -> tuple[int, int]:
+    """The tools' reports, those made at the end of a run (unused memory, leaks) and
+    compute-sanitizer's summary lines: (the errors, the exit status: 1 for a run that
+    reported an error, as compute-sanitizer --error-exitcode 1, unless the program failed
+    first)."""
+    findings = machine.interp.findings
+    shadow = machine.memory.shadow
+    if args.track_unused_memory and shadow is not None:
+        for report in shadow.unused_reports():
+            findings.report("initcheck", ERROR, report)
+    leaks = None
+    if machine.leaks is not None:
+        leaks = machine.leaks + leak_reports(machine.memory, machine.leaked)
+        for _, report in leaks:
+            findings.report("memcheck", ERROR, report)
+    lines = list(findings.texts)
+    if findings.hidden:
+        lines.append(f"========= {findings.hidden} more reports not shown (the first {len(findings.texts)} are)")
+    lines += findings.summary_lines(tools, leaks)
+    if not quiet:
+        print("\n".join(lines), file=sys.stderr)
+    errors = findings.errors()
+    return errors, (findings.exit_status() if code == 0 else code)
 
 
 def _run_input(args):
@@ -805,7 +930,8 @@ def _print_metrics(launches, metrics) -> None:
             print(f"        {metric.name:<{width}} {metric.description:<45} {metric.value(m)}", file=out)
 
 
-def _run_command(parser: argparse.ArgumentParser, run: argparse.ArgumentParser, argv: list[str]) -> int:
+def _run_command(parser: argparse.ArgumentParser, run: argparse.ArgumentParser, argv: list[str],
+                 sanitize: bool = False) -> int:
     """minicuda run [OPTIONS] FILE... [ARGS]: run's options come before the program's
     arguments (minicuda run f.cu --arch pascal 512 1024), and `--` ends them."""
     own, program_args = _split_run_argv(argv, run)
@@ -815,6 +941,7 @@ def _run_command(parser: argparse.ArgumentParser, run: argparse.ArgumentParser, 
               file=sys.stderr)
         return EXIT_USAGE
     args.files, args.args = [args.file] + args.args, program_args
+    args.sanitize = sanitize
     late = _own_option_among(program_args, run) if "--" not in argv else None
     if late:
         print(f"minicuda: warning: '{late}' comes after the program's arguments and is passed to the program; "
@@ -944,6 +1071,9 @@ def minicuda_main(argv: list[str] | None = None) -> int:
     check = sub.add_parser("check", help="check a program (parse and type-check) and report every error")
     check.add_argument("files", nargs="+", metavar="file", help="the sources to check, each alone")
     _add_frontend_options(check)
+    sub.add_parser("sanitize", help="run a program under every --tool (memcheck with --leak-check full, initcheck, "
+                                    "...), as compute-sanitizer; exit status 1 when one reports an error "
+                                    "(takes run's options: minicuda sanitize FILE.cu [OPTIONS] [ARGS])")
     run = sub.add_parser("run", help="compile a program (or load a .sass file) and run it on the VM, warp by warp")
     run.add_argument("file", help="a .cu source, or a .sass file minicudac wrote; several sources (.cu, .cpp, "
                                   ".c) and object files (.o) are compiled and linked into one program")
@@ -974,6 +1104,15 @@ def minicuda_main(argv: list[str] | None = None) -> int:
     run.add_argument("--tool", action="append", choices=sorted(TOOLS), default=[], metavar="NAME",
                      help="add a compute-sanitizer-like check (may be repeated): "
                           + "; ".join(f"{name}: {text}" for name, text in TOOLS.items()))
+    run.add_argument("--leak-check", choices=["full", "no"], default="no",
+                     help="with memcheck (implied when no --tool is given): report each device allocation "
+                          "(cudaMalloc, cudaMallocPitch, cudaMallocManaged) not freed at exit or cudaDeviceReset, "
+                          "with the line that made it, each an error")
+    run.add_argument("--track-unused-memory", action="store_true",
+                     help="with initcheck: report each device allocation of which bytes were never used, an error each")
+    run.add_argument("--sched-seeds", type=int_in(1, 1 << 20), default=None, metavar="N",
+                     help="run the program N times under ITS with --sched-seed 0 to N-1 and name each seed whose "
+                          "output or exit status differs from seed 0's (exit status 1 when one does)")
     run.add_argument("--timeout", type=seconds, default=None, metavar="SECONDS",
                      help="stop the run after SECONDS (compiling included), saying where each warp or the host "
                           "was; exit status 124, as timeout(1)")
@@ -992,8 +1131,8 @@ def minicuda_main(argv: list[str] | None = None) -> int:
     _add_fast_math_option(run)
     _add_frontend_options(run)
     p.add_argument("--version", action="version", version=f"minicuda {__version__}")
-    if argv[:1] == ["run"]:
-        return _run_command(p, run, argv[1:])
+    if argv[:1] in (["run"], ["sanitize"]):
+        return _run_command(p, run, argv[1:], sanitize=argv[0] == "sanitize")
     args, extra = p.parse_known_args(argv)
     if extra:
         p.error(f"unrecognized arguments: {' '.join(extra)}")

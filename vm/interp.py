@@ -42,7 +42,7 @@ from minicuda.vm.memory import DEVICE, HOST, WIDTH_BYTES, Memory, MemoryFault, p
 from minicuda.vm.metrics import LaunchMetrics
 from minicuda.vm.racecheck import RaceCheck
 from minicuda.vm.synccheck import SyncCheck
-from minicuda.vm.tools import WARNING, Findings, sanitizer_report
+from minicuda.vm.tools import WARNING, Findings, report_uninitialised, sanitizer_report
 from minicuda.vm.stop import StopFlag, Stopped, block_positions
 from minicuda.vm.state import (BSET, CHECK, CURRENT, DEPTH, DONE, MAXD, NBAR, RNG, SAMPLED, STALL, STATUS, WARP,
                                WARPSYNC_BARRIER, BlockState, bits_mask, mask_bits, rng_next, start_block)
@@ -343,6 +343,8 @@ class Interpreter:
         if self.race is not None:
             self.race.access(w, ins, on, addresses, WIDTH_BYTES[width], "load")
         self.write(w, ins.dsts[0], values, on, REGISTER_BITS.get(width, 32))
+        if self.memory.shadow is not None and self.memory.shadow.pending:
+            report_uninitialised(self, w, ins)
 
     def op_store(self, w: Warp, ins, on, group, metrics) -> None:
         width = ins.mods[0] if ins.mods else "32"
@@ -487,7 +489,12 @@ class Interpreter:
             old[lane] = cur
             if new is not None:
                 self.memory.store(addrs, np.full(WARP, new, dtype=old.dtype), width, one, w.scope, self.side, "atomic")
+                if kind == "EXCH" and self.memory.shadow is not None:   # initcheck: the one that sets its bytes
+                    a, off = self.memory.locate(int(addrs[lane]), bits // 8, "atomic", w.scope, self.side)
+                    self.memory.shadow.wrote(a, off, bits // 8)
         self.write(w, ins.dsts[0], old, on, bits)
+        if self.memory.shadow is not None and self.memory.shadow.pending:
+            report_uninitialised(self, w, ins)
 
     def fault_message(self, w: Warp, f: MemoryFault, lane: int) -> str:
         near = f"; nearest allocation: {f.nearest.describe()}" if f.nearest else ""

@@ -46,6 +46,7 @@ from minicuda.vm.nested import NestedLaunches, uses_device_sync
 from minicuda.vm.runtime import STACK_LIMIT, DeviceAssert, ProgramExit, Runtime, device_for, error_code
 from minicuda.vm.callstack import NO_METRICS, CallStack, StatePool
 from minicuda.vm.stop import WATCHDOG, HostFrame, StopFlag, Stopped, watchdog_lines, warp_position
+from minicuda.vm.tools import InitShadow
 
 SPACE_NAMES = {"global": "'__device__' variable", "constant": "'__constant__' variable", "static": "variable",
                "managed": "'__managed__' variable",
@@ -62,6 +63,10 @@ class Machine:
         self.module = module = module_of(module, sched)
         self.arch = module.sm
         self.memory = Memory(memory_limit)
+        if "initcheck" in tools:
+            self.memory.shadow = InitShadow()
+        self.leaks: list | None = None   # --leak-check full: (bytes, report) of each leak found (vm/tools.py)
+        self.leaked: set[int] = set()     # and their addresses, reported once
         max_steps = max_steps or default_max_steps(engine, trace)
         self.symbols: dict[str, int] = {}
         self.strings: dict[bytes, int] = {}

@@ -83,6 +83,9 @@ class Allocation:
     host_shadow: bool = False
     # host memory registered with cudaHostRegister: device code reaches it too
     registered: bool = False
+    # a tool watches the host's stores to it (--tool initcheck, managed memory): native code
+    # hands them to the interpreter
+    watched: bool = False
 
     def reached_from(self, side: str) -> bool:
         """Whether code on `side` may access this allocation (REACH)."""
@@ -219,7 +222,7 @@ class _Table:
         device_end = end if space in DEVICE_REACH or a.registered else base
         if space in READ_ONLY:
             return (base, storage, host_end, device_end, base, base)
-        return (base, storage, host_end, device_end, host_end, device_end)
+        return (base, storage, host_end, device_end, base if a.watched else host_end, device_end)
 
     def put_column(self, i: int, a: Allocation, storage: int | None = None) -> None:
         v0, v1, v2, v3, v4, v5 = self.views
@@ -356,6 +359,7 @@ class Memory(_Table):
         self.chunk_address, self.chunk_used = 0, ARENA_CHUNK   # (none yet: full)
         self.side: str | None = None   # the side scalar accesses are made on (the runtime sets it per call)
         self.line: int | None = None   # the source line of the runtime call running, for allocations and frees
+        self.shadow = None   # --tool initcheck's InitShadow (vm/tools.py): told of each allocation and access
 
     # ---- allocation ----------------------------------------------------------------------
     def alloc(self, size: int, space: str, name: str = "", align: int = 256, init: bytes | None = None) -> int:
@@ -376,8 +380,12 @@ class Memory(_Table):
         self.next[space] = base + (size if size > 1 else 1) + 256   # a gap, so overruns fault
         if init:
             data[: len(init)] = np.frombuffer(init, dtype=np.uint8)[:size]
-        self.insert(Allocation(base, size, space, name or f"{space}#{len(self.allocs)}", data, False, self.line),
-                    storage)
+        a = Allocation(base, size, space, name or f"{space}#{len(self.allocs)}", data, False, self.line)
+        self.insert(a, storage)
+        if self.shadow is not None:
+            self.shadow.allocated(a)
+            if a.watched:
+                self.refresh(a)
         self.version += 1
         live += size
         self.live_bytes = live
@@ -455,6 +463,8 @@ class Memory(_Table):
             raise MemoryFault(address, len(data), "write", a, "out-of-bounds access")
         a.data.data[off:off + len(data)] = data   # (storage is always a contiguous uint8 array)
         self.writes += 1
+        if self.shadow is not None:
+            self.shadow.wrote(a, off, len(data))
 
     def fill(self, address: int, value: int, n: int, side: str | None = "scalar") -> None:
         """memset: `n` bytes of `value`, every one of them inside one allocation."""
@@ -462,6 +472,8 @@ class Memory(_Table):
             a, off = self.span(address, n, "write", side)
             a.data[off:off + n] = value & 0xFF
             self.writes += 1
+            if self.shadow is not None:
+                self.shadow.wrote(a, off, n)
 
     def copy(self, dst: int, src: int, n: int, side: str | None = "scalar", src_side: str | None = "scalar") -> None:
         """memmove: `n` bytes from src to dst, each range inside one allocation (the source
@@ -474,6 +486,8 @@ class Memory(_Table):
         da, do = self.span(dst, n, "write", side)
         da.data[do:do + n] = sa.data[so:so + n]
         self.writes += 1
+        if self.shadow is not None:
+            self.shadow.wrote(da, do, n)
 
     def span(self, address: int, n: int, kind: str, side: str | None = "scalar") -> tuple[Allocation, int]:
         """The allocation holding all of [address, address + n) and the offset of `address`."""
@@ -496,9 +510,12 @@ class Memory(_Table):
         size = WIDTH_BYTES[width]
         out = np.zeros((len(addresses), 4) if size == QUAD else len(addresses),
                        dtype=np.uint64 if size == 8 else np.uint32)
+        shadow = self.shadow if side == DEVICE else None
         for lane in np.nonzero(mask)[0]:
             address = int(addresses[lane])
             a, off = self.locate_lane(address, size, kind, lane, scope, side)
+            if shadow is not None:
+                shadow.read(a, off, size, lane, kind)
             if size == QUAD:
                 out[lane] = np.frombuffer(a.data[off:off + size].tobytes(), "<u4")
                 continue
@@ -521,6 +538,8 @@ class Memory(_Table):
             if a.data[off:off + size].tobytes() != new:
                 self.writes += 1
             a.data[off:off + size] = np.frombuffer(new, dtype=np.uint8)
+            if self.shadow is not None and kind != "atomic":   # (an atomic's value derives from the old one)
+                self.shadow.wrote(a, off, size)
 
     def locate_lane(self, address: int, size: int, kind: str, lane: int, scope: BlockScope | None = None,
                     side: str | None = None):

@@ -35,6 +35,7 @@ from minicuda.vm.libc import GlibcRandom, PrintfError, format_printf
 from minicuda.vm.memory import HOST, OutOfMemory
 from minicuda.vm.occupancy import active_blocks, max_threads_per_block, potential_block_size
 from minicuda.vm.stdio import StdioCalls
+from minicuda.vm.tools import leak_reports
 
 ERROR_STRINGS = {0: "no error", 1: "invalid argument", 12: "invalid pitch argument", 2: "out of memory", 3: "initialization error",
                  719: "unspecified launch failure", 9: "invalid configuration argument", 17: "invalid device pointer",
@@ -995,7 +996,11 @@ class Runtime(StdioCalls):
         return 0
 
     def rt_cudaDeviceReset(self) -> int:
+        """The device's output is flushed; --leak-check full reports what is still allocated."""
         self.flush_device()
+        machine = self.machine
+        if machine.leaks is not None:
+            machine.leaks.extend(leak_reports(self.memory, machine.leaked))
         return 0
 
     def rt_cudaDeviceSetLimit(self, limit, value) -> int:

@@ -16,23 +16,46 @@ for, with compute-sanitizer's summary lines (`summary_lines`), and its exit stat
 when some report was an error (`--error-exitcode 1`); warnings alone leave it 0.
 
 INTERPRETED_TOOLS are the tools whose checks only the interpreter makes: with one of
-them on, a launch runs on the interpreter even under the JIT engine.
+them on, a launch runs on the interpreter even under the JIT engine.  A tool in
+INTERPRETED also keeps shadow state that only the interpreter updates: with it every
+kernel, and every device function a kernel calls, is interpreted (host code stays
+native), so its verdict is the same on either --engine and any --jobs.  Past
+KEPT_REPORTS reports, further ones are counted but not written.
+
+initcheck (`InitShadow`): for each cudaMalloc'd, pitched or managed allocation a byte of
+flags per byte: set (by a kernel's store, a copy, a memset, a host write to managed
+memory) and used; a kernel's load or atomic of a byte not set is reported, per thread, as
+compute-sanitizer reports it.  Lanes of a warp making one atomic on one address are one
+access (nvcc aggregates them), reported by the highest lane, as the H100 does; an atomic
+other than an exchange leaves the bytes it read unset (its value derives from them), so
+each warp counting into a counter nobody cleared is reported, as on the H100.  Leak
+check (`leak_reports`, `--leak-check full` with memcheck): the device allocations live at
+exit (or at cudaDeviceReset), each an error, with the line that made it.
 """
 from __future__ import annotations
 
 from collections import Counter
 
+import numpy as np
+
 TOOLS = {
     "memcheck": "also report each kernel instruction that divides an integer by zero (the GPU does not trap: "
-                "the result is all ones), once per instruction; the run goes on",
+                "the result is all ones), once per instruction; the run goes on; with --leak-check full, "
+                "each device allocation not freed at exit or cudaDeviceReset",
     "racecheck": "report hazards between threads not ordered by a barrier, a warp-synchronous primitive, an "
                  "atomic or a fence and flag: in shared memory (as compute-sanitizer) and in global memory "
                  "(beyond it); the launch runs on the interpreter",
     "synccheck": "report __syncthreads() reached by divergent threads of a block, __syncwarp() masks that leave "
                  "out the calling thread or that its lanes disagree on, and shuffles and votes whose mask leaves "
                  "out the calling thread; the launch runs on the interpreter",
+    "initcheck": "report each read by a kernel of cudaMalloc'd, pitched or managed memory that no kernel, copy, "
+                 "memset or host write has set, per thread; with --track-unused-memory, each allocation of "
+                 "which bytes were never used (runs on the interpreter)",
 }
 INTERPRETED_TOOLS = frozenset({"racecheck", "synccheck"})
+INTERPRETED = frozenset({"initcheck"})   # tools whose state only the interpreter keeps (kernels are interpreted)
+KEPT_REPORTS = 10_000   # reports kept for printing; more are counted only
+TRACKED = ("cudaMalloc", "cudaMallocPitch", "cudaMallocManaged", "cudaMalloc3D")   # initcheck's and leak check's
 ERROR, WARNING = "error", "warning"
 SEVERITIES = (ERROR, WARNING)
 
@@ -43,6 +66,7 @@ class Findings:
     def __init__(self) -> None:
         self.texts: list[str] = []
         self.counts: Counter = Counter()
+        self.hidden = 0   # reports past KEPT_REPORTS: counted, not written
 
     def report(self, tool: str, severity: str, text: str | None = None, count: int = 1) -> None:
         """One report (`count` of them: a report may stand for several hazards) of `tool`; its
@@ -51,7 +75,10 @@ class Findings:
             raise ValueError(f"unknown severity {severity!r}")
         self.counts[tool, severity] += count
         if text is not None:
-            self.texts.append(text)
+            if len(self.texts) < KEPT_REPORTS:
+                self.texts.append(text)
+            else:
+                self.hidden += 1
 
     def errors(self, tool: str | None = None) -> int:
         return sum(n for (t, s), n in self.counts.items() if s == ERROR and tool in (None, t))
@@ -59,9 +86,9 @@ class Findings:
     def warnings(self, tool: str | None = None) -> int:
         return sum(n for (t, s), n in self.counts.items() if s == WARNING and tool in (None, t))
 
-    def summary_lines(self, tools) -> list[str]:
-        """compute-sanitizer's closing lines for the tools asked for."""
-        lines = []
+    def summary_lines(self, tools, leaks: list[tuple[int, str]] | None = None) -> list[str]:
+        """compute-sanitizer's closing lines for the tools asked for (and the leak check's)."""
+        lines = [] if leaks is None else [leak_summary(leaks)]
         if "racecheck" in tools:
             e, w = self.errors("racecheck"), self.warnings("racecheck")
             lines.append(f"========= RACECHECK SUMMARY: {e + w} hazards displayed ({e} errors, {w} warnings)")
@@ -81,8 +108,104 @@ def thread_text(w, lane: int) -> str:
     return f"thread ({tid}) in block ({bid})"
 
 
-def sanitizer_report(what: str, w, lane: int, loc) -> str:
+def sanitizer_report(what: str, w, lane: int, loc, address: int | None = None) -> str:
     """The report of `what` for thread `lane` of warp `w` (a kernel's, or a device function's call)."""
     at = f"{loc} in " if loc is not None else ""
-    return "\n".join((f"========= {what}", f"=========     at {at}'{w.code.fn.name}'",
-                      f"=========     by {thread_text(w, lane)}", "========="))
+    lines = [f"========= {what}", f"=========     at {at}'{w.code.fn.name}'", f"=========     by {thread_text(w, lane)}"]
+    if address is not None:
+        lines.append(f"=========     Address {address:#x}")
+    return "\n".join(lines + ["========="])
+
+
+def tracked(a) -> bool:
+    """Whether allocation `a` is device memory the program allocated with the runtime."""
+    return a.space in ("global", "managed") and a.name.split("(")[0] in TRACKED
+
+
+# ---- initcheck ---------------------------------------------------------------------------------
+SET, USED = 1, 2   # a shadow byte's flags: the byte was written; it was written or read
+
+
+class InitShadow:
+    """initcheck's shadow memory: for each tracked allocation a byte of flags (SET, USED)
+    per byte.  Memory calls `allocated`, `wrote` and `read`; the reads of bytes not set
+    wait in `pending` until the interpreter reports the instruction's."""
+
+    def __init__(self) -> None:
+        self.flags: dict = {}   # Allocation -> uint8 per byte
+        self.pending: list[tuple[int, int, int, str]] = []   # (lane, address, size, kind)
+
+    def allocated(self, a) -> None:
+        if tracked(a):
+            self.flags[a] = np.zeros(a.size, dtype=np.uint8)
+            a.watched = a.space == "managed"   # the host's stores set bytes too
+
+    def wrote(self, a, offset: int, n: int) -> None:
+        flags = self.flags.get(a)
+        if flags is not None:
+            flags[offset:offset + n] = SET | USED
+
+    def read(self, a, offset: int, n: int, lane: int, kind: str) -> None:
+        flags = self.flags.get(a)
+        if flags is None:
+            return
+        these = flags[offset:offset + n]
+        if not (these & SET).all():
+            self.pending.append((int(lane), a.base + offset, n, kind))
+        these |= USED
+
+    def take_reads(self) -> list[tuple[int, int, int]]:
+        """The instruction's reads of bytes not set, (lane, address, size) in lane order; an
+        atomic's lanes on one address are one read, the highest lane's."""
+        reads, self.pending = self.pending, []
+        if reads and reads[0][3] == "atomic":
+            last = {address: (lane, address, n) for lane, address, n, _ in reads}
+            return sorted(last.values())
+        return [(lane, address, n) for lane, address, n, _ in reads]
+
+    def unused_reports(self) -> list[str]:
+        """--track-unused-memory: each allocation with bytes never used, in address order."""
+        reports = []
+        for a in sorted(self.flags, key=lambda a: a.base):
+            unused = (self.flags[a] & USED) == 0
+            if a.size and unused.any():
+                reports.append(_unused_report(a, unused))
+        return reports
+
+
+def _unused_report(a, unused: np.ndarray) -> str:
+    edges = np.flatnonzero(np.diff(np.concatenate(([0], unused.view(np.int8), [0]))))
+    lines = [f"========= Unused memory in allocation {a.base:#x} of size {a.size} bytes"]
+    for start, end in zip(edges[::2], edges[1::2]):
+        lines.append(f"=========     Not used {end - start} bytes at offset {start:#x} ({a.base + start:#x})")
+    lines.append(f"=========     {int(unused.sum()) * 100 // a.size}% of allocation were unused.")
+    return "\n".join(lines + ["========="])
+
+
+def report_uninitialised(interp, w, ins) -> None:
+    """The reports of the instruction `ins` just run by warp `w` reading bytes not set
+    (past KEPT_REPORTS only counted, not written)."""
+    findings = interp.findings
+    for lane, address, n in interp.memory.shadow.take_reads():
+        text = "" if len(findings.texts) >= KEPT_REPORTS else sanitizer_report(
+            f"Uninitialized __global__ memory read of size {n} bytes", w, lane, ins.loc, address)
+        findings.report("initcheck", ERROR, text)
+
+
+# ---- leak check --------------------------------------------------------------------------------
+def leak_reports(memory, reported: set) -> list[tuple[int, str]]:
+    """(bytes, report) of each tracked allocation still live and not in `reported` (whose
+    bases it adds), in address order."""
+    leaks = []
+    for a in memory.allocs:
+        if not a.freed and tracked(a) and a.base not in reported:
+            reported.add(a.base)
+            line = f" at line {a.line}" if a.line else ""
+            leaks.append((a.size, f"========= Leaked {a.size} bytes at {a.base:#x}\n"
+                                  f"=========     allocated by {a.name}{line}\n========="))
+    return leaks
+
+
+def leak_summary(leaks: list[tuple[int, str]]) -> str:
+    total = sum(n for n, _ in leaks)
+    return f"========= LEAK SUMMARY: {total} bytes leaked in {len(leaks)} allocations"

@@ -45,7 +45,7 @@ from minicuda.vm.callstack import LANE0, NO_METRICS, run_frame_on_warp
 from minicuda.vm.state import (AT_BAR, CHECK, DEPTH, DONE, RUN, SAMPLED, SPINNING, STALL, STATUS, WARP, BlockState,
                                bits_mask, mask_bits)
 from minicuda.vm.stop import Stopped, block_positions
-from minicuda.vm.tools import INTERPRETED_TOOLS
+from minicuda.vm.tools import INTERPRETED, INTERPRETED_TOOLS
 
 _ENTRY = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p)
 HOST_LANE = np.arange(32) == 0   # the host thread's one lane
@@ -271,6 +271,8 @@ class JitEngine:
     # ---- a whole grid ----------------------------------------------------------------------
     def launch(self, kernel: str, grid: tuple, block: tuple, args: list[int], arch, shared_dynamic: int = 0):
         interp = self.interp
+        if interp.tools & INTERPRETED:   # a tool whose shadow state only the interpreter keeps
+            return interp.launch(kernel, grid, block, args, arch, shared_dynamic)
         setup = LaunchSetup(interp, kernel, grid, block, args, shared_dynamic)
         if interp.tools & INTERPRETED_TOOLS:   # racecheck, synccheck: checks only the interpreter makes
             return interp.launch(kernel, grid, block, args, arch, shared_dynamic)
@@ -367,7 +369,7 @@ class JitEngine:
         which is counted here and left in `frame.call`; anything else native code hands
         back goes to the interpreter through a Warp.  Device code runs through a Warp."""
         code = frame.code
-        if code.fn.kind != "host":
+        if code.fn.kind != "host" or interp.tools & INTERPRETED:   # (device code under such a tool: interpreted)
             return run_frame_on_warp(self, interp, frame, metrics)
         compiled = compile_function(code, "stack", 1, kernel=False, seeded=interp.seed is not None)
         if compiled is None:   # too large for LLVM: the interpreter runs it
@@ -434,7 +436,8 @@ class JitEngine:
         fn = w.code.fn
         host = fn.kind == "host"
         sched = "stack" if host else interp.sched
-        compiled = compile_function(w.code, sched, 1 if host else 32, kernel=False, seeded=interp.seed is not None)
+        compiled = None if interp.tools & INTERPRETED else \
+            compile_function(w.code, sched, 1 if host else 32, kernel=False, seeded=interp.seed is not None)
         if compiled is None:   # as the interpreter engine runs it
             return (interp.run_stack if interp.sched == "stack" else interp.run_its)(w, metrics)
         context = state_context(w.state, w.symbols, compiled, interp)
