@@ -8,7 +8,7 @@ counts as nvprof defines them.  Both engines fill the same record.  With nested 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from minicuda.vm.state import WARP
 
@@ -31,6 +31,9 @@ class LaunchMetrics:
     wall_s: float = 0.0   # seconds the launch took (not part of the nvprof-style report)
     depth: int = 0        # 0: launched by the host; n: by a grid of depth n - 1 (dynamic parallelism)
     parent: str = ""      # the kernel whose thread launched it (depth > 0)
+    # a profiled launch's per-instruction counters and issue trace (vm/profile.py)
+    profile: object = field(default=None, repr=False, compare=False)
+    issue_trace: object = field(default=None, repr=False, compare=False)
 
     @property
     def branch_efficiency(self) -> float:
