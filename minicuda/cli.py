@@ -93,9 +93,9 @@ def compiler_parser() -> argparse.ArgumentParser:
                    help="compile each source to an object file (FILE.o in the current directory, or -o's) and stop")
     p.add_argument("-dc", dest="device_c", action="store_true", help="as nvcc: -c -rdc=true")
     _add_rdc_option(p)
-    p.add_argument("--emit", choices=["sass-like", "ir", "cfg", "ast"], default=None,
+    p.add_argument("--emit", choices=["sass-like", "ir", "cfg", "cfg-svg", "ast"], default=None,
                    help="what to print: sass-like (the final bytecode, the default with -o), ir (right "
-                        "after lowering), cfg (Graphviz DOT, IPDOMs and divergent branches marked), ast")
+                        "after lowering), cfg (Graphviz DOT, IPDOMs and divergent branches marked), cfg-svg (the same CFG as SVG, reconvergence points marked too), ast")
     p.add_argument("-arch", "--arch", "--gpu-architecture", dest="arch", default=None, metavar="ARCH",
                    help=f"target (default sm_70): {arch_choices()} (compute_XX names the same GPU); below "
                         f"{format_arch(ITS_FROM)} the stack model's SSY/SYNC, else BSSY/BSYNC")
@@ -457,6 +457,10 @@ def _emit_program(args, program: CompiledProgram) -> int:
         _write("".join(program.ir_before.values()), args.output)
     elif emit == "cfg":
         _write(module_dot(program), args.output)
+    elif emit == "cfg-svg":
+        from minicuda.report.cfg_svg import module_svg   # (the report's side, loaded when asked)
+
+        _write(module_svg(program.module), args.output)
     if args.report == "predication":
         _write_report(_report_records(list(program.functions.values()), args), args, emit)
     return 0
