@@ -62,7 +62,8 @@ class Machine:
         self.module = module = module_of(module, sched)
         self.arch = module.sm
         self.memory = Memory(memory_limit)
-        max_steps = max_steps or default_max_steps(engine, trace)
+        profiled = profile or timeline_warp is not None   # run on the interpreter (below): its budget
+        max_steps = max_steps or default_max_steps("interp" if profiled else engine, trace)
         self.symbols: dict[str, int] = {}
         self.strings: dict[bytes, int] = {}
         self.stream_handles = standard_streams(self.memory)   # stdin, stdout, stderr: their FILEs
@@ -80,7 +81,7 @@ class Machine:
         self.interp = Interpreter(module, self.memory, self.symbols, self.sched, max_steps, trace, seed)
         self.interp.machine = self
         self.interp.tools = frozenset(tools)
-        self.interp.profiling = profile or timeline_warp is not None   # vm/profile.py
+        self.interp.profiling = profiled   # vm/profile.py
         self.interp.timeline_warp = timeline_warp
         self.host = Interpreter(module, self.memory, self.symbols, "stack", max_steps, None)
         self.host.machine = self

@@ -189,4 +189,4 @@ def instruction_rows(profile: InstructionProfile) -> list:
 def heat_colour(heat: float) -> str:
     """A heat map's background: white (nothing) to a strong orange (the busiest)."""
     heat = float(np.clip(heat, 0.0, 1.0))
-    return f"rgba(255, 120, 0, {0.08 + 0.62 * heat:.2f})" if heat > 0 else "transparent"
+    return f"rgba(255, 120, 0, {0.06 + 0.44 * heat:.2f})" if heat > 0 else "transparent"
