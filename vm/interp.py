@@ -132,6 +132,7 @@ class Interpreter:
         self.profiling = False   # count per instruction (vm/profile.py): each launch's metrics get `.profile`
         self.profile = None      # the launch running's InstructionProfile, while profiling
         self.timeline_warp = None   # (linear block, warp in block) whose issue trace each launch records
+        self.failed_launches = []   # a profiled run's launches that faulted, their metrics up to the fault
         self.issue_trace = None  # an IssueTrace (vm/profile.py): the warp whose issued instructions to record
         # each opcode's semantics, as its ISA row names it, and whether it runs with no thread on
         self.dispatch = {op: (getattr(self, "op_" + row.interp), row.kind in SCHEDULED_KINDS)
@@ -715,6 +716,10 @@ class Interpreter:
         self.issue_trace = IssueTrace(*self.timeline_warp) if self.timeline_warp is not None else None
         try:
             yield
+        except VMError as e:   # a failed launch's counts up to its fault (a report shows where it stuck)
+            metrics.failure = str(e)
+            self.failed_launches.append(metrics)
+            raise
         finally:
             metrics.profile, metrics.issue_trace = self.profile, self.issue_trace
             self.profile, self.issue_trace = outer

@@ -34,6 +34,7 @@ class LaunchMetrics:
     # a profiled launch's per-instruction counters and issue trace (vm/profile.py)
     profile: object = field(default=None, repr=False, compare=False)
     issue_trace: object = field(default=None, repr=False, compare=False)
+    failure: str = field(default="", repr=False, compare=False)   # a profiled launch's fault, when it failed
 
     @property
     def branch_efficiency(self) -> float:

@@ -73,6 +73,7 @@ class KernelReport:
     cfgs: list = field(default_factory=list)          # (function, svg)
     timeline: str | None = None
     timeline_note: str = ""
+    failures: list = field(default_factory=list)      # the faults of its launches that failed
 
 
 def render_report(machine, title: str = "") -> str:
@@ -103,9 +104,10 @@ def _read(name: str) -> str:
 
 
 def kernel_reports(machine) -> list[KernelReport]:
-    """One KernelReport per kernel that ran profiled, in the order of their first launch."""
+    """One KernelReport per kernel that ran profiled, in the order of their first launch; a
+    launch that faulted (a SIMT deadlock, a memory fault) counts up to its fault."""
     by_kernel: dict[str, list] = {}
-    for m in machine.launches:
+    for m in machine.launches + machine.interp.failed_launches:
         if m.profile is not None:
             by_kernel.setdefault(m.kernel, []).append(m)
     return [kernel_report(machine.module, name, i, launches) for i, (name, launches) in enumerate(by_kernel.items())]
@@ -128,6 +130,7 @@ def kernel_report(module, name: str, index: int, launches: list) -> KernelReport
     totals["warp_execution_efficiency"] = 100.0 * totals["thread_inst_executed"] / (WARP * totals["inst_executed"]) \
         if totals["inst_executed"] else 100.0
     report = KernelReport(name, index, launches, totals)
+    report.failures = [m.failure for m in launches if m.failure]
     profile = merged_profile(launches)
     lines = profile.lines()
     attach_decisions(lines, module)

@@ -7,7 +7,7 @@ not in the group.  A column's colour is its basic block's, so the two sides of a
 divergent branch show as two colours, one after the other under the stack model
 (pascal) and interleaved under independent thread scheduling (volta).  Columns of the
 reconvergence markers (SSY/SYNC, BSSY/BSYNC) carry a tick above the grid.  Each column
-is a group with `data-pc`, `data-function`, `data-line` and `data-group` (the threads,
+is a group (its lanes' cells merged into one rectangle per run of adjacent lanes) with `data-pc`, `data-function`, `data-line` and `data-group` (the threads,
 as a hexadecimal mask) so a page or a test reads it back.
 """
 from __future__ import annotations
@@ -20,7 +20,7 @@ CELL_H = 9
 WIDE, NARROW = 12, 6   # a column's width: wide for a short trace, narrow past WIDE_UNTIL columns
 WIDE_UNTIL = 150
 TOP, LEFT = 16, 34
-MAX_COLUMNS = 4000   # a longer trace is cut (the page says how much was left out)
+MAX_COLUMNS = 3000   # a longer trace is cut (the page says how much was left out)
 MARKERS = ("SSY", "SYNC", "BSSY", "BSYNC", "WARPSYNC", "BAR")
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2", "#7f7f7f",
            "#bcbd22")
@@ -64,10 +64,22 @@ def timeline_svg(trace, codes: dict) -> str:
         if ins.op in MARKERS:
             ET.SubElement(g, "rect", x=str(x), y=str(TOP - 6), width=str(cell_w - 1), height="4", fill="#000",
                           attrib={"class": "marker"})
-        for lane in range(WARP):
-            if issue.group >> lane & 1:
-                on = issue.on >> lane & 1
-                ET.SubElement(g, "rect", x=str(x), y=str(TOP + CELL_H * lane), width=str(cell_w - 1),
-                              height=str(CELL_H - 1), fill=colour, attrib={"fill-opacity": "1" if on else "0.3",
-                                                                         "class": "lane"})
+        for first, count, on in lane_runs(issue.group, issue.on):
+            ET.SubElement(g, "rect", x=str(x), y=str(TOP + CELL_H * first), width=str(cell_w - 1),
+                          height=str(CELL_H * count - 1), fill=colour,
+                          attrib={"fill-opacity": "1" if on else "0.3", "class": "lane", "data-lanes": str(count)})
     return ET.tostring(root, encoding="unicode")
+
+
+def lane_runs(group: int, on: int) -> list[tuple[int, int, bool]]:
+    """(first lane, lanes, guard true) for each run of adjacent lanes in `group` alike in
+    `on`: one rectangle each, so a whole warp's column is one (the page stays small)."""
+    runs: list[list] = []
+    for lane in range(WARP):
+        if group >> lane & 1:
+            lit = bool(on >> lane & 1)
+            if runs and runs[-1][0] + runs[-1][1] == lane and runs[-1][2] == lit:
+                runs[-1][1] += 1
+            else:
+                runs.append([lane, 1, lit])
+    return [tuple(r) for r in runs]

@@ -104,8 +104,8 @@ def test_the_timeline_serialises_the_two_paths_under_pascal(pascal):
     timeline = section(doc, "mathKernel1").find("svg", "timeline")
     columns = [g.attrs["data-group"] for g in timeline.iter("g", "issue")]
     assert runs(columns) in ([FULL, ODD, EVEN, FULL], [FULL, EVEN, ODD, FULL])
-    lanes = [len(list(g.iter("rect", "lane"))) for g in timeline.iter("g", "issue")]
-    assert sorted(set(lanes)) == [16, 32]
+    for g in timeline.iter("g", "issue"):   # the filled cells are the group's lanes
+        assert sum(int(r.attrs["data-lanes"]) for r in g.iter("rect", "lane")) == bin(int(g.attrs["data-group"], 16)).count("1")
     assert len(columns) == 21   # its warp's share of the kernel's 42 warp instructions (two warps, one path each)
 
 
@@ -132,3 +132,35 @@ def test_without_jinja2_the_command_says_what_to_install(tmp_path, capsys, monke
     status = minicuda_main(["run", DIVERGENCE, "--report=html", "-o", str(tmp_path / "r.html")])
     err = capsys.readouterr().err
     assert status == 1 and "pip install 'minicuda[report]'" in err and "Traceback" not in err
+
+
+LOCK = """\
+__global__ void spin(int *lock, int *count) {
+    while (atomicCAS(lock, 0, 1) != 0)
+        ;
+    *count += 1;
+    atomicExch(lock, 0);
+}
+int main() {
+    int *d;
+    cudaMalloc(&d, 2 * sizeof(int));
+    cudaMemset(d, 0, 2 * sizeof(int));
+    spin<<<1, 32>>>(d, d + 1);
+    cudaDeviceSynchronize();
+    return 0;
+}
+"""
+
+
+def test_a_launch_that_deadlocks_is_reported_up_to_its_fault(tmp_path, capsys):
+    source = tmp_path / "lock.cu"
+    source.write_text(LOCK)
+    page = tmp_path / "r.html"
+    minicuda_main(["run", "--arch", "pascal", str(source), "--report=html", "-o", str(page)])
+    assert "SIMT deadlock" in capsys.readouterr().err
+    s = section(parse_html(page.read_text()), "spin")
+    assert "SIMT deadlock" in s.find("p", "failure").text()
+    spin_line = s.find("tr", "src-line", data_line="2")
+    spun = number(spin_line.find("td", data_metric="inst_executed"))
+    assert spun == number(s.find("table", "totals").find("td", data_metric="inst_executed")) and spun > 100
+    assert len(list(s.find("svg", "timeline").iter("g", "issue"))) > 10
