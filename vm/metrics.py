@@ -13,6 +13,11 @@ from dataclasses import dataclass, field
 from minicuda.vm.state import WARP
 
 
+def branch_efficiency(branch: int, divergent: int) -> float:
+    """nvprof's: the percentage of branches that did not diverge (100 with none)."""
+    return 100.0 * (branch - divergent) / branch if branch else 100.0
+
+
 @dataclass
 class LaunchMetrics:
     kernel: str
@@ -38,7 +43,7 @@ class LaunchMetrics:
 
     @property
     def branch_efficiency(self) -> float:
-        return 100.0 * (self.branch - self.divergent_branch) / self.branch if self.branch else 100.0
+        return branch_efficiency(self.branch, self.divergent_branch)
 
     @property
     def warp_execution_efficiency(self) -> float:

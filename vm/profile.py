@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from minicuda.vm.metrics import branch_efficiency
 from minicuda.vm.state import WARP
 
 # the columns of a function's counter table
@@ -94,7 +95,7 @@ class LineMetrics:
 
     @property
     def branch_efficiency(self) -> float:
-        return 100.0 * (self.branch - self.divergent_branch) / self.branch if self.branch else 100.0
+        return branch_efficiency(self.branch, self.divergent_branch)
 
     @property
     def active_lanes(self) -> float:

@@ -24,8 +24,8 @@ from minicuda.report.cfg_svg import function_svg
 from minicuda.report.source_view import line_spans, source_lines
 from minicuda.report.timeline import MAX_COLUMNS, timeline_svg
 from minicuda.version import __version__
+from minicuda.vm.metrics import kernel_totals
 from minicuda.vm.profile import BRANCH, DIVERGENT, INST, PRED_ON, THREAD, InstructionProfile, attach_decisions
-from minicuda.vm.state import WARP
 
 TEMPLATES = os.path.join(os.path.dirname(__file__), "templates")
 
@@ -66,7 +66,7 @@ class KernelReport:
     name: str
     index: int
     launches: list
-    totals: dict
+    totals: object       # vm/metrics.py's KernelTotals of its launches
     sources: list = field(default_factory=list)      # (file, [SourceRow])
     instructions: list = field(default_factory=list)  # (function, [InstructionRow])
     decisions: list = field(default_factory=list)
@@ -123,12 +123,7 @@ def merged_profile(launches: list) -> InstructionProfile:
 
 
 def kernel_report(module, name: str, index: int, launches: list) -> KernelReport:
-    totals = {key: sum(getattr(m, key) for m in launches)
-              for key in ("inst_executed", "thread_inst_executed", "branch", "divergent_branch")}
-    totals["branch_efficiency"] = 100.0 * (totals["branch"] - totals["divergent_branch"]) / totals["branch"] \
-        if totals["branch"] else 100.0
-    totals["warp_execution_efficiency"] = 100.0 * totals["thread_inst_executed"] / (WARP * totals["inst_executed"]) \
-        if totals["inst_executed"] else 100.0
+    totals = kernel_totals(launches)[0]   # (the efficiencies from the summed counts)
     report = KernelReport(name, index, launches, totals)
     report.failures = [m.failure for m in launches if m.failure]
     profile = merged_profile(launches)
