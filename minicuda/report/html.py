@@ -150,9 +150,8 @@ def kernel_report(module, name: str, index: int, launches: list) -> KernelReport
 def source_rows(profile: InstructionProfile, lines: list) -> list:
     by_line = {(m.file, m.line): m for m in lines}
     busiest = max((m.inst_executed for m in lines), default=0) or 1
-    launch = _ProfileView(profile)
     out = []
-    for file, first, last in line_spans(launch, lines):
+    for file, first, last in line_spans(profile, lines):
         text = source_lines(file)
         rows = []
         for n in range(first, last + 1):
@@ -161,12 +160,6 @@ def source_rows(profile: InstructionProfile, lines: list) -> list:
                                   (m.inst_executed / busiest) if m is not None else 0.0))
         out.append((file, rows))
     return out
-
-
-@dataclass
-class _ProfileView:
-    """What line_spans reads of a launch: its profile."""
-    profile: InstructionProfile
 
 
 def instruction_rows(profile: InstructionProfile) -> list:

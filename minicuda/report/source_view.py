@@ -30,11 +30,11 @@ def launch_lines(launch, module) -> list[LineMetrics]:
     return lines
 
 
-def line_spans(launch, lines: list[LineMetrics]) -> list[tuple[str, int, int]]:
+def line_spans(profile, lines: list[LineMetrics]) -> list[tuple[str, int, int]]:
     """(file, first, last) line spans to show: each function run, from its own first line
     (its declaration) to its last line that ran, merged where they overlap."""
     spans: dict[str, list] = {}
-    for name, (code, _) in launch.profile.tables.items():
+    for name, (code, _) in profile.tables.items():
         loc = code.fn.loc
         counted = [ln.line for ln in lines if name in ln.functions and ln.file and ln.inst_executed]
         if loc is None and not counted:
@@ -72,7 +72,7 @@ def source_view(launch, module) -> str:
            f"[{launch.arch}, {launch.sched}]"]
     lines = launch_lines(launch, module)
     by_line = {(m.file, m.line): m for m in lines}
-    for file, first, last in line_spans(launch, lines):
+    for file, first, last in line_spans(launch.profile, lines):
         text = source_lines(file)
         out += [f"    {file}:", "    " + HEADER]
         for n in range(first, last + 1):
