@@ -734,22 +734,21 @@ class Interpreter:
         blocks = [(bid, self.block_warps(setup, BlockState(setup.layout), setup.new_scope(), bid, linear))
                   for linear, bid in enumerate(setup.blocks())]
         self.blocks_done, self.cooperative = 0, True
-        profiled = self.profiled(metrics)
-        profiled.__enter__()
         try:
-            running = blocks
-            while running:
-                running = [(bid, warps) for bid, warps in running if self.run_to_grid_barrier(setup, warps, bid, metrics)]
-                self.blocks_done = len(blocks) - len(running)
-                for _, warps in running:
-                    for w in warps:
-                        w.at_bar[:] = False
+            with self.profiled(metrics):
+                running = blocks
+                while running:
+                    running = [(bid, warps) for bid, warps in running
+                               if self.run_to_grid_barrier(setup, warps, bid, metrics)]
+                    self.blocks_done = len(blocks) - len(running)
+                    for _, warps in running:
+                        for w in warps:
+                            w.at_bar[:] = False
         except Stopped as stop:
             stop.note_kernel(kernel, grid, block, self.blocks_done, len(blocks))
             raise
         finally:
             self.cooperative = False
-            profiled.__exit__(None, None, None)
         return metrics
 
     def run_to_grid_barrier(self, setup: LaunchSetup, warps: list[Warp], bid, metrics) -> bool:

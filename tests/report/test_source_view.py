@@ -34,6 +34,25 @@ int main() {
 }
 """
 
+COOPERATIVE = """\
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__global__ void k(int *a) {
+    a[blockIdx.x * 32 + threadIdx.x] = threadIdx.x % 2 ? 1 : 2;
+    cg::this_grid().sync();
+    if (threadIdx.x == 0)
+        a[blockIdx.x] += a[((blockIdx.x + 1) % gridDim.x) * 32 + 1];
+}
+int main() {
+    int *d;
+    cudaMalloc(&d, 64 * sizeof(int));
+    void *args[] = {&d};
+    cudaLaunchCooperativeKernel((void *)k, dim3(2), dim3(32), args, 0, 0);
+    cudaDeviceSynchronize();
+    return 0;
+}
+"""
+
 
 def source_line(path: str, text: str) -> int:
     return next(n for n, line in enumerate(Path(path).read_text().splitlines(), 1) if text in line)
@@ -116,3 +135,12 @@ class _nothing:
 
     def __exit__(self, *exc):
         return False
+
+
+def test_a_cooperative_launch_is_counted_per_line_too(capsys, tmp_path):
+    path = tmp_path / "coop.cu"
+    path.write_text(COOPERATIVE)
+    launches = metrics_json(capsys, tmp_path, str(path))
+    assert len(launches) == 1 and launches[0]["lines"]
+    for name in SUMMED:
+        assert sum(line[name] for line in launches[0]["lines"]) == launches[0][name], name
