@@ -40,3 +40,12 @@ def seconds(text: str) -> float:
     if not math.isfinite(value) or value <= 0 or value > MAX_SECONDS:
         raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {text}")
     return value
+
+
+def block_warp(text: str) -> tuple[int, int]:
+    """BLOCK:WARP: a block's linear index in its grid and a warp's index in the block."""
+    parts = text.split(":")
+    if len(parts) != 2:
+        raise argparse.ArgumentTypeError(f"'{text}' is not BLOCK:WARP (for example 0:1)")
+    check = int_in(0, INT64_MAX)
+    return check(parts[0]), check(parts[1])

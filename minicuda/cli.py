@@ -22,7 +22,7 @@ import sys
 import traceback
 from typing import TYPE_CHECKING
 
-from minicuda.argtypes import INT64_MAX, MAX_JOBS, int_in, seconds
+from minicuda.argtypes import INT64_MAX, MAX_JOBS, block_warp, int_in, seconds
 from minicuda.arch import ITS_FROM, arch_choices, format_arch, parse_arch, sched_summary
 from minicuda.compile_cache import compile_cached
 from minicuda.diagnostics import CompileError, DiagnosticEngine, InternalError
@@ -33,6 +33,7 @@ from minicuda.nvccflags import FATAL, STD_VALUES, NvccError, check_std, joined_v
     simulated_target
 from minicuda.outputs import OutputError, check_output, silence_stdout, write_output
 from minicuda.passes.loops import instructions
+from minicuda.report.source_view import launch_lines, source_view
 from minicuda.sourcefile import SourceFileError, SourceText, check_regular, read_stream, read_text
 from minicuda.timing import TIMES
 from minicuda.version import __version__
@@ -101,9 +102,9 @@ def compiler_parser() -> argparse.ArgumentParser:
                    help="compile each source to an object file (FILE.o in the current directory, or -o's) and stop")
     p.add_argument("-dc", dest="device_c", action="store_true", help="as nvcc: -c -rdc=true")
     _add_rdc_option(p)
-    p.add_argument("--emit", choices=["sass-like", "ir", "cfg", "ast"], default=None,
+    p.add_argument("--emit", choices=["sass-like", "ir", "cfg", "cfg-svg", "ast"], default=None,
                    help="what to print: sass-like (the final bytecode, the default with -o), ir (right "
-                        "after lowering), cfg (Graphviz DOT, IPDOMs and divergent branches marked), ast")
+                        "after lowering), cfg (Graphviz DOT, IPDOMs and divergent branches marked), cfg-svg (the same CFG as SVG, reconvergence points marked too), ast")
     p.add_argument("-arch", "--arch", "--gpu-architecture", dest="arch", default=None, metavar="ARCH",
                    help=f"target (default sm_70): {arch_choices()} (compute_XX names the same GPU); below "
                         f"{format_arch(ITS_FROM)} the stack model's SSY/SYNC, else BSSY/BSYNC")
@@ -467,6 +468,10 @@ def _emit_program(args, program: CompiledProgram) -> int:
         _write("".join(program.ir_before.values()), args.output)
     elif emit == "cfg":
         _write(module_dot(program), args.output)
+    elif emit == "cfg-svg":
+        from minicuda.report.cfg_svg import module_svg   # (the report's side, loaded when asked)
+
+        _write(module_svg(program.module), args.output)
     if args.report == "predication":
         _write_report(_report_records(list(program.functions.values()), args), args, emit)
     return 0
@@ -663,6 +668,7 @@ def _write_report(records, args, emit: str | None) -> None:
 def _run(args) -> int:
     """minicuda run, watched from the start: --timeout counts the compile too, Ctrl-C is heard."""
     check_output(args.metrics_json, list(args.files))
+    check_output(args.output, list(args.files))
     if sys.stdout is None:   # a closed stdout: the program's output is lost, as a C program's is
         sys.stdout = open(os.devnull, "w")
     progress = not args.quiet and _is_terminal(sys.stderr)
@@ -799,7 +805,8 @@ def _run_program(args, program, watcher: Watcher, tools, seed, stdout=None, quie
             machine = Machine(program, sched=args.sched, max_steps=args.max_steps, trace=trace, seed=seed,
                               engine=args.engine, jobs=args.jobs, tools=tools, stdout=stdout,
                               stderr=io.BytesIO() if quiet_errors else None,
-                              stdin=io.BytesIO(stdin) if stdin is not None else None)
+                              stdin=io.BytesIO(stdin) if stdin is not None else None,
+                              profile=args.source_view or args.report == "html", timeline_warp=args.timeline_warp)
     except VMError as e:   # a static object that cannot be placed: the load fails, as a link would
         print(f"minicuda: error: {e}", file=sys.stderr)
         return EXIT_USER, 0
@@ -836,9 +843,13 @@ def _run_program(args, program, watcher: Watcher, tools, seed, stdout=None, quie
     with TIMES.phase("metrics printed and written"):
         if args.metrics:
             _print_metrics(machine.launches, args.metrics)
+        if args.source_view:
+            for launch in machine.launches:
+                print(source_view(launch, machine.module))
         if args.metrics_json:
-            totals = kernel_totals(machine.launches) if has_nested(machine.launches) else []
-            _write(json.dumps([m.as_dict() for m in machine.launches + totals], indent=2), args.metrics_json)
+            _write(json.dumps(_metrics_records(machine), indent=2), args.metrics_json)
+        if args.report == "html":
+            code = _write_html_report(args, machine) or code
     return code, errors
 
 
@@ -865,6 +876,19 @@ def _sanitizer_end(args, machine, tools, code: int, quiet: bool) -> tuple[int, i
         print("\n".join(lines), file=sys.stderr)
     errors = findings.errors()
     return errors, (findings.exit_status() if code == 0 else code)
+
+
+def _metrics_records(machine) -> list[dict]:
+    """--metrics-json: one object per launch (with its per-line section when the run was
+    profiled), then per-kernel totals when launches nested."""
+    totals = kernel_totals(machine.launches) if has_nested(machine.launches) else []
+    records = []
+    for m in machine.launches:
+        record = m.as_dict()
+        if m.profile is not None:
+            record["lines"] = [line.as_dict() for line in launch_lines(m, machine.module)]
+        records.append(record)
+    return records + [m.as_dict() for m in totals]
 
 
 def _run_input(args):
@@ -951,7 +975,25 @@ def _run_command(parser: argparse.ArgumentParser, run: argparse.ArgumentParser, 
     except ValueError as e:
         print(f"minicuda: error: {e}", file=sys.stderr)
         return EXIT_USER
+    problem = _report_options_problem(args)
+    if problem:
+        print(f"minicuda: error: {problem}", file=sys.stderr)
+        return EXIT_USAGE
     return _guard(_run, args)
+
+
+def _report_options_problem(args) -> str | None:
+    """What is wrong with run's --report, -o and --timeline-warp together (None: nothing);
+    the report's warp is 0:0 unless one is named."""
+    if args.report == "html" and not args.output:
+        return "--report=html needs -o FILE (the report's file)"
+    if args.output and args.report != "html":
+        return "-o names the file --report=html writes; give --report=html too"
+    if args.timeline_warp is not None and args.report != "html":
+        return "--timeline-warp chooses the warp of the HTML report's timeline; give --report=html -o FILE too"
+    if args.report == "html" and args.timeline_warp is None:
+        args.timeline_warp = (0, 0)
+    return None
 
 
 def _own_option_among(program_args: list[str], run: argparse.ArgumentParser) -> str | None:
@@ -1095,7 +1137,17 @@ def minicuda_main(argv: list[str] | None = None) -> int:
                      help="print these metrics per kernel launch after the output, as nvprof --metrics: nvprof's "
                           "names (branch_efficiency,divergent_branch,...), ncu's (smsp__sass_branch_targets.sum, "
                           "...) or all (the default with no NAME)")
-    run.add_argument("--metrics-json", metavar="FILE", help="write one JSON object per kernel launch to FILE")
+    run.add_argument("--metrics-json", metavar="FILE", help="write one JSON object per kernel launch to FILE "
+                                                            "(with a per-source-line section under --source-view)")
+    run.add_argument("--source-view", action="store_true",
+                     help="print each kernel launch's source annotated with per-line metrics (the launches run "
+                          "on the interpreter, which counts per instruction)")
+    run.add_argument("--report", choices=["html"], default=None,
+                     help="write a self-contained HTML report of the run (-o FILE; needs the [report] extra)")
+    run.add_argument("-o", "--output-file", dest="output", metavar="FILE", help="where --report writes")
+    run.add_argument("--timeline-warp", type=block_warp, default=None, metavar="BLOCK:WARP",
+                     help="the warp whose lane timeline the report draws (block's linear index, warp in the "
+                          "block; default 0:0)")
     run.add_argument("--engine", choices=["jit", "interp"], default="jit",
                      help="jit: native code compiled with llvmlite (default); interp: the reference interpreter")
     run.add_argument("--jobs", "-j", type=int_in(1, MAX_JOBS), default=None, metavar="N",
@@ -1146,3 +1198,16 @@ def minicuda_main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(minicudac_main())
+
+
+def _write_html_report(args, machine) -> int:
+    """--report=html: the run's report written to -o FILE; 0, or a usage status when the
+    [report] extra is not installed."""
+    from minicuda.report.html import MissingExtra, write_report   # (the report's side, loaded when asked)
+
+    try:
+        write_report(machine, args.output)
+    except MissingExtra as e:
+        print(f"minicuda: error: {e}", file=sys.stderr)
+        return EXIT_USER
+    return 0

@@ -25,6 +25,7 @@ blocks side by side included) read as one contract, which the JIT must match bit
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import struct
 import time
@@ -43,6 +44,7 @@ from minicuda.vm.metrics import LaunchMetrics
 from minicuda.vm.racecheck import RaceCheck
 from minicuda.vm.synccheck import SyncCheck
 from minicuda.vm.tools import WARNING, Findings, report_uninitialised, sanitizer_report
+from minicuda.vm.profile import InstructionProfile, IssueTrace
 from minicuda.vm.stop import StopFlag, Stopped, block_positions
 from minicuda.vm.state import (BSET, CHECK, CURRENT, DEPTH, DONE, MAXD, NBAR, RNG, SAMPLED, STALL, STATUS, WARP,
                                WARPSYNC_BARRIER, BlockState, bits_mask, mask_bits, rng_next, start_block)
@@ -132,6 +134,11 @@ class Interpreter:
         # ITS picks the next path round-robin; with a seed, at random (still fair, reproducible)
         self.seed = seed
         self.replaying = False   # a proven cycle run once more, to see which threads run in it
+        self.profiling = False   # count per instruction (vm/profile.py): each launch's metrics get `.profile`
+        self.profile = None      # the launch running's InstructionProfile, while profiling
+        self.timeline_warp = None   # (linear block, warp in block) whose issue trace each launch records
+        self.failed_launches = []   # a profiled run's launches that faulted, their metrics up to the fault
+        self.issue_trace = None  # an IssueTrace (vm/profile.py): the warp whose issued instructions to record
         # each opcode's semantics, as its ISA row names it, and whether it runs with no thread on
         self.dispatch = {op: (getattr(self, "op_" + row.interp), row.kind in SCHEDULED_KINDS)
                          for op, row in OPS.items()}
@@ -251,6 +258,8 @@ class Interpreter:
         metrics.inst_executed += 1
         metrics.thread_inst_executed += int(group.sum())
         metrics.thread_inst_executed_pred_on += int(on.sum())
+        if self.profile is not None and not self.on_host:
+            self.count_instruction(w, pc, ins, group, on)
         if self.trace is not None:
             depth = len(w.stack)
             self.trace(f"warp {w.ids['warp']} pc {pc:04x} mask {_mask(group):08x} depth {depth} {ins}")
@@ -266,6 +275,18 @@ class Interpreter:
             lane = getattr(f, "lane", int(np.nonzero(on)[0][0]))
             raise VMError("memory", self.fault_message(w, f, lane) + f" (instruction: {ins.opcode} at pc {pc:#06x})",
                           ins.loc, pointer_note(f)) from None
+
+    def count_instruction(self, w: Warp, pc: int, ins, group: np.ndarray, on: np.ndarray) -> None:
+        """The per-instruction counters and the issue trace (vm/profile.py) of a profiled launch."""
+        self.profile.count(w.code, pc, group, on, OPS[ins.op].interp == "branch")
+        trace = self.issue_trace
+        if trace is not None:
+            ids = w.ids
+            ctaid, nctaid = ids["SR_CTAID"], ids["SR_NCTAID"]
+            linear = (int(ctaid["Z"][0]) * int(nctaid["Y"][0]) + int(ctaid["Y"][0])) * int(nctaid["X"][0]) \
+                + int(ctaid["X"][0])
+            if trace.wants(linear, ids["warp"]):
+                trace.record(w.code.fn.name, pc, group, on)
 
     def count_step(self, ins) -> None:
         """One more warp instruction against the budget (--max-steps)."""
@@ -741,13 +762,34 @@ class Interpreter:
         scope = setup.new_scope()
         self.blocks_done = 0
         try:
-            for linear, bid in enumerate(setup.blocks()):
-                self.run_block(setup, state, scope, bid, linear, metrics)
-                self.blocks_done = linear + 1
+            with self.profiled(metrics):
+                for linear, bid in enumerate(setup.blocks()):
+                    self.run_block(setup, state, scope, bid, linear, metrics)
+                    self.blocks_done = linear + 1
         except Stopped as stop:
             stop.note_kernel(kernel, grid, block, self.blocks_done, grid[0] * grid[1] * grid[2])
             raise
         return metrics
+
+    @contextlib.contextmanager
+    def profiled(self, metrics: LaunchMetrics):
+        """While profiling: a launch's own per-instruction counters and issue trace, left on
+        its metrics (`.profile`, `.issue_trace`) however the launch ends."""
+        if not self.profiling:
+            yield
+            return
+        outer = self.profile, self.issue_trace
+        self.profile = InstructionProfile()
+        self.issue_trace = IssueTrace(*self.timeline_warp) if self.timeline_warp is not None else None
+        try:
+            yield
+        except VMError as e:   # a failed launch's counts up to its fault (a report shows where it stuck)
+            metrics.failure = str(e)
+            self.failed_launches.append(metrics)
+            raise
+        finally:
+            metrics.profile, metrics.issue_trace = self.profile, self.issue_trace
+            self.profile, self.issue_trace = outer
 
     def launch_cooperative(self, kernel: str, grid: tuple, block: tuple, args: list[int], arch: str,
                            shared_dynamic: int = 0) -> LaunchMetrics:
@@ -768,15 +810,17 @@ class Interpreter:
                   for linear, bid in enumerate(setup.blocks())]
         self.blocks_done, self.cooperative = 0, True
         try:
-            running = blocks
-            while running:
-                running = [(bid, warps) for bid, warps in running if self.run_to_grid_barrier(setup, warps, bid, metrics)]
-                self.blocks_done = len(blocks) - len(running)
-                if self.race is not None and running:
-                    self.race.grid_barrier()
-                for _, warps in running:
-                    for w in warps:
-                        w.at_bar[:] = False
+            with self.profiled(metrics):
+                running = blocks
+                while running:
+                    running = [(bid, warps) for bid, warps in running
+                               if self.run_to_grid_barrier(setup, warps, bid, metrics)]
+                    self.blocks_done = len(blocks) - len(running)
+                    if self.race is not None and running:
+                        self.race.grid_barrier()
+                    for _, warps in running:
+                        for w in warps:
+                            w.at_bar[:] = False
         except Stopped as stop:
             stop.note_kernel(kernel, grid, block, self.blocks_done, len(blocks))
             raise

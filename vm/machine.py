@@ -59,7 +59,8 @@ DEVICE_FAULTS = ("memory", "trap", "assert", "stack")
 class Machine:
     def __init__(self, module, sched: str | None = None, max_steps: int | None = None, trace=None,
                  stdout=None, stderr=None, seed: int | None = None, engine: str = "jit", jobs: int | None = None,
-                 memory_limit: int | None = None, tools=(), stdin=None):
+                 memory_limit: int | None = None, tools=(), stdin=None, profile: bool = False,
+                 timeline_warp: tuple[int, int] | None = None):
         self.module = module = module_of(module, sched)
         self.arch = module.sm
         self.memory = Memory(memory_limit)
@@ -67,7 +68,8 @@ class Machine:
             self.memory.shadow = InitShadow()
         self.leaks: list | None = None   # --leak-check full: (bytes, report) of each leak found (vm/tools.py)
         self.leaked: set[int] = set()     # and their addresses, reported once
-        max_steps = max_steps or default_max_steps(engine, trace)
+        profiled = profile or timeline_warp is not None   # run on the interpreter (below): its budget
+        max_steps = max_steps or default_max_steps("interp" if profiled else engine, trace)
         self.symbols: dict[str, int] = {}
         self.strings: dict[bytes, int] = {}
         self.stream_handles = standard_streams(self.memory)   # stdin, stdout, stderr: their FILEs
@@ -85,6 +87,8 @@ class Machine:
         self.interp = Interpreter(module, self.memory, self.symbols, self.sched, max_steps, trace, seed)
         self.interp.machine = self
         self.interp.tools = frozenset(tools)
+        self.interp.profiling = profiled   # vm/profile.py
+        self.interp.timeline_warp = timeline_warp
         self.host = Interpreter(module, self.memory, self.symbols, "stack", max_steps, None)
         self.host.machine = self
         self.host.on_host = True
@@ -98,9 +102,11 @@ class Machine:
         self.asserts: list[VMError] = []  # the failed device asserts of the launch running, a warp's each
         self.assert_lock = threading.Lock()   # JIT workers run blocks side by side
         self.states = StatePool()
-        # a trace shows every instruction, which only the interpreter does
+        # a trace shows every instruction, which only the interpreter does, and so are the
+        # per-instruction counters of a profile (the JIT does not compile them)
         # (and CUDA 11's device-side cudaDeviceSynchronize nests launches, which only the interpreter does)
-        self.engine = make_engine("interp" if trace is not None or uses_device_sync(module) else engine, self, jobs)
+        interpreted = trace is not None or self.interp.profiling or uses_device_sync(module)
+        self.engine = make_engine("interp" if interpreted else engine, self, jobs)
 
     def static_object(self, name: str, g, space: str, init: bytes | None) -> int:
         """The address of a file-scope object; VMError (at load, as a link fails) when it is

@@ -8,9 +8,14 @@ counts as nvprof defines them.  Both engines fill the same record.  With nested 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from minicuda.vm.state import WARP
+
+
+def branch_efficiency(branch: int, divergent: int) -> float:
+    """nvprof's: the percentage of branches that did not diverge (100 with none)."""
+    return 100.0 * (branch - divergent) / branch if branch else 100.0
 
 
 @dataclass
@@ -31,10 +36,14 @@ class LaunchMetrics:
     wall_s: float = 0.0   # seconds the launch took (not part of the nvprof-style report)
     depth: int = 0        # 0: launched by the host; n: by a grid of depth n - 1 (dynamic parallelism)
     parent: str = ""      # the kernel whose thread launched it (depth > 0)
+    # a profiled launch's per-instruction counters and issue trace (vm/profile.py)
+    profile: object = field(default=None, repr=False, compare=False)
+    issue_trace: object = field(default=None, repr=False, compare=False)
+    failure: str = field(default="", repr=False, compare=False)   # a profiled launch's fault, when it failed
 
     @property
     def branch_efficiency(self) -> float:
-        return 100.0 * (self.branch - self.divergent_branch) / self.branch if self.branch else 100.0
+        return branch_efficiency(self.branch, self.divergent_branch)
 
     @property
     def warp_execution_efficiency(self) -> float:
