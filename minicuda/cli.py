@@ -683,7 +683,8 @@ def _run_watched(args, watcher: Watcher) -> int:
         trace = lambda line: print(line, file=sys.stderr)
     try:
         machine = Machine(program, sched=args.sched, max_steps=args.max_steps, trace=trace, seed=args.sched_seed,
-                          engine=args.engine, jobs=args.jobs, tools=args.tool)
+                          engine=args.engine, jobs=args.jobs, tools=args.tool,
+                          memory_counters=any(m.memory for m in args.metrics))
     except VMError as e:   # a static object that cannot be placed: the load fails, as a link would
         print(f"minicuda: error: {e}", file=sys.stderr)
         return EXIT_USER

@@ -39,6 +39,7 @@ from minicuda.vm.code import PRED_BASE, Code
 from minicuda.vm.errors import VMError
 from minicuda.vm.launch_setup import LaunchSetup
 from minicuda.vm.memory import DEVICE, HOST, Memory, MemoryFault, pointer_note
+from minicuda.vm.memcounters import count_access
 from minicuda.vm.metrics import LaunchMetrics
 from minicuda.vm.tools import sanitizer_report
 from minicuda.vm.stop import StopFlag, Stopped, block_positions
@@ -116,6 +117,7 @@ class Interpreter:
         self.sched, self.max_steps, self.trace = sched, max_steps, trace
         self.codes: dict[str, Code] = {}
         self.on_host = False   # the host thread's interpreter (Machine.host) runs host code
+        self.memory_counters = False   # count every access for vm/memcounters.py (Machine(memory_counters=True))
         self.steps = 0
         self.machine = None   # the Machine running a whole program, for CALL and LAUNCH
         self.stop = StopFlag()   # set from outside (vm/watch.py): stop before the next instruction
@@ -329,13 +331,19 @@ class Interpreter:
 
     def op_load(self, w: Warp, ins, on, group, metrics) -> None:
         width = ins.mods[0] if ins.mods else "32"
-        values = self.memory.load(self.address(w, ins.srcs[0]), width, on, scope=w.scope, side=self.side)
+        addresses = self.address(w, ins.srcs[0])
+        values = self.memory.load(addresses, width, on, scope=w.scope, side=self.side)
         self.write(w, ins.dsts[0], values, on, REGISTER_BITS.get(width, 32))
+        if self.memory_counters and ins.op != "LDC":
+            count_access(metrics, addresses, w.frame, width, on, "ld")
 
     def op_store(self, w: Warp, ins, on, group, metrics) -> None:
         width = ins.mods[0] if ins.mods else "32"
         value = self.read(w, ins.srcs[1], REGISTER_BITS.get(width, 32))
-        self.memory.store(self.address(w, ins.srcs[0]), value, width, on, scope=w.scope, side=self.side)
+        addresses = self.address(w, ins.srcs[0])
+        self.memory.store(addresses, value, width, on, scope=w.scope, side=self.side)
+        if self.memory_counters:
+            count_access(metrics, addresses, w.frame, width, on, "st")
 
     def op_atomic(self, w: Warp, ins, on, group, metrics) -> None:
         self.atomic(w, ins, on)
@@ -669,7 +677,7 @@ class Interpreter:
     def launch(self, kernel: str, grid: tuple, block: tuple, args: list[int], arch: str,
                shared_dynamic: int = 0) -> LaunchMetrics:
         setup = LaunchSetup(self, kernel, grid, block, args, shared_dynamic)
-        metrics = LaunchMetrics(kernel, grid, block, arch, self.sched)
+        metrics = LaunchMetrics(kernel, grid, block, arch, self.sched, counted_memory=self.memory_counters)
         state = BlockState(setup.layout)
         scope = setup.new_scope()
         self.blocks_done = 0
@@ -688,7 +696,7 @@ class Interpreter:
         The blocks run in turn, each until it is done or waits at the grid barrier (GRIDSYNC);
         when every block still running waits there, the barrier opens, and they run on."""
         setup = LaunchSetup(self, kernel, grid, block, args, shared_dynamic)
-        metrics = LaunchMetrics(kernel, grid, block, arch, self.sched)
+        metrics = LaunchMetrics(kernel, grid, block, arch, self.sched, counted_memory=self.memory_counters)
         blocks = [(bid, self.block_warps(setup, BlockState(setup.layout), setup.new_scope(), bid, linear))
                   for linear, bid in enumerate(setup.blocks())]
         self.blocks_done, self.cooperative = 0, True

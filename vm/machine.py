@@ -42,6 +42,7 @@ from minicuda.vm.state import WARP
 from minicuda.vm.stdio import standard_streams
 from minicuda.vm.memory import DEVICE, HOST, Memory, MemoryFault, OutOfMemory, byte_size, pointer_note
 from minicuda.vm.nested import NestedLaunches, uses_device_sync
+from minicuda.vm.occupancy import occupancy
 from minicuda.vm.runtime import STACK_LIMIT, DeviceAssert, ProgramExit, Runtime, device_for, error_code
 from minicuda.vm.callstack import NO_METRICS, CallStack, StatePool
 from minicuda.vm.stop import WATCHDOG, HostFrame, StopFlag, Stopped, watchdog_lines, warp_position
@@ -57,11 +58,11 @@ DEVICE_FAULTS = ("memory", "trap", "assert", "stack")
 class Machine:
     def __init__(self, module, sched: str | None = None, max_steps: int | None = None, trace=None,
                  stdout=None, stderr=None, seed: int | None = None, engine: str = "jit", jobs: int | None = None,
-                 memory_limit: int | None = None, tools=(), stdin=None):
+                 memory_limit: int | None = None, tools=(), stdin=None, memory_counters: bool = False):
         self.module = module = module_of(module, sched)
         self.arch = module.sm
         self.memory = Memory(memory_limit)
-        max_steps = max_steps or default_max_steps(engine, trace)
+        max_steps = max_steps or default_max_steps("interp" if memory_counters else engine, trace)
         self.symbols: dict[str, int] = {}
         self.strings: dict[bytes, int] = {}
         self.stream_handles = standard_streams(self.memory)   # stdin, stdout, stderr: their FILEs
@@ -94,7 +95,10 @@ class Machine:
         self.states = StatePool()
         # a trace shows every instruction, which only the interpreter does
         # (and CUDA 11's device-side cudaDeviceSynchronize nests launches, which only the interpreter does)
-        self.engine = make_engine("interp" if trace is not None or uses_device_sync(module) else engine, self, jobs)
+        # (and the memory counters, vm/memcounters.py, are counted by the interpreter alone)
+        self.interp.memory_counters = memory_counters
+        interpreted = trace is not None or uses_device_sync(module) or memory_counters
+        self.engine = make_engine("interp" if interpreted else engine, self, jobs)
 
     def static_object(self, name: str, g, space: str, init: bytes | None) -> int:
         """The address of a file-scope object; VMError (at load, as a link fails) when it is
@@ -392,6 +396,7 @@ class Machine:
             if self.watcher is not None:
                 self.watcher.launch_finished()
         metrics.wall_s = time.perf_counter() - started
+        metrics.occupancy = self.launch_occupancy(kernel, block, smem)
         self.launches.append(metrics)
         self.report_asserts()
         self.nested.run_generations(children)   # the grid is complete when its children are
@@ -414,6 +419,11 @@ class Machine:
             kernel, self.arch, block, self.kernel_static_shared(kernel.name) + smem,
             props["maxThreadsPerMultiProcessor"], props["sharedMemPerMultiprocessor"])
 
+    def launch_occupancy(self, kernel, block: tuple, smem: int):
+        """The launch's theoretical occupancy (vm/occupancy.py)."""
+        return occupancy(self.arch, kernel.registers, self.kernel_static_shared(kernel.name) + smem,
+                         block[0] * block[1] * block[2])
+
     def run_child(self, child) -> list:
         """The grid of a device-side launch (vm/nested.py's PendingGrid), run as the host's
         launches run: its metrics kept; the grids it launched, in launch order."""
@@ -428,6 +438,7 @@ class Machine:
                 child.kernel, child.grid, child.block, child.args, self.module.arch, child.shared), child.completion)
             metrics.wall_s = time.perf_counter() - started
             metrics.depth, metrics.parent = child.depth, child.parent
+            metrics.occupancy = self.launch_occupancy(self.module.functions[child.kernel], child.block, child.shared)
             self.launches.append(metrics)
             self.report_asserts()
         except VMError as e:
