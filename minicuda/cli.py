@@ -22,7 +22,7 @@ import traceback
 from typing import TYPE_CHECKING
 
 from minicuda.argtypes import INT64_MAX, MAX_JOBS, int_in, seconds
-from minicuda.arch import ITS_FROM, arch_choices, format_arch, parse_arch, sched_summary
+from minicuda.arch import ITS_FROM, arch_choices, format_arch, parse_arch, sched_summary, sm_of
 from minicuda.compile_cache import compile_cached
 from minicuda.diagnostics import CompileError, DiagnosticEngine, InternalError
 from minicuda.grammar.languages import SUFFIXES, language_of
@@ -277,7 +277,7 @@ def _compile_sass(args) -> int:
         return 0
     if args.resource_usage:
         for fn in module.functions.values():
-            print("\n".join(resource_usage(fn, module.arch).ptxas_lines()), file=sys.stderr)
+            _print_resource_usage(resource_usage(fn, module.arch))
     emit = args.emit or ("sass-like" if args.output or not args.report else None)
     if emit == "sass-like":
         _write(format_module(module), args.output)
@@ -386,7 +386,7 @@ def _run_pass_list(args) -> int:
         module.sched = "stack" if options.stack_arch else "its"
     if args.resource_usage:
         for fn in module.functions.values():
-            print("\n".join(resource_usage(fn, module.arch).ptxas_lines()), file=sys.stderr)
+            _print_resource_usage(resource_usage(fn, module.arch))
     emit = args.emit or ("sass-like" if args.output or not args.report else None)
     if emit is not None:
         _write(format_annotated(module, analyses, args.print_analysis, changes if args.print_changes else None),
@@ -438,6 +438,22 @@ def _compile_to_ir(args, source: SourceText, diags: DiagnosticEngine) -> int:
     return _emit_program(args, program)
 
 
+OCCUPANCY_BLOCK_SIZES = (128, 256, 512, 1024)
+
+
+def _print_resource_usage(usage) -> None:
+    """--resource-usage: ptxas's lines, then a kernel's theoretical occupancy (vm/occupancy.py)
+    at a few block sizes, with what limits it, as the occupancy calculator gives it."""
+    from minicuda.vm.occupancy import occupancy
+
+    lines = usage.ptxas_lines()
+    if usage.kind == "kernel":
+        sm = sm_of(usage.arch)
+        lines += [f"minicuda info : {occupancy(sm, 0, usage.shared_bytes, size, registers=usage.registers).line()}"
+                  for size in OCCUPANCY_BLOCK_SIZES]
+    print("\n".join(lines), file=sys.stderr)
+
+
 def _emit_program(args, program: CompiledProgram) -> int:
     """What minicudac prints of a compiled (or linked) program: the sass-like text, the IR,
     the CFG, resource usage, the predication report, as its options ask."""
@@ -446,7 +462,7 @@ def _emit_program(args, program: CompiledProgram) -> int:
 
     if args.resource_usage:
         for usage in program.resource_usage.values():
-            print("\n".join(usage.ptxas_lines()), file=sys.stderr)
+            _print_resource_usage(usage)
     if getattr(args, "ptxas_verbose", False):
         print("\n".join(ptxas_report(program.module)), file=sys.stderr)
     emit = args.emit or ("sass-like" if args.output or not args.report else None)

@@ -62,7 +62,7 @@ class Machine:
         self.module = module = module_of(module, sched)
         self.arch = module.sm
         self.memory = Memory(memory_limit)
-        max_steps = max_steps or default_max_steps("interp" if memory_counters else engine, trace)
+        max_steps = max_steps or default_max_steps(engine, trace)
         self.symbols: dict[str, int] = {}
         self.strings: dict[bytes, int] = {}
         self.stream_handles = standard_streams(self.memory)   # stdin, stdout, stderr: their FILEs
@@ -95,10 +95,11 @@ class Machine:
         self.states = StatePool()
         # a trace shows every instruction, which only the interpreter does
         # (and CUDA 11's device-side cudaDeviceSynchronize nests launches, which only the interpreter does)
-        # (and the memory counters, vm/memcounters.py, are counted by the interpreter alone)
+        self.engine = make_engine("interp" if trace is not None or uses_device_sync(module) else engine, self, jobs)
+        # the memory counters (vm/memcounters.py) are counted by the interpreter alone: with
+        # them, kernels run there (host code stays on the engine)
         self.interp.memory_counters = memory_counters
-        interpreted = trace is not None or uses_device_sync(module) or memory_counters
-        self.engine = make_engine("interp" if interpreted else engine, self, jobs)
+        self.kernel_engine = make_engine("interp", self) if memory_counters else self.engine
 
     def static_object(self, name: str, g, space: str, init: bytes | None) -> int:
         """The address of a file-scope object; VMError (at load, as a link fails) when it is
@@ -372,15 +373,15 @@ class Machine:
         started = time.perf_counter()
         self.runtime.launched = True
         if self.watcher is not None:   # the watchdog times the kernel's run, not its compile
-            self.engine.prepare(name)
-            self.watcher.launch_started(name, grid[0] * grid[1] * grid[2], self.engine)
+            self.kernel_engine.prepare(name)
+            self.watcher.launch_started(name, grid[0] * grid[1] * grid[2], self.kernel_engine)
         self.asserts = []
         try:
             if cooperative:   # blocks that wait for each other: the interpreter runs them side by side
                 metrics, children = self.nested.run(name, 0, lambda: self.interp.launch_cooperative(
                     name, grid, block, args, self.module.arch, smem))
             else:
-                metrics, children = self.nested.run(name, 0, lambda: self.engine.launch(name, grid, block, args,
+                metrics, children = self.nested.run(name, 0, lambda: self.kernel_engine.launch(name, grid, block, args,
                                                                                       self.module.arch, smem))
         except VMError as e:
             if e.kind not in DEVICE_FAULTS:
@@ -434,7 +435,7 @@ class Machine:
         outer, self.asserts = self.asserts, []
         started = time.perf_counter()
         try:
-            metrics, children = self.nested.run(child.kernel, child.depth, lambda: self.engine.launch(
+            metrics, children = self.nested.run(child.kernel, child.depth, lambda: self.kernel_engine.launch(
                 child.kernel, child.grid, child.block, child.args, self.module.arch, child.shared), child.completion)
             metrics.wall_s = time.perf_counter() - started
             metrics.depth, metrics.parent = child.depth, child.parent

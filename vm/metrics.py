@@ -286,6 +286,7 @@ def metrics_named(names: list[str]) -> list[Metric]:
         found = (list(METRICS) if name == "all" else list(MEMORY_METRICS) if name == "memory"
                  else [METRIC_NAMES.get(name, ALIAS_NAMES.get(name))])
         if found == [None]:
-            raise ValueError(f"unknown metric '{name}'; known metrics: all, memory, " + ", ".join(METRIC_NAMES))
+            raise ValueError(f"unknown metric '{name}'; known metrics: all, " + ", ".join(METRIC_NAMES)
+                             + ", memory (every memory counter, with the theoretical occupancy)")
         wanted += [m for m in found if m not in wanted]
     return wanted

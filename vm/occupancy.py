@@ -97,6 +97,7 @@ class Occupancy:
     block_size: int
     limits: dict          # LIMITERS -> blocks per SM that resource allows
     max_warps: int        # the SM's most resident warps
+    shared: int = 0       # the block's own shared memory (static and dynamic), bytes
 
     @property
     def blocks(self) -> int:
@@ -112,8 +113,10 @@ class Occupancy:
 
     @property
     def limiter(self) -> str:
-        """What limits it: every resource whose limit is the least, in ncu's order, joined by '+'."""
-        return "+".join(name for name in LIMITERS if self.limits[name] == self.blocks)
+        """What limits it: every resource whose limit is the least, in ncu's order, joined by '+'
+        (shared memory only for a block that has some of its own)."""
+        return "+".join(name for name in LIMITERS
+                        if self.limits[name] == self.blocks and (name != "shared_mem" or self.shared))
 
     def as_dict(self) -> dict:
         return {"theoretical_occupancy": round(self.percent, 2), "occupancy_limiter": self.limiter,
@@ -141,7 +144,7 @@ def occupancy(sm: int, allocated: int, shared: int, block_size: int, registers: 
     else:
         limits["shared_mem"] = shared_limit // per_block if shared else blocks_limit
     limits = {name: limits[name] for name in LIMITERS}
-    return Occupancy(block_size, limits, threads_limit // WARP)
+    return Occupancy(block_size, limits, threads_limit // WARP, shared)
 
 
 # the shared-memory carveouts (KiB) an sm_80+ SM can be configured with
