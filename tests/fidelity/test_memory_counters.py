@@ -4,7 +4,8 @@ tests/fidelity/memory/record.sh built every program there with nvcc -O3 -arch=sm
 under ncu on an H100 (the command, nvcc's and ncu's versions: tests/data/groundtruth/memory/
 versions.txt).  Every launch's global load/store requests, sectors and efficiency, shared
 load/store requests, wavefronts and bank conflicts must equal the GPU's within 2%, and its
-theoretical occupancy with its block limits the GPU's exactly.  (local_array's local memory
+theoretical occupancy with its block limits the GPU's exactly (given the GPU's register count;
+with minicuda's own, the occupancy and every limit but the registers').  (local_array's local memory
 is kept in registers by ptxas, so its local counters are not compared.)"""
 import csv
 import json
@@ -99,6 +100,12 @@ def test_memory_counters_equal_the_gpu(name, tmp_path, capsys):
             assert near(bank_conflicts(m, op), g[ncu]), f"{where}: {op} bank conflicts"
         for ncu, op in EFFICIENCY.items():
             assert near(efficiency(m, op), g[ncu]), f"{where}: {op} efficiency {efficiency(m, op)}, GPU {g[ncu]}"
+    # minicuda's own launches: its theoretical occupancy and the limits that do not depend on
+    # the register count (minicuda's can be below ptxas's: aos_increment 32 blocks, the GPU 16)
+    for i, (m, g) in enumerate(zip(ours, occupancy_launches(name))):
+        assert m["theoretical_occupancy"] == g["sm__maximum_warps_per_active_cycle_pct"], f"{name} launch {i}"
+        for limit in ("shared_mem", "warps", "blocks"):
+            assert m[f"occupancy_limit_{limit}"] == g[f"launch__occupancy_limit_{limit}"], f"{name} launch {i} {limit}"
 
 
 def occupancy_launches(name: str) -> list[dict]:
