@@ -790,6 +790,8 @@ def _print_metrics(launches, metrics) -> None:
               f"[{m.arch}, {m.sched}]" + (f" depth {m.depth}, launched by {m.parent}" if m.depth else ""), file=out)
         for metric in metrics:
             print(f"        {metric.name:<{width}} {metric.description:<45} {metric.value(m)}", file=out)
+        if m.counted_memory and any(metric.memory for metric in metrics):
+            _print_memory_sites(m, out)
     if not has_nested(launches):
         return
     print("==minicuda== Metric totals per kernel (nested launches):", file=out)
@@ -797,6 +799,20 @@ def _print_metrics(launches, metrics) -> None:
         print(f"    Kernel: {m.kernel}, {m.grids} grid{'s' if m.grids != 1 else ''} [{m.arch}, {m.sched}]", file=out)
         for metric in metrics:
             print(f"        {metric.name:<{width}} {metric.description:<45} {metric.value(m)}", file=out)
+
+
+def _print_memory_sites(m, out) -> None:
+    """The memory counters of each load and store instruction of a launch that ran one."""
+    rows = m.site_rows()
+    if not rows:
+        return
+    print("        Memory per instruction:", file=out)
+    for r in rows:
+        what = (f"{r['bank_conflicts']} bank conflicts" if r["space"] == "shared"
+                else f"{r['efficiency']:.2f}% efficiency")
+        unit = "wavefronts" if r["space"] == "shared" else "sectors"
+        print(f"          {r['site']}: {r['space']} {r['op']}, {r['requests']} requests, {r['sectors']} {unit} "
+              f"({r['sectors'] / r['requests']:.2f} per request), {what}", file=out)
 
 
 def _run_command(parser: argparse.ArgumentParser, run: argparse.ArgumentParser, argv: list[str]) -> int:

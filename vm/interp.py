@@ -335,7 +335,7 @@ class Interpreter:
         values = self.memory.load(addresses, width, on, scope=w.scope, side=self.side)
         self.write(w, ins.dsts[0], values, on, REGISTER_BITS.get(width, 32))
         if self.memory_counters and ins.op != "LDC":
-            count_access(metrics, addresses, w.frame, width, on, "ld")
+            count_access(metrics, addresses, w.frame, width, on, "ld", f"{ins.loc} {ins.opcode}")
 
     def op_store(self, w: Warp, ins, on, group, metrics) -> None:
         width = ins.mods[0] if ins.mods else "32"
@@ -343,7 +343,7 @@ class Interpreter:
         addresses = self.address(w, ins.srcs[0])
         self.memory.store(addresses, value, width, on, scope=w.scope, side=self.side)
         if self.memory_counters:
-            count_access(metrics, addresses, w.frame, width, on, "st")
+            count_access(metrics, addresses, w.frame, width, on, "st", f"{ins.loc} {ins.opcode}")
 
     def op_atomic(self, w: Warp, ins, on, group, metrics) -> None:
         self.atomic(w, ins, on)

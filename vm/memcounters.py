@@ -95,22 +95,27 @@ def _bank_wavefronts(addresses: np.ndarray, size: int) -> int:
     return int(np.bincount((words % np.uint64(BANKS)).astype(np.int64), minlength=BANKS).max())
 
 
-def count_access(metrics, addresses: np.ndarray, frame: np.ndarray, width: str, on: np.ndarray, op: str) -> None:
-    """Add one warp-level access (`op` "ld" or "st") by the lanes `on` to `metrics`."""
+def count_access(metrics, addresses: np.ndarray, frame: np.ndarray, width: str, on: np.ndarray, op: str,
+                 site: str = "") -> None:
+    """Add one warp-level access (`op` "ld" or "st") by the lanes `on` to `metrics`, and to
+    its instruction's counts (`site`: the instruction's source location and opcode)."""
     lanes = np.nonzero(on)[0]
     if not lanes.size:
         return
     size = WIDTH_BYTES[width]
     active = addresses[lanes]
     space = space_of(int(active[0]))
-    requests, sectors, useful = FIELDS[space, op]
+    groups = 0
     if space == "shared":
-        wavefronts, groups = shared_wavefronts(active, lanes, size)
-        setattr(metrics, sectors, getattr(metrics, sectors) + wavefronts)
-        setattr(metrics, f"shared_{op}_groups", getattr(metrics, f"shared_{op}_groups") + groups)
+        sectors, groups = shared_wavefronts(active, lanes, size)
+        metrics.add_count(f"shared_{op}_groups", groups)
     elif space == "local":
-        setattr(metrics, sectors, getattr(metrics, sectors) + local_sectors(active - frame[lanes], lanes, size))
+        sectors = local_sectors(active - frame[lanes], lanes, size)
     else:
-        setattr(metrics, sectors, getattr(metrics, sectors) + global_sectors(active, size))
-    setattr(metrics, requests, getattr(metrics, requests) + 1)
-    setattr(metrics, useful, getattr(metrics, useful) + size * int(np.unique(active).size))
+        sectors = global_sectors(active, size)
+    useful = size * int(np.unique(active).size)
+    for name, value in zip(FIELDS[space, op], (1, sectors, useful)):
+        metrics.add_count(name, value)
+    counts = metrics.memory_sites.setdefault(site, [space, op, 0, 0, 0, 0])
+    for k, value in enumerate((1, sectors, useful, groups), start=2):
+        counts[k] += value

@@ -8,7 +8,7 @@ counts as nvprof defines them.  Both engines fill the same record.  With nested 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from minicuda.vm.memcounters import COUNTER_FIELDS
 from minicuda.vm.state import WARP
@@ -56,6 +56,18 @@ class LaunchMetrics:
     shared_ld_groups: int = 0
     shared_st_groups: int = 0
     occupancy: object = None   # vm/occupancy.py's Occupancy of the launch (None: not computed)
+    # per instruction ("file:line:col OPCODE"): [space, "ld"/"st", requests, sectors, bytes, groups]
+    memory_sites: dict = field(default_factory=dict)
+
+    def add_count(self, name: str, value: int) -> None:
+        setattr(self, name, getattr(self, name) + value)
+
+    def site_rows(self) -> list[dict]:
+        """The memory counters per instruction, in source order."""
+        return [{"site": site, "space": space, "op": op, "requests": r, "sectors": s, "bytes": b,
+                 **({"bank_conflicts": s - g} if space == "shared" else
+                    {"efficiency": round(100.0 * b / (32 * s), 2) if s else 0.0})}
+                for site, (space, op, r, s, b, g) in sorted(self.memory_sites.items(), key=_site_order)]
 
     @property
     def branch_efficiency(self) -> float:
@@ -74,6 +86,7 @@ class LaunchMetrics:
                 "branch_efficiency": round(self.branch_efficiency, 2),
                 "warp_execution_efficiency": round(self.warp_execution_efficiency, 2),
                 **({name: getattr(self, name) for name in COUNTER_FIELDS} if self.counted_memory else {}),
+                **({"memory_per_instruction": self.site_rows()} if self.counted_memory else {}),
                 **(self.occupancy.as_dict() if self.occupancy is not None else {})}
 
     # ---- memory counters: nvprof's ratios ----
@@ -109,6 +122,10 @@ class KernelTotals(LaunchMetrics):
         self.max_stack_depth = max(self.max_stack_depth, m.max_stack_depth)
         self.max_paths = max(self.max_paths, m.max_paths)
         self.counted_memory = self.counted_memory or m.counted_memory
+        for site, counts in m.memory_sites.items():
+            mine = self.memory_sites.setdefault(site, counts[:2] + [0] * 4)
+            for k in range(2, 6):
+                mine[k] += counts[k]
 
     def as_dict(self) -> dict:
         launch = super().as_dict()
@@ -116,6 +133,14 @@ class KernelTotals(LaunchMetrics):
         for name in OCCUPANCY_KEYS:   # a launch's own, not a kernel's
             launch.pop(name, None)
         return {"kernel": self.kernel, "totals": True, "grids": self.grids, **launch}
+
+
+def _site_order(item) -> tuple:
+    """file, line, column, opcode of a site's "file:line:col OPCODE" key."""
+    where, _, opcode = item[0].rpartition(" ")
+    file, _, rest = where.rpartition(":")
+    file, _, line = file.rpartition(":")
+    return (file, int(line) if line.isdigit() else 0, int(rest) if rest.isdigit() else 0, opcode)
 
 
 OCCUPANCY_KEYS = ("theoretical_occupancy", "occupancy_limiter", "active_blocks_per_sm", "occupancy_limit_registers",

@@ -106,3 +106,13 @@ def test_sectors_of_single_accesses():
     assert global_sectors(base + np.zeros(32, np.uint64), 4) == 1                   # a broadcast
     assert global_sectors(base + LANES.astype(np.uint64) * np.uint64(16), 16) == 16  # a float4 warp
     assert local_sectors(np.zeros(32, np.uint64), LANES, 8) == 8                     # two words per lane
+
+
+def test_each_instruction_has_its_own_counts(module):
+    m = counting(module).launch("tile", 1, (32, 32), np.zeros(1024, np.float32), 0)
+    rows = m.site_rows()
+    assert [(r["space"], r["op"], r["site"].split()[-1]) for r in rows] == [
+        ("shared", "st", "STS"), ("global", "st", "STG"), ("shared", "ld", "LDS")]
+    assert [r["site"].split(":")[1] for r in rows] == ["10", "12", "12"]   # tile's lines in STRIDED
+    assert rows[2]["requests"] == 32 and rows[2]["bank_conflicts"] == 32 * 31
+    assert m.as_dict()["memory_per_instruction"] == rows
