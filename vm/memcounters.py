@@ -7,11 +7,11 @@ an sm_70+ GPU (measured on Hopper) counts them.
   lanes touch (128-byte lines of four).  Local memory is interleaved by the hardware: word k
   of a thread's frame lies at k * 128 + lane * 4, so a warp reading the same local variable
   touches 4 sectors (for a 32-bit access), whatever minicuda's own frame layout is.
-- Shared: 32 banks of 4 bytes.  The wavefronts of a request are, over the lanes the
-  hardware serves together (the whole warp for 32-bit accesses and narrower, each half-warp
-  for 64-bit ones, each quarter-warp for 128-bit ones), the most distinct 4-byte words that
-  map to one bank; lanes reading the same word share it (a broadcast is no conflict).  Bank
-  conflicts are wavefronts beyond one per request group.
+- Shared: 32 banks of 4 bytes.  The wavefronts of a 32-bit request are the most distinct
+  4-byte words that map to one bank among the active lanes (lanes reading the same word
+  share it: a broadcast is no conflict); 64-bit and 128-bit requests follow the rules
+  `shared_wavefronts` gives.  Bank conflicts are wavefronts beyond those a conflict-free
+  request of the same lanes takes.
 - Useful bytes: the distinct bytes the active lanes ask for (ncu's smsp__sass_data_bytes_*:
   a warp reading one float asks for 4); efficiency is useful bytes / (sectors * 32).
 
@@ -30,6 +30,7 @@ BANK_BYTES = 4
 LOCAL_STRIDE = 128          # bytes from one word of a thread's local frame to its next
 SPAN = 1 << 40              # a space's window of addresses (vm/memory.py's _SPACE_SPAN)
 WARP = 32
+QUAD_BYTES = 16
 
 # (space, direction) -> the LaunchMetrics fields: requests, sectors (shared: wavefronts), useful bytes
 FIELDS = {(space, op): tuple(f"{space}_{op}_{what}" for what in ("requests", "sectors", "bytes"))
@@ -67,32 +68,41 @@ def lane_groups(size: int) -> int:
 
 
 def shared_wavefronts(addresses: np.ndarray, lanes: np.ndarray, size: int) -> tuple[int, int]:
-    """(wavefronts, lane groups served) of one shared-memory request.  Measured on an H100: a
-    64-bit access is served by half-warps, a 128-bit one by quarter-warps, except that the
-    lanes of twice a group's size (the warp; a half-warp) that all read one address are
-    served at once."""
+    """(wavefronts, wavefronts without conflicts) of one shared-memory request, as measured
+    on an H100.  A 32-bit access: the most distinct words in one bank.  A 64-bit (128-bit)
+    access: the lanes are taken in half-warps (quarter-warps), each group's distinct words
+    per bank added over the groups, the fullest bank's count; a 128-bit access takes at
+    least one wavefront per active half-warp.  A warp whose lanes all read one address takes
+    one wavefront (a 128-bit one, one per active half-warp).  Conflict-free is one
+    wavefront per active group."""
     groups = lane_groups(size)
     if groups == 1:
         return _bank_wavefronts(addresses, size), 1
     per_group = WARP // groups
-    wavefronts = served = 0
-    for pair in range(groups // 2):
-        inside = (lanes // (2 * per_group)) == pair
-        if inside.any() and (addresses[inside] == addresses[inside][0]).all():
-            wavefronts, served = wavefronts + 1, served + 1
-            continue
-        for g in (2 * pair, 2 * pair + 1):
-            inside = (lanes // per_group) == g
-            if inside.any():
-                wavefronts, served = wavefronts + _bank_wavefronts(addresses[inside], size), served + 1
-    return wavefronts, served
+    active = np.unique(lanes // per_group)
+    halves = int(np.unique(lanes // (WARP // 2)).size)
+    if (addresses == addresses[0]).all():
+        wavefronts = halves if size == QUAD_BYTES else 1
+    else:
+        per_bank = np.zeros(BANKS, np.int64)
+        for g in active:
+            per_bank += _bank_words(addresses[lanes // per_group == g], size)
+        wavefronts = int(per_bank.max())
+        if size == QUAD_BYTES:
+            wavefronts = max(wavefronts, halves)
+    return wavefronts, min(wavefronts, int(active.size))
+
+
+def _bank_words(addresses: np.ndarray, size: int) -> np.ndarray:
+    """How many distinct 4-byte words the accesses put in each bank."""
+    first = addresses // np.uint64(BANK_BYTES)
+    words = np.unique(np.concatenate([first + np.uint64(k) for k in range(max(size // BANK_BYTES, 1))]))
+    return np.bincount((words % np.uint64(BANKS)).astype(np.int64), minlength=BANKS)
 
 
 def _bank_wavefronts(addresses: np.ndarray, size: int) -> int:
     """The most distinct 4-byte words the accesses put in one bank."""
-    first = addresses // np.uint64(BANK_BYTES)
-    words = np.unique(np.concatenate([first + np.uint64(k) for k in range(max(size // BANK_BYTES, 1))]))
-    return int(np.bincount((words % np.uint64(BANKS)).astype(np.int64), minlength=BANKS).max())
+    return int(_bank_words(addresses, size).max())
 
 
 def count_access(metrics, addresses: np.ndarray, frame: np.ndarray, width: str, on: np.ndarray, op: str,

@@ -33,7 +33,8 @@ class LaunchMetrics:
     depth: int = 0        # 0: launched by the host; n: by a grid of depth n - 1 (dynamic parallelism)
     parent: str = ""      # the kernel whose thread launched it (depth > 0)
     # memory counters (vm/memcounters.py), counted when asked for: per space and direction the
-    # requests, sectors (shared: wavefronts) and useful bytes; shared lane groups served
+    # requests, sectors (shared: wavefronts) and useful bytes; shared: the wavefronts of
+    # the same requests without bank conflicts (`_groups`)
     counted_memory: bool = False
     global_ld_requests: int = 0
     global_ld_sectors: int = 0
@@ -100,7 +101,7 @@ class LaunchMetrics:
         return getattr(self, f"{space}_{op}_sectors") / requests if requests else 0.0
 
     def bank_conflicts(self, op: str) -> int:
-        """Wavefronts beyond one for each group of lanes the shared-memory pipeline serves."""
+        """Wavefronts beyond those the same requests would take without bank conflicts."""
         return getattr(self, f"shared_{op}_sectors") - getattr(self, f"shared_{op}_groups")
 
     @property

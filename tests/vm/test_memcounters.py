@@ -99,6 +99,11 @@ def test_vector_shared_accesses_are_served_by_half_and_quarter_warps():
     assert wavefronts(LANES % 16, 8) == (2, 2) and wavefronts(LANES % 8, 16) == (4, 4)
     assert wavefronts(LANES * 0, 8) == (1, 1) and wavefronts(LANES * 0, 16) == (2, 2)
     assert wavefronts(LANES * 2 % 64, 8) == (4, 2) and wavefronts(LANES * 2 % 64, 16) == (8, 4)
+    # each half-warp, each quarter-warp, each pair of lanes one element; lanes 0-15 one, the rest their own
+    for elements in (LANES // 16, LANES // 8, LANES // 2):
+        assert wavefronts(elements, 8) == (1, 1) and wavefronts(elements, 16) == (2, 2)
+    assert wavefronts(np.where(LANES < 16, 0, LANES), 8) == (2, 2)
+    assert wavefronts(np.where(LANES < 16, 0, LANES), 16) == (4, 4)
 
 
 def test_sectors_of_single_accesses():
