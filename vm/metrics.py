@@ -227,28 +227,25 @@ def _occ(value):
     return lambda m: value(m.occupancy) if m.occupancy is not None else "-"
 
 
+def _transactions(space: str, load: str, store: str, unit: str) -> tuple:
+    """nvprof's four transaction metrics of a space: its loads' and stores' sectors (shared:
+    wavefronts) and those per request."""
+    title = space.title()
+    return tuple(
+        metric for op, name, kind in (("ld", load, "Load"), ("st", store, "Store")) for metric in (
+            _mem(f"{name}_transactions", f"{title} {kind} Transactions ({unit})",
+                 lambda m, op=op: getattr(m, f"{space}_{op}_sectors")),
+            _mem(f"{name}_transactions_per_request", f"{title} {kind} Transactions Per Request",
+                 lambda m, op=op: _ratio(m.per_request(space, op)))))
+
+
 # memory counters (vm/memcounters.py) with nvprof's names, then theoretical occupancy
 MEMORY_METRICS = (
-    _mem("gld_transactions", "Global Load Transactions (sectors)", lambda m: m.global_ld_sectors),
-    _mem("gst_transactions", "Global Store Transactions (sectors)", lambda m: m.global_st_sectors),
-    _mem("gld_transactions_per_request", "Global Load Transactions Per Request",
-         lambda m: _ratio(m.per_request("global", "ld"))),
-    _mem("gst_transactions_per_request", "Global Store Transactions Per Request",
-         lambda m: _ratio(m.per_request("global", "st"))),
+    *_transactions("global", "gld", "gst", "sectors"),
     _mem("gld_efficiency", "Global Memory Load Efficiency", lambda m: _pct(m.efficiency("global", "ld"))),
     _mem("gst_efficiency", "Global Memory Store Efficiency", lambda m: _pct(m.efficiency("global", "st"))),
-    _mem("local_load_transactions", "Local Load Transactions (sectors)", lambda m: m.local_ld_sectors),
-    _mem("local_store_transactions", "Local Store Transactions (sectors)", lambda m: m.local_st_sectors),
-    _mem("local_load_transactions_per_request", "Local Memory Load Transactions Per Request",
-         lambda m: _ratio(m.per_request("local", "ld"))),
-    _mem("local_store_transactions_per_request", "Local Memory Store Transactions Per Request",
-         lambda m: _ratio(m.per_request("local", "st"))),
-    _mem("shared_load_transactions", "Shared Load Transactions (wavefronts)", lambda m: m.shared_ld_sectors),
-    _mem("shared_store_transactions", "Shared Store Transactions (wavefronts)", lambda m: m.shared_st_sectors),
-    _mem("shared_load_transactions_per_request", "Shared Memory Load Transactions Per Request",
-         lambda m: _ratio(m.per_request("shared", "ld"))),
-    _mem("shared_store_transactions_per_request", "Shared Memory Store Transactions Per Request",
-         lambda m: _ratio(m.per_request("shared", "st"))),
+    *_transactions("local", "local_load", "local_store", "sectors"),
+    *_transactions("shared", "shared_load", "shared_store", "wavefronts"),
     _mem("shared_ld_bank_conflict", "Shared Load Bank Conflicts", lambda m: m.bank_conflicts("ld")),
     _mem("shared_st_bank_conflict", "Shared Store Bank Conflicts", lambda m: m.bank_conflicts("st")),
     _mem("shared_efficiency", "Shared Memory Efficiency", lambda m: _pct(m.shared_efficiency)),
