@@ -5,9 +5,13 @@ cudaFuncGetAttributes' maxThreadsPerBlock.
 A kernel's resident blocks per SM are the least of four limits: blocks per SM, warps per
 SM, registers (ptxas's count per thread, allocated per warp in units of 256 of the SM's
 65536) and shared memory (static plus dynamic plus the 1 KiB the system reserves per block
-from sm_80 on, in units of 128 bytes, out of the SM's largest carveout).  The registers
-are minicuda's own count (minicuda.arch.ptxas_registers), so a kernel that ptxas gives
-many more registers can be reported a higher occupancy than a GPU reports.
+from sm_80 on, in units of 128 bytes, out of the carveout the driver configures for the
+launch: from sm_80 on the least that holds the blocks the other limits allow, as ncu reports
+on an H100; before, the SM's).  The registers are minicuda's own count
+(minicuda.arch.ptxas_registers), so a kernel that ptxas gives many more registers can be
+reported a higher occupancy than a GPU reports.  `occupancy` gives each limit, the least
+(the limiter) and the theoretical occupancy, for --resource-usage and the launch metrics;
+the cudaOccupancy* calls read the same.
 """
 from __future__ import annotations
 
@@ -56,15 +60,7 @@ def max_threads_per_block(sm: int, allocated: int, launch_bounds: tuple | None) 
 def active_blocks(sm: int, allocated: int, shared: int, block_size: int) -> int:
     """Resident blocks per SM of `block_size` threads that use `shared` bytes of shared
     memory each, for a kernel of `allocated` registers (0 when a block cannot run)."""
-    blocks_limit, threads_limit, shared_limit = SM_LIMITS[family_of(sm)]
-    warps = -(-block_size // WARP)
-    limits = [blocks_limit, threads_limit // WARP // warps]
-    registers = ptxas_registers(allocated)
-    if registers:
-        limits.append(REGISTERS_PER_SM // warp_registers(registers) // warps)
-    if shared:
-        limits.append(shared_limit // block_shared(sm, shared))
-    return max(min(limits), 0)
+    return max(occupancy(sm, allocated, shared, block_size).blocks, 0)
 
 
 def potential_block_size(sm: int, allocated: int, static_shared: int, dynamic: int, limit: int,
