@@ -141,3 +141,16 @@ def test_shared_memory_limits_the_occupancy_of_a_large_block(tmp_path, capsys):
     assert [(m["theoretical_occupancy"], m["occupancy_limiter"]) for m in heavy] == [(62.5, "shared_mem"),
                                                                                      (25.0, "shared_mem")]
     assert "theoretical_occupancy" in capsys.readouterr().out
+
+
+def test_resource_usage_prints_the_occupancy_and_its_limits(capsys):
+    """minicudac --resource-usage: a 1024-thread block with a 4 KiB tile holds 2 blocks per SM
+    (warps), its shared memory 3 (the 16 KiB carveout the driver picks), as ncu reports."""
+    from minicuda.cli import minicudac_main
+
+    assert minicudac_main([str(PROGRAMS / "transpose_shared.cu"), "--arch", "sm_90", "--resource-usage",
+                           "-o", "/dev/null"]) == 0
+    err = capsys.readouterr().err
+    assert ("minicuda info : Occupancy at 1024 threads per block: 100.00% (64 of 64 warps per SM, 2 blocks), limited "
+            "by warps (blocks per SM: registers 4, shared_mem 3, warps 2, blocks 32)") in err
+    assert err.count("Occupancy at 256 threads per block") == 2   # the two kernels; main has none
