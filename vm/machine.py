@@ -247,10 +247,11 @@ class Machine:
         first = lane_args if lane_args is not None else \
             [np.full(WARP, args[i] if i < len(args) else 0, dtype=np.uint64) for i in range(len(interp.code(name).fn.params))]
         stack.push(name, first, live, ids, symbols, scope, call, call.loc if call is not None else None)
+        engine = self.kernel_engine if caller is not None else self.engine   # a kernel's calls run where it runs
         while True:
             top = stack.top()
             try:
-                result = self.engine.run_frame(interp, top, metrics)
+                result = engine.run_frame(interp, top, metrics)
             except Stopped as stop:
                 note_stop(stop, top.warp(), interp.sched, live)
                 for below in reversed(stack.frames[:-1]):   # the callers, at their calls

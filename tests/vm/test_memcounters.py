@@ -121,3 +121,12 @@ def test_each_instruction_has_its_own_counts(module):
     assert [r["site"].split(":")[1] for r in rows] == ["10", "12", "12"]   # tile's lines in STRIDED
     assert rows[2]["requests"] == 32 and rows[2]["bank_conflicts"] == 32 * 31
     assert m.as_dict()["memory_per_instruction"] == rows
+
+
+def test_a_called_functions_accesses_count_for_the_launch():
+    module = minicuda.compile("""__device__ __noinline__ float pick(const float *in, int i) { return in[i * 2]; }
+__global__ void k(const float *in, float *out) { out[threadIdx.x] = pick(in, threadIdx.x); }
+""", arch="sm_90", opt=0)   # -O0 keeps the call
+    assert any(i.op == "CALL" for b in module.functions["k"].blocks for i in b.instrs)
+    m = counting(module).launch("k", 1, 64, np.zeros(128, np.float32), np.zeros(64, np.float32))
+    assert (m.global_ld_requests, m.global_ld_sectors, m.global_st_sectors) == (2, 16, 8)
