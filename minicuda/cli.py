@@ -23,7 +23,7 @@ import traceback
 from typing import TYPE_CHECKING
 
 from minicuda.argtypes import INT64_MAX, MAX_JOBS, block_warp, int_in, seconds
-from minicuda.arch import ITS_FROM, arch_choices, format_arch, parse_arch, sched_summary
+from minicuda.arch import ITS_FROM, arch_choices, format_arch, parse_arch, sched_summary, sm_of
 from minicuda.compile_cache import compile_cached
 from minicuda.diagnostics import CompileError, DiagnosticEngine, InternalError
 from minicuda.grammar.languages import SUFFIXES, language_of
@@ -288,7 +288,7 @@ def _compile_sass(args) -> int:
         return 0
     if args.resource_usage:
         for fn in module.functions.values():
-            print("\n".join(resource_usage(fn, module.arch).ptxas_lines()), file=sys.stderr)
+            _print_resource_usage(resource_usage(fn, module.arch))
     emit = args.emit or ("sass-like" if args.output or not args.report else None)
     if emit == "sass-like":
         _write(format_module(module), args.output)
@@ -397,7 +397,7 @@ def _run_pass_list(args) -> int:
         module.sched = "stack" if options.stack_arch else "its"
     if args.resource_usage:
         for fn in module.functions.values():
-            print("\n".join(resource_usage(fn, module.arch).ptxas_lines()), file=sys.stderr)
+            _print_resource_usage(resource_usage(fn, module.arch))
     emit = args.emit or ("sass-like" if args.output or not args.report else None)
     if emit is not None:
         _write(format_annotated(module, analyses, args.print_analysis, changes if args.print_changes else None),
@@ -450,6 +450,22 @@ def _compile_to_ir(args, source: SourceText, diags: DiagnosticEngine) -> int:
     return _emit_program(args, program)
 
 
+OCCUPANCY_BLOCK_SIZES = (128, 256, 512, 1024)
+
+
+def _print_resource_usage(usage) -> None:
+    """--resource-usage: ptxas's lines, then a kernel's theoretical occupancy (vm/occupancy.py)
+    at a few block sizes, with what limits it, as the occupancy calculator gives it."""
+    from minicuda.vm.occupancy import occupancy
+
+    lines = usage.ptxas_lines()
+    if usage.kind == "kernel":
+        sm = sm_of(usage.arch)
+        lines += [f"minicuda info : {occupancy(sm, 0, usage.shared_bytes, size, registers=usage.registers).line()}"
+                  for size in OCCUPANCY_BLOCK_SIZES]
+    print("\n".join(lines), file=sys.stderr)
+
+
 def _emit_program(args, program: CompiledProgram) -> int:
     """What minicudac prints of a compiled (or linked) program: the sass-like text, the IR,
     the CFG, resource usage, the predication report, as its options ask."""
@@ -458,7 +474,7 @@ def _emit_program(args, program: CompiledProgram) -> int:
 
     if args.resource_usage:
         for usage in program.resource_usage.values():
-            print("\n".join(usage.ptxas_lines()), file=sys.stderr)
+            _print_resource_usage(usage)
     if getattr(args, "ptxas_verbose", False):
         print("\n".join(ptxas_report(program.module)), file=sys.stderr)
     emit = args.emit or ("sass-like" if args.output or not args.report else None)
@@ -806,7 +822,8 @@ def _run_program(args, program, watcher: Watcher, tools, seed, stdout=None, quie
                               engine=args.engine, jobs=args.jobs, tools=tools, stdout=stdout,
                               stderr=io.BytesIO() if quiet_errors else None,
                               stdin=io.BytesIO(stdin) if stdin is not None else None,
-                              profile=args.source_view or args.report == "html", timeline_warp=args.timeline_warp)
+                              profile=args.source_view or args.report == "html", timeline_warp=args.timeline_warp,
+                              memory_counters=any(m.memory for m in args.metrics))
     except VMError as e:   # a static object that cannot be placed: the load fails, as a link would
         print(f"minicuda: error: {e}", file=sys.stderr)
         return EXIT_USER, 0
@@ -945,6 +962,8 @@ def _print_metrics(launches, metrics) -> None:
               f"[{m.arch}, {m.sched}]" + (f" depth {m.depth}, launched by {m.parent}" if m.depth else ""), file=out)
         for metric in metrics:
             print(f"        {metric.name:<{width}} {metric.description:<45} {metric.value(m)}", file=out)
+        if m.counted_memory and any(metric.memory for metric in metrics):
+            _print_memory_sites(m, out)
     if not has_nested(launches):
         return
     print("==minicuda== Metric totals per kernel (nested launches):", file=out)
@@ -952,6 +971,20 @@ def _print_metrics(launches, metrics) -> None:
         print(f"    Kernel: {m.kernel}, {m.grids} grid{'s' if m.grids != 1 else ''} [{m.arch}, {m.sched}]", file=out)
         for metric in metrics:
             print(f"        {metric.name:<{width}} {metric.description:<45} {metric.value(m)}", file=out)
+
+
+def _print_memory_sites(m, out) -> None:
+    """The memory counters of each load and store instruction of a launch that ran one."""
+    rows = m.site_rows()
+    if not rows:
+        return
+    print("        Memory per instruction:", file=out)
+    for r in rows:
+        what = (f"{r['bank_conflicts']} bank conflicts" if r["space"] == "shared"
+                else f"{r['efficiency']:.2f}% efficiency")
+        unit = "wavefronts" if r["space"] == "shared" else "sectors"
+        print(f"          {r['site']}: {r['space']} {r['op']}, {r['requests']} requests, {r['sectors']} {unit} "
+              f"({r['sectors'] / r['requests']:.2f} per request), {what}", file=out)
 
 
 def _run_command(parser: argparse.ArgumentParser, run: argparse.ArgumentParser, argv: list[str],

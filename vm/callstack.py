@@ -379,5 +379,12 @@ class _NoMetrics:
     def __setattr__(self, name, value):
         pass
 
+    def add_count(self, name, value) -> None:
+        pass
+
+    @property
+    def memory_sites(self) -> dict:
+        return {}
+
 
 NO_METRICS = _NoMetrics()

@@ -40,6 +40,7 @@ from minicuda.vm.code import PRED_BASE, Code
 from minicuda.vm.errors import VMError
 from minicuda.vm.launch_setup import LaunchSetup
 from minicuda.vm.memory import DEVICE, HOST, WIDTH_BYTES, Memory, MemoryFault, pointer_note
+from minicuda.vm.memcounters import count_access
 from minicuda.vm.metrics import LaunchMetrics
 from minicuda.vm.racecheck import RaceCheck
 from minicuda.vm.synccheck import SyncCheck
@@ -120,6 +121,7 @@ class Interpreter:
         self.sched, self.max_steps, self.trace = sched, max_steps, trace
         self.codes: dict[str, Code] = {}
         self.on_host = False   # the host thread's interpreter (Machine.host) runs host code
+        self.memory_counters = False   # count every access for vm/memcounters.py (Machine(memory_counters=True))
         self.steps = 0
         self.machine = None   # the Machine running a whole program, for CALL and LAUNCH
         self.stop = StopFlag()   # set from outside (vm/watch.py): stop before the next instruction
@@ -366,6 +368,8 @@ class Interpreter:
         self.write(w, ins.dsts[0], values, on, REGISTER_BITS.get(width, 32))
         if self.memory.shadow is not None and self.memory.shadow.pending:
             report_uninitialised(self, w, ins)
+        if self.memory_counters and ins.op != "LDC":
+            count_access(metrics, addresses, w.frame, width, on, "ld", f"{ins.loc} {ins.opcode}")
 
     def op_store(self, w: Warp, ins, on, group, metrics) -> None:
         width = ins.mods[0] if ins.mods else "32"
@@ -374,6 +378,8 @@ class Interpreter:
         if self.race is not None:
             self.race.access(w, ins, on, addresses, WIDTH_BYTES[width], "store", value)
         self.memory.store(addresses, value, width, on, scope=w.scope, side=self.side)
+        if self.memory_counters:
+            count_access(metrics, addresses, w.frame, width, on, "st", f"{ins.loc} {ins.opcode}")
 
     def op_fence(self, w: Warp, ins, on, group, metrics) -> None:
         """__threadfence(): the VM's memory is sequentially consistent; racecheck sees a release."""
@@ -757,7 +763,7 @@ class Interpreter:
     def launch_blocks(self, kernel: str, grid: tuple, block: tuple, args: list[int], arch: str,
                       shared_dynamic: int = 0) -> LaunchMetrics:
         setup = LaunchSetup(self, kernel, grid, block, args, shared_dynamic)
-        metrics = LaunchMetrics(kernel, grid, block, arch, self.sched)
+        metrics = LaunchMetrics(kernel, grid, block, arch, self.sched, counted_memory=self.memory_counters)
         state = BlockState(setup.layout)
         scope = setup.new_scope()
         self.blocks_done = 0
@@ -805,7 +811,7 @@ class Interpreter:
     def launch_grid(self, kernel: str, grid: tuple, block: tuple, args: list[int], arch: str,
                     shared_dynamic: int = 0) -> LaunchMetrics:
         setup = LaunchSetup(self, kernel, grid, block, args, shared_dynamic)
-        metrics = LaunchMetrics(kernel, grid, block, arch, self.sched)
+        metrics = LaunchMetrics(kernel, grid, block, arch, self.sched, counted_memory=self.memory_counters)
         blocks = [(bid, self.block_warps(setup, BlockState(setup.layout), setup.new_scope(), bid, linear))
                   for linear, bid in enumerate(setup.blocks())]
         self.blocks_done, self.cooperative = 0, True

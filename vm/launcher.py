@@ -24,9 +24,10 @@ def _dim(d) -> tuple:
 
 class Device:
     def __init__(self, module, sched: str | None = None, max_steps: int | None = None, trace=None,
-                 engine: str = "jit", jobs: int | None = None, stdout=None):
+                 engine: str = "jit", jobs: int | None = None, stdout=None, memory_counters: bool = False):
+        """`memory_counters`: count every access (vm/memcounters.py); kernels then run on the interpreter."""
         self.machine = Machine(module, sched=sched, max_steps=max_steps, trace=trace, engine=engine, jobs=jobs,
-                               stdout=stdout)
+                               stdout=stdout, memory_counters=memory_counters)
         self.module = self.machine.module
         self.memory, self.symbols = self.machine.memory, self.machine.symbols
         self.sched, self.interp, self.engine = self.machine.sched, self.machine.interp, self.machine.engine
@@ -45,7 +46,8 @@ class Device:
                               struct.unpack("<Q", struct.pack("<d", a))[0])
             else:
                 values.append(int(a) & ((1 << (8 * p.size)) - 1))
-        metrics = self.engine.launch(kernel, _dim(grid), _dim(block), values, self.module.arch, shared)
+        metrics = self.machine.kernel_engine.launch(kernel, _dim(grid), _dim(block), values, self.module.arch, shared)
+        metrics.occupancy = self.machine.launch_occupancy(fn, _dim(block), shared)
         self.machine.runtime.flush_device()
         for a, address in copies:
             a[...] = np.frombuffer(self.memory.read(address, a.nbytes), dtype=a.dtype).reshape(a.shape)

@@ -43,6 +43,7 @@ from minicuda.vm.state import WARP
 from minicuda.vm.stdio import standard_streams
 from minicuda.vm.memory import DEVICE, HOST, Memory, MemoryFault, OutOfMemory, byte_size, pointer_note
 from minicuda.vm.nested import NestedLaunches, uses_device_sync
+from minicuda.vm.occupancy import occupancy
 from minicuda.vm.runtime import STACK_LIMIT, DeviceAssert, ProgramExit, Runtime, device_for, error_code
 from minicuda.vm.callstack import NO_METRICS, CallStack, StatePool
 from minicuda.vm.stop import WATCHDOG, HostFrame, StopFlag, Stopped, watchdog_lines, warp_position
@@ -60,7 +61,7 @@ class Machine:
     def __init__(self, module, sched: str | None = None, max_steps: int | None = None, trace=None,
                  stdout=None, stderr=None, seed: int | None = None, engine: str = "jit", jobs: int | None = None,
                  memory_limit: int | None = None, tools=(), stdin=None, profile: bool = False,
-                 timeline_warp: tuple[int, int] | None = None):
+                 timeline_warp: tuple[int, int] | None = None, memory_counters: bool = False):
         self.module = module = module_of(module, sched)
         self.arch = module.sm
         self.memory = Memory(memory_limit)
@@ -107,6 +108,10 @@ class Machine:
         # (and CUDA 11's device-side cudaDeviceSynchronize nests launches, which only the interpreter does)
         interpreted = trace is not None or self.interp.profiling or uses_device_sync(module)
         self.engine = make_engine("interp" if interpreted else engine, self, jobs)
+        # the memory counters (vm/memcounters.py) are counted by the interpreter alone: with
+        # them, kernels run there (host code stays on the engine)
+        self.interp.memory_counters = memory_counters
+        self.kernel_engine = make_engine("interp", self) if memory_counters else self.engine
 
     def static_object(self, name: str, g, space: str, init: bytes | None) -> int:
         """The address of a file-scope object; VMError (at load, as a link fails) when it is
@@ -255,10 +260,11 @@ class Machine:
         first = lane_args if lane_args is not None else \
             [np.full(WARP, args[i] if i < len(args) else 0, dtype=np.uint64) for i in range(len(interp.code(name).fn.params))]
         stack.push(name, first, live, ids, symbols, scope, call, call.loc if call is not None else None)
+        engine = self.kernel_engine if caller is not None else self.engine   # a kernel's calls run where it runs
         while True:
             top = stack.top()
             try:
-                result = self.engine.run_frame(interp, top, metrics)
+                result = engine.run_frame(interp, top, metrics)
             except Stopped as stop:
                 note_stop(stop, top.warp(), interp.sched, live)
                 for below in reversed(stack.frames[:-1]):   # the callers, at their calls
@@ -381,8 +387,8 @@ class Machine:
         started = time.perf_counter()
         self.runtime.launched = True
         if self.watcher is not None:   # the watchdog times the kernel's run, not its compile
-            self.engine.prepare(name)
-            self.watcher.launch_started(name, grid[0] * grid[1] * grid[2], self.engine)
+            self.kernel_engine.prepare(name)
+            self.watcher.launch_started(name, grid[0] * grid[1] * grid[2], self.kernel_engine)
         self.asserts = []
         try:
             with TIMES.phase(f"kernel {name}"):
@@ -390,7 +396,7 @@ class Machine:
                     metrics, children = self.nested.run(name, 0, lambda: self.interp.launch_cooperative(
                         name, grid, block, args, self.module.arch, smem))
                 else:
-                    metrics, children = self.nested.run(name, 0, lambda: self.engine.launch(
+                    metrics, children = self.nested.run(name, 0, lambda: self.kernel_engine.launch(
                         name, grid, block, args, self.module.arch, smem))
         except VMError as e:
             if e.kind not in DEVICE_FAULTS:
@@ -406,6 +412,7 @@ class Machine:
             if self.watcher is not None:
                 self.watcher.launch_finished()
         metrics.wall_s = time.perf_counter() - started
+        metrics.occupancy = self.launch_occupancy(kernel, block, smem)
         self.launches.append(metrics)
         self.report_asserts()
         self.nested.run_generations(children)   # the grid is complete when its children are
@@ -428,6 +435,11 @@ class Machine:
             kernel, self.arch, block, self.kernel_static_shared(kernel.name) + smem,
             props["maxThreadsPerMultiProcessor"], props["sharedMemPerMultiprocessor"])
 
+    def launch_occupancy(self, kernel, block: tuple, smem: int):
+        """The launch's theoretical occupancy (vm/occupancy.py)."""
+        return occupancy(self.arch, kernel.registers, self.kernel_static_shared(kernel.name) + smem,
+                         block[0] * block[1] * block[2])
+
     def run_child(self, child) -> list:
         """The grid of a device-side launch (vm/nested.py's PendingGrid), run as the host's
         launches run: its metrics kept; the grids it launched, in launch order."""
@@ -439,11 +451,12 @@ class Machine:
         started = time.perf_counter()
         try:
             with TIMES.phase(f"kernel {child.kernel} (device-side launches)"):
-                metrics, children = self.nested.run(child.kernel, child.depth, lambda: self.engine.launch(
+                metrics, children = self.nested.run(child.kernel, child.depth, lambda: self.kernel_engine.launch(
                     child.kernel, child.grid, child.block, child.args, self.module.arch, child.shared),
                     child.completion)
             metrics.wall_s = time.perf_counter() - started
             metrics.depth, metrics.parent = child.depth, child.parent
+            metrics.occupancy = self.launch_occupancy(self.module.functions[child.kernel], child.block, child.shared)
             self.launches.append(metrics)
             self.report_asserts()
         except VMError as e:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from minicuda.vm.memcounters import COUNTER_FIELDS
 from minicuda.vm.state import WARP
 
 
@@ -40,6 +41,43 @@ class LaunchMetrics:
     profile: object = field(default=None, repr=False, compare=False)
     issue_trace: object = field(default=None, repr=False, compare=False)
     failure: str = field(default="", repr=False, compare=False)   # a profiled launch's fault, when it failed
+    # memory counters (vm/memcounters.py), counted when asked for: per space and direction the
+    # requests, sectors (shared: wavefronts) and useful bytes; shared: the wavefronts of
+    # the same requests without bank conflicts (`_groups`)
+    counted_memory: bool = False
+    global_ld_requests: int = 0
+    global_ld_sectors: int = 0
+    global_ld_bytes: int = 0
+    global_st_requests: int = 0
+    global_st_sectors: int = 0
+    global_st_bytes: int = 0
+    local_ld_requests: int = 0
+    local_ld_sectors: int = 0
+    local_ld_bytes: int = 0
+    local_st_requests: int = 0
+    local_st_sectors: int = 0
+    local_st_bytes: int = 0
+    shared_ld_requests: int = 0
+    shared_ld_sectors: int = 0
+    shared_ld_bytes: int = 0
+    shared_st_requests: int = 0
+    shared_st_sectors: int = 0
+    shared_st_bytes: int = 0
+    shared_ld_groups: int = 0
+    shared_st_groups: int = 0
+    occupancy: object = None   # vm/occupancy.py's Occupancy of the launch (None: not computed)
+    # per instruction ("file:line:col OPCODE"): [space, "ld"/"st", requests, sectors, bytes, groups]
+    memory_sites: dict = field(default_factory=dict)
+
+    def add_count(self, name: str, value: int) -> None:
+        setattr(self, name, getattr(self, name) + value)
+
+    def site_rows(self) -> list[dict]:
+        """The memory counters per instruction, in source order."""
+        return [{"site": site, "space": space, "op": op, "requests": r, "sectors": s, "bytes": b,
+                 **({"bank_conflicts": s - g} if space == "shared" else
+                    {"efficiency": round(100.0 * b / (32 * s), 2) if s else 0.0})}
+                for site, (space, op, r, s, b, g) in sorted(self.memory_sites.items(), key=_site_order)]
 
     @property
     def branch_efficiency(self) -> float:
@@ -56,7 +94,30 @@ class LaunchMetrics:
                 "thread_inst_executed": self.thread_inst_executed, "branch": self.branch,
                 "divergent_branch": self.divergent_branch,
                 "branch_efficiency": round(self.branch_efficiency, 2),
-                "warp_execution_efficiency": round(self.warp_execution_efficiency, 2)}
+                "warp_execution_efficiency": round(self.warp_execution_efficiency, 2),
+                **({name: getattr(self, name) for name in COUNTER_FIELDS} if self.counted_memory else {}),
+                **({"memory_per_instruction": self.site_rows()} if self.counted_memory else {}),
+                **(self.occupancy.as_dict() if self.occupancy is not None else {})}
+
+    # ---- memory counters: nvprof's ratios ----
+    def efficiency(self, space: str, op: str) -> float:
+        """Useful bytes per byte of the sectors moved, in percent (100 when nothing moved)."""
+        sectors = getattr(self, f"{space}_{op}_sectors")
+        return 100.0 * getattr(self, f"{space}_{op}_bytes") / (32 * sectors) if sectors else 0.0
+
+    def per_request(self, space: str, op: str) -> float:
+        requests = getattr(self, f"{space}_{op}_requests")
+        return getattr(self, f"{space}_{op}_sectors") / requests if requests else 0.0
+
+    def bank_conflicts(self, op: str) -> int:
+        """Wavefronts beyond those the same requests would take without bank conflicts."""
+        return getattr(self, f"shared_{op}_sectors") - getattr(self, f"shared_{op}_groups")
+
+    @property
+    def shared_efficiency(self) -> float:
+        """Requested shared bytes per byte the wavefronts could serve (128 each), in percent."""
+        wavefronts = self.shared_ld_sectors + self.shared_st_sectors
+        return 100.0 * (self.shared_ld_bytes + self.shared_st_bytes) / (128 * wavefronts) if wavefronts else 0.0
 
 
 @dataclass
@@ -70,15 +131,33 @@ class KernelTotals(LaunchMetrics):
             setattr(self, name, getattr(self, name) + getattr(m, name))
         self.max_stack_depth = max(self.max_stack_depth, m.max_stack_depth)
         self.max_paths = max(self.max_paths, m.max_paths)
+        self.counted_memory = self.counted_memory or m.counted_memory
+        for site, counts in m.memory_sites.items():
+            mine = self.memory_sites.setdefault(site, counts[:2] + [0] * 4)
+            for k in range(2, 6):
+                mine[k] += counts[k]
 
     def as_dict(self) -> dict:
         launch = super().as_dict()
         del launch["grid"], launch["block"]
+        for name in OCCUPANCY_KEYS:   # a launch's own, not a kernel's
+            launch.pop(name, None)
         return {"kernel": self.kernel, "totals": True, "grids": self.grids, **launch}
 
 
+def _site_order(item) -> tuple:
+    """file, line, column, opcode of a site's "file:line:col OPCODE" key."""
+    where, _, opcode = item[0].rpartition(" ")
+    file, _, rest = where.rpartition(":")
+    file, _, line = file.rpartition(":")
+    return (file, int(line) if line.isdigit() else 0, int(rest) if rest.isdigit() else 0, opcode)
+
+
+OCCUPANCY_KEYS = ("theoretical_occupancy", "occupancy_limiter", "active_blocks_per_sm", "occupancy_limit_registers",
+                  "occupancy_limit_shared_mem", "occupancy_limit_warps", "occupancy_limit_blocks")
+
 SUMMED = ("inst_executed", "thread_inst_executed", "thread_inst_executed_pred_on", "branch", "divergent_branch",
-          "barriers", "wall_s")
+          "barriers", "wall_s") + COUNTER_FIELDS
 
 
 def has_nested(launches: list[LaunchMetrics]) -> bool:
@@ -103,6 +182,7 @@ class Metric:
     name: str
     description: str
     value: object   # LaunchMetrics -> int | str
+    memory: bool = False   # a memory counter: the launch runs on the interpreter, which counts them
 
 
 def _pct(x: float) -> str:
@@ -142,24 +222,103 @@ NCU_METRICS = (
            lambda m: _pct(m.warp_execution_efficiency)),
 )
 
+
+def _mem(name: str, description: str, value) -> Metric:
+    return Metric(name, description, value, memory=True)
+
+
+def _ratio(x: float) -> str:
+    return f"{x:.2f}"
+
+
+def _occ(value):
+    """An occupancy metric's value: '-' for a launch without one (a kernel's totals)."""
+    return lambda m: value(m.occupancy) if m.occupancy is not None else "-"
+
+
+def _transactions(space: str, load: str, store: str, unit: str) -> tuple:
+    """nvprof's four transaction metrics of a space: its loads' and stores' sectors (shared:
+    wavefronts) and those per request."""
+    title = space.title()
+    return tuple(
+        metric for op, name, kind in (("ld", load, "Load"), ("st", store, "Store")) for metric in (
+            _mem(f"{name}_transactions", f"{title} {kind} Transactions ({unit})",
+                 lambda m, op=op: getattr(m, f"{space}_{op}_sectors")),
+            _mem(f"{name}_transactions_per_request", f"{title} {kind} Transactions Per Request",
+                 lambda m, op=op: _ratio(m.per_request(space, op)))))
+
+
+# memory counters (vm/memcounters.py) with nvprof's names, then theoretical occupancy
+MEMORY_METRICS = (
+    *_transactions("global", "gld", "gst", "sectors"),
+    _mem("gld_efficiency", "Global Memory Load Efficiency", lambda m: _pct(m.efficiency("global", "ld"))),
+    _mem("gst_efficiency", "Global Memory Store Efficiency", lambda m: _pct(m.efficiency("global", "st"))),
+    *_transactions("local", "local_load", "local_store", "sectors"),
+    *_transactions("shared", "shared_load", "shared_store", "wavefronts"),
+    _mem("shared_ld_bank_conflict", "Shared Load Bank Conflicts", lambda m: m.bank_conflicts("ld")),
+    _mem("shared_st_bank_conflict", "Shared Store Bank Conflicts", lambda m: m.bank_conflicts("st")),
+    _mem("shared_efficiency", "Shared Memory Efficiency", lambda m: _pct(m.shared_efficiency)),
+    Metric("theoretical_occupancy", "Theoretical Occupancy", _occ(lambda o: _pct(o.percent))),
+    Metric("occupancy_limiter", "Theoretical Occupancy Limited By", _occ(lambda o: o.limiter)),
+)
+
+
+def _ncu_memory(space: str, op: str) -> tuple:
+    kind = {"ld": "load", "st": "store"}[op]
+    return (_mem(f"l1tex__t_requests_pipe_lsu_mem_{space}_op_{op}.sum", f"{space.title()} {kind.title()} Requests",
+                 lambda m: getattr(m, f"{space}_{op}_requests")),
+            _mem(f"l1tex__t_sectors_pipe_lsu_mem_{space}_op_{op}.sum", f"{space.title()} {kind.title()} Sectors",
+                 lambda m: getattr(m, f"{space}_{op}_sectors")),
+            _mem(f"l1tex__average_t_sectors_per_request_pipe_lsu_mem_{space}_op_{op}.ratio",
+                 f"{space.title()} {kind.title()} Sectors Per Request", lambda m: _ratio(m.per_request(space, op))))
+
+
+def _ncu_shared(op: str) -> tuple:
+    kind = {"ld": "Load", "st": "Store"}[op]
+    return (_mem(f"smsp__inst_executed_op_shared_{op}.sum", f"Shared {kind} Requests",
+                 lambda m: getattr(m, f"shared_{op}_requests")),
+            _mem(f"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{op}.sum", f"Shared {kind} Wavefronts",
+                 lambda m: getattr(m, f"shared_{op}_sectors")),
+            _mem(f"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_{op}.sum", f"Shared {kind} Bank Conflicts",
+                 lambda m: m.bank_conflicts(op)))
+
+
+NCU_MEMORY_METRICS = (
+    *_ncu_memory("global", "ld"), *_ncu_memory("global", "st"),
+    _mem("smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct", "Global Load Efficiency",
+         lambda m: _pct(m.efficiency("global", "ld"))),
+    _mem("smsp__sass_average_data_bytes_per_sector_mem_global_op_st.pct", "Global Store Efficiency",
+         lambda m: _pct(m.efficiency("global", "st"))),
+    _mem("smsp__sass_data_bytes_mem_global_op_ld.sum", "Global Load Bytes Requested", lambda m: m.global_ld_bytes),
+    _mem("smsp__sass_data_bytes_mem_global_op_st.sum", "Global Store Bytes Requested", lambda m: m.global_st_bytes),
+    *_ncu_memory("local", "ld"), *_ncu_memory("local", "st"), *_ncu_shared("ld"), *_ncu_shared("st"),
+    Metric("sm__maximum_warps_per_active_cycle_pct", "Theoretical Occupancy", _occ(lambda o: _pct(o.percent))),
+    Metric("sm__maximum_warps_avg_per_active_cycle", "Theoretical Active Warps per SM", _occ(lambda o: o.warps)),
+    *(Metric(f"launch__occupancy_limit_{name}", f"Block Limit {name.replace('_mem', ' Mem').title()}",
+             _occ(lambda o, name=name: o.limits[name])) for name in ("registers", "shared_mem", "warps", "blocks")),
+)
+
 # names minicuda once used, still understood (printed as asked, not listed)
 ALIASES = (
     Metric("thread_inst_executed_pred_on", "Not Predicated Off Thread Instructions Executed",
            lambda m: m.thread_inst_executed_pred_on),
 )
 
-METRIC_NAMES = {m.name: m for m in METRICS + NCU_METRICS}
+METRIC_NAMES = {m.name: m for m in METRICS + MEMORY_METRICS + NCU_METRICS + NCU_MEMORY_METRICS}
 ALIAS_NAMES = {m.name: m for m in ALIASES}
 
 
 def metrics_named(names: list[str]) -> list[Metric]:
     """The metrics that --metrics values name (each comma-separated; `all` for every
-    nvprof-style one), in the order given, once each; ValueError naming an unknown one
+    nvprof-style one but the memory counters, `memory` for those and occupancy), in the
+    order given, once each; ValueError naming an unknown one
     with the list of known names."""
     wanted: list[Metric] = []
     for name in (n.strip() for value in names for n in value.split(",") if n.strip()):
-        found = list(METRICS) if name == "all" else [METRIC_NAMES.get(name, ALIAS_NAMES.get(name))]
+        found = (list(METRICS) if name == "all" else list(MEMORY_METRICS) if name == "memory"
+                 else [METRIC_NAMES.get(name, ALIAS_NAMES.get(name))])
         if found == [None]:
-            raise ValueError(f"unknown metric '{name}'; known metrics: all, " + ", ".join(METRIC_NAMES))
+            raise ValueError(f"unknown metric '{name}'; known metrics: all, " + ", ".join(METRIC_NAMES)
+                             + ", memory (every memory counter, with the theoretical occupancy)")
         wanted += [m for m in found if m not in wanted]
     return wanted

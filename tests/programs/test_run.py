@@ -18,8 +18,11 @@ def test_simple_divergence_runs_and_reports_metrics_as_json(tmp_path, capsys):
     launches = json.loads(out.read_text())
     assert [l["kernel"] for l in launches] == ["warmingup", "mathKernel1", "mathKernel2", "mathKernel3", "mathKernel4"]
     keys = {"kernel", "grid", "block", "arch", "sched", "inst_executed", "thread_inst_executed", "branch",
-            "divergent_branch", "branch_efficiency", "warp_execution_efficiency"}
+            "divergent_branch", "branch_efficiency", "warp_execution_efficiency", "theoretical_occupancy",
+            "occupancy_limiter", "active_blocks_per_sm", "occupancy_limit_registers", "occupancy_limit_shared_mem",
+            "occupancy_limit_warps", "occupancy_limit_blocks"}
     assert all(set(l) == keys for l in launches)
+    assert all(l["theoretical_occupancy"] == 100.0 and l["occupancy_limiter"] == "warps+blocks" for l in launches)
     per_warp = {l["kernel"]: l["divergent_branch"] // 2 for l in launches}
     assert per_warp == {"warmingup": 0, "mathKernel1": 1, "mathKernel2": 0, "mathKernel3": 2, "mathKernel4": 0}
 
