@@ -72,6 +72,23 @@ def _add_frontend_options(p: argparse.ArgumentParser) -> None:
                    help=f"let (), [] and {{}} nest N deep, each kind (default {BRACKET_DEPTH}, as clang)")
 
 
+def _add_predication_options(p: argparse.ArgumentParser) -> None:
+    """If-conversion's thresholds, for minicudac and minicuda run alike."""
+    p.add_argument("--uniform-threshold", type=int_in(0, INT64_MAX), default=None, metavar="N",
+                   help="predicate a uniform branch whose arms hold fewer than N instructions (default 4)")
+    p.add_argument("--divergent-threshold", type=int_in(0, INT64_MAX), default=None, metavar="N",
+                   help="predicate a possibly divergent branch under N instructions (default 7)")
+    p.add_argument("--predication-rule", choices=["seed", "guide"], default=None,
+                   help="seed: < thresholds (nvcc's behaviour); guide: the CUDA Programming Guide's <= 4 / <= 7")
+
+
+def _predication_given(args) -> dict:
+    """The if-conversion settings named on the command line, as Options fields."""
+    given = {"uniform_threshold": args.uniform_threshold, "divergent_threshold": args.divergent_threshold,
+             "rule": args.predication_rule}
+    return {k: v for k, v in given.items() if v is not None}
+
+
 def _add_rdc_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("-rdc", "--relocatable-device-code", dest="rdc", choices=["true", "false"], default="false",
                    help="relocatable device code: a __device__ function or variable of one unit may be used by "
@@ -125,12 +142,7 @@ def compiler_parser() -> argparse.ArgumentParser:
     p.add_argument("--report-host", action="store_true",
                    help="--report lists host code's branches too")
     p.add_argument("--report-format", choices=["text", "json"], default="text")
-    p.add_argument("--uniform-threshold", type=int_in(0, INT64_MAX), default=None, metavar="N",
-                   help="predicate a uniform branch whose arms hold fewer than N instructions (default 4)")
-    p.add_argument("--divergent-threshold", type=int_in(0, INT64_MAX), default=None, metavar="N",
-                   help="predicate a possibly divergent branch under N instructions (default 7)")
-    p.add_argument("--predication-rule", choices=["seed", "guide"], default=None,
-                   help="seed: < thresholds (nvcc's behaviour); guide: the CUDA Programming Guide's <= 4 / <= 7")
+    _add_predication_options(p)
     p.add_argument("-fsyntax-only", dest="syntax_only", action="store_true",
                    help="check the program and stop")
     p.add_argument("-o", "--output-file", dest="output", metavar="FILE", help="write the output to FILE instead of stdout")
@@ -402,11 +414,9 @@ def _pass_list_options(args, module) -> Options:
     from minicuda.pipeline import Options, check_pass_names
 
     check_pass_names(args.print_after)
-    given = {"uniform_threshold": args.uniform_threshold, "divergent_threshold": args.divergent_threshold,
-             "rule": args.predication_rule}
     return Options(arch=parse_arch(args.arch) if args.arch else module.sm, sched=args.sched,
                    verify_each=args.verify_each, print_after=tuple(args.print_after),
-                   **{k: v for k, v in given.items() if v is not None})
+                   **_predication_given(args))
 
 
 def _compiler_options(args) -> Options:
@@ -415,11 +425,9 @@ def _compiler_options(args) -> Options:
 
     arch = parse_arch(args.arch or "sm_70")
     check_pass_names(args.print_after)
-    given = {"uniform_threshold": args.uniform_threshold, "divergent_threshold": args.divergent_threshold,
-             "rule": args.predication_rule}
     options = Options(verify_each=args.verify_each, print_after=tuple(args.print_after), sched=args.sched,
                       bracket_depth=_bracket_depth(args), rdc=getattr(args, "rdc", "false") == "true",
-                      **{k: v for k, v in given.items() if v is not None})
+                      **_predication_given(args))
     options.arch, options.opt = arch, 0 if args.debug else 3 if args.opt is None else args.opt
     return options
 
@@ -652,6 +660,7 @@ def _write_report(records, args, emit: str | None) -> None:
 def _run(args) -> int:
     """minicuda run, watched from the start: --timeout counts the compile too, Ctrl-C is heard."""
     check_output(args.metrics_json, list(args.files))
+    check_output(args.decisions_json, list(args.files))
     if sys.stdout is None:   # a closed stdout: the program's output is lost, as a C program's is
         sys.stdout = open(os.devnull, "w")
     progress = not args.quiet and _is_terminal(sys.stderr)
@@ -716,7 +725,16 @@ def _run_watched(args, watcher: Watcher) -> int:
     if args.metrics_json:
         totals = kernel_totals(machine.launches) if has_nested(machine.launches) else []
         _write(json.dumps([m.as_dict() for m in machine.launches + totals], indent=2), args.metrics_json)
+    if args.decisions_json:
+        _write(json.dumps([d.as_dict() for d in _run_decisions(program)], indent=2) + "\n", args.decisions_json)
     return code
+
+
+def _run_decisions(program) -> list:
+    """The predication decisions of the program run: its device code's branches (as
+    minicudac --report predication lists them)."""
+    module = getattr(program, "module", program)
+    return [d for fn in module.functions.values() if fn.kind != "host" for d in fn.branch_decisions]
 
 
 def _run_input(args):
@@ -751,14 +769,15 @@ def _run_input(args):
     if len(args.files) > 1 or args.file.endswith(OBJECT_SUFFIX):
         from minicuda.pipeline import Options   # (see the module's docstring)
 
-        options = Options(sched=args.sched, bracket_depth=_bracket_depth(args))
+        options = Options(sched=args.sched, bracket_depth=_bracket_depth(args), **_predication_given(args))
         options.arch, options.opt = arch, opt
         return _linked_program(args, args.files, options, "minicuda")
     def compiled():
         source = _source_input(args)
         return compile_cached(source.filename, source.text, arch, opt, args.sched, _bracket_depth(args),
                               args.include_dirs, args.defines, diags, language_of(args.file, args.language),
-                              enabled=not args.no_cache, rdc=args.rdc == "true")
+                              enabled=not args.no_cache, rdc=args.rdc == "true",
+                              predication=tuple(sorted(_predication_given(args).items())))
     return _reported(compiled, diags, "minicuda")
 
 
@@ -936,6 +955,9 @@ def minicuda_main(argv: list[str] | None = None) -> int:
                           "names (branch_efficiency,divergent_branch,...), ncu's (smsp__sass_branch_targets.sum, "
                           "...) or all (the default with no NAME)")
     run.add_argument("--metrics-json", metavar="FILE", help="write one JSON object per kernel launch to FILE")
+    run.add_argument("--decisions-json", metavar="FILE",
+                     help="write the predication decision of each conditional branch of device code to FILE "
+                          "(as minicudac --report predication --report-format json)")
     run.add_argument("--engine", choices=["jit", "interp"], default="jit",
                      help="jit: native code compiled with llvmlite (default); interp: the reference interpreter")
     run.add_argument("--jobs", "-j", type=int_in(1, MAX_JOBS), default=None, metavar="N",
@@ -955,6 +977,7 @@ def minicuda_main(argv: list[str] | None = None) -> int:
                           "(MINICUDA_COMPILE_CACHE=0 does the same; MINICUDA_JIT_CACHE=0 turns off the JIT's)")
     run.add_argument("-q", "--quiet", action="store_true",
                      help="no progress line for long kernels (shown only when stderr is a terminal)")
+    _add_predication_options(run)
     _add_rdc_option(run)
     _add_frontend_options(run)
     p.add_argument("--version", action="version", version=f"minicuda {__version__}")

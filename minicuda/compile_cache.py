@@ -121,23 +121,24 @@ def save(path: Path, key: str, diagnostics: list, module: Module) -> None:
 
 def compile_cached(filename: str, text: str, arch: int, opt: int, sched: str | None, bracket_depth: int,
                    include_dirs=(), defines=(), diags: DiagnosticEngine | None = None, language: str = CUDA,
-                   enabled: bool = True, rdc: bool = False) -> Module:
+                   enabled: bool = True, rdc: bool = False, predication: tuple = ()) -> Module:
     """The module of the program `text` (called `filename`), from the cache when an entry
     for it is there, else compiled (and kept); its diagnostics end in `diags` either way,
-    and CompileError is raised as the compiler raises it."""
+    and CompileError is raised as the compiler raises it. `predication` holds the
+    if-conversion settings given (Options field, value) pairs: part of the entry's key."""
     diags = diags if diags is not None else DiagnosticEngine()
     pp = run_stage("preprocess", preprocessed, text, filename, diags, include_dirs, defines, language)
     directory = cache_dir() if enabled else None
     if directory is None or diags.error_count:
-        return compile_preprocessed(pp, diags, arch, opt, sched, bracket_depth, language, rdc)
-    settings = (arch, opt, sched, bracket_depth, language, tuple(include_dirs), tuple(defines), rdc)
+        return compile_preprocessed(pp, diags, arch, opt, sched, bracket_depth, language, rdc, predication)
+    settings = (arch, opt, sched, bracket_depth, language, tuple(include_dirs), tuple(defines), rdc) + tuple(predication)
     key = entry_key(pp, diags, settings)
     path = directory / f"{key}.mod"
     entry = load(path, key)
     if entry is not None:
         diags.diagnostics[:] = entry[0]
         return entry[1]
-    module = compile_preprocessed(pp, diags, arch, opt, sched, bracket_depth, language, rdc)
+    module = compile_preprocessed(pp, diags, arch, opt, sched, bracket_depth, language, rdc, predication)
     save(path, key, diags.diagnostics, module)
     return module
 
@@ -150,12 +151,12 @@ def preprocessed(text: str, filename: str, diags: DiagnosticEngine, include_dirs
 
 
 def compile_preprocessed(pp: PreprocessedSource, diags: DiagnosticEngine, arch: int, opt: int, sched: str | None,
-                         bracket_depth: int, language: str, rdc: bool = False) -> Module:
+                         bracket_depth: int, language: str, rdc: bool = False, predication: tuple = ()) -> Module:
     """The module of a preprocessed program, compiled (the compiler imported now)."""
     from minicuda.compiler import compile_frontend   # noqa: PLC0415  (the parser, sema, passes: see above)
     from minicuda.frontend import analyse            # noqa: PLC0415
     from minicuda.pipeline import Options            # noqa: PLC0415
 
     diags.check()
-    options = Options(arch=arch, opt=opt, sched=sched, bracket_depth=bracket_depth, rdc=rdc)
+    options = Options(arch=arch, opt=opt, sched=sched, bracket_depth=bracket_depth, rdc=rdc, **dict(predication))
     return compile_frontend(analyse(pp, diags, bracket_depth, language), options).module
