@@ -926,10 +926,16 @@ def minicuda_main(argv: list[str] | None = None) -> int:
         from minicuda.bench import main as bench_main   # loaded only for it (it loads much of its own)
 
         return bench_main(argv[1:])
+    if argv[:1] == ["sweep"]:   # the sweep has its own options (minicuda sweep --help)
+        from minicuda.sweep.command import main as sweep_main   # loaded only for it
+
+        return sweep_main(argv[1:])
     p = _Parser(prog="minicuda", description="Compile and inspect mini-CUDA programs.")
     sub = p.add_subparsers(dest="command", required=True)
     sub.add_parser("bench", help="measure the engines per kernel against native C, PoCL and Numba "
                                  "(see minicuda bench --help)")
+    sub.add_parser("sweep", help="run programs x architectures x options from a TOML spec, locally or on a Dask "
+                                 "cluster, into Parquet and CSV; --plot draws them (see minicuda sweep --help)")
     check = sub.add_parser("check", help="check a program (parse and type-check) and report every error")
     check.add_argument("files", nargs="+", metavar="file", help="the sources to check, each alone")
     _add_frontend_options(check)
