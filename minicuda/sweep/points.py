@@ -123,10 +123,11 @@ def make_task(point: Point, spec: Spec, files_of: dict) -> dict:
     if point.program.file not in files_of:
         files_of[point.program.file] = program_files(point.program)
     base, files = files_of[point.program.file]
-    options = point.options(spec.timeout, spec.max_steps, spec.engine)
+    timeout = point.program.timeout or spec.timeout
+    options = point.options(timeout, spec.max_steps, spec.engine)
     options += [x for folder in point.program.include for x in ("-I", os.path.relpath(folder, base))]
     task = {"files": files, "program": os.path.relpath(point.program.file, base), "options": options,
-            "args": list(point.args), "timeout": spec.timeout, "columns": point.columns(), "index": point.index}
+            "args": list(point.args), "timeout": timeout, "columns": point.columns(), "index": point.index}
     task["key"] = point_key(task)
     return task
 

@@ -96,6 +96,13 @@ def frame_of(rows: list[dict]):
     return frame
 
 
+def comparable_rows(frame) -> list[dict]:
+    """The rows of a results frame as plain dicts without the timing columns, missing
+    cells as None: two runs of the same sweep (on any backend) give equal lists."""
+    kept = frame.drop(columns=[c for c in TIMING_COLUMNS if c in frame.columns])
+    return [{k: _plain(v) for k, v in row.items()} for row in kept.to_dict("records")]
+
+
 def write(rows: list[dict], output: str) -> tuple[str, str]:
     """Write the rows as OUT.parquet and OUT.csv; the journal goes. The written paths."""
     parquet, csv, journal = paths(output)

@@ -21,7 +21,7 @@ SCHEDS = ("auto", "stack", "its")
 OPTS = ("-O0", "-O1", "-O2", "-O3", "-G")
 ENGINES = ("jit", "interp")
 TOP_KEYS = {"output", "timeout", "max_steps", "jobs", "engine", "program", "axes"}
-PROGRAM_KEYS = {"files", "args", "include", "defines"}
+PROGRAM_KEYS = {"files", "args", "include", "defines", "timeout"}
 AXES = {"arch", "sched", "opt", "rule", "uniform_threshold", "divergent_threshold", "seed", "args", "define"}
 MACRO = re.compile(r"[A-Za-z_]\w*$")
 
@@ -38,6 +38,7 @@ class Program:
     args: tuple[str, ...] = ()
     include: tuple[str, ...] = ()      # absolute include folders
     defines: tuple[str, ...] = ()
+    timeout: float | None = None       # this program's points' limit, in place of the spec's
 
 
 @dataclass
@@ -174,14 +175,14 @@ class _Checker:
             self.error(f"'{key}' must be a string", table, key, index)
         return value
 
-    def number(self, data: dict, key: str, default, minimum, integer=False, table=None):
+    def number(self, data: dict, key: str, default, minimum, integer=False, table=None, index=0):
         if key not in data:
             return default
         value = data[key]
         kinds = (int,) if integer else (int, float)
         if isinstance(value, bool) or not isinstance(value, kinds) or value < minimum:
             self.error(f"'{key}' must be {'an integer' if integer else 'a number'} of at least {minimum}",
-                       table, key)
+                       table, key, index)
         return value
 
     def strings(self, table: dict, key: str, tname: str, index: int = 0) -> list[str]:
@@ -220,7 +221,8 @@ class _Checker:
             if not MACRO.match(d.split("=", 1)[0]):
                 self.error(f"'{d}' is not a macro definition (NAME or NAME=VALUE)", "program", "defines", index)
         args = tuple(self.strings(table, "args", "program", index))
-        return [Program(_shown(f, self.folder), f, args, tuple(include), tuple(defines)) for f in files]
+        timeout = self.number(table, "timeout", None, minimum=0.001, table="program", index=index)
+        return [Program(_shown(f, self.folder), f, args, tuple(include), tuple(defines), timeout) for f in files]
 
     def axes(self, table) -> dict:
         if not isinstance(table, dict):
