@@ -927,7 +927,7 @@ def minicuda_main(argv: list[str] | None = None) -> int:
 
         return bench_main(argv[1:])
     if argv[:1] == ["sweep"]:   # the sweep has its own options (minicuda sweep --help)
-        from minicuda.sweep.command import main as sweep_main   # loaded only for it
+        from minicuda.sweep import main as sweep_main   # loaded only for it
 
         return sweep_main(argv[1:])
     p = _Parser(prog="minicuda", description="Compile and inspect mini-CUDA programs.")

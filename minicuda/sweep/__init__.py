@@ -15,8 +15,9 @@ pictures), command (the command line). Nothing in the compiler or the VM imports
     from minicuda.sweep import load_spec, run_sweep, plot_results
     frame = run_sweep(load_spec("sweep.toml"), output="out/results", jobs=2)
 """
+from minicuda.sweep.command import main
 from minicuda.sweep.plot import plot_results
 from minicuda.sweep.run import run_sweep
 from minicuda.sweep.spec import Spec, SpecError, load_spec, parse_spec_text
 
-__all__ = ["Spec", "SpecError", "load_spec", "parse_spec_text", "plot_results", "run_sweep"]
+__all__ = ["Spec", "SpecError", "load_spec", "main", "parse_spec_text", "plot_results", "run_sweep"]

@@ -12,13 +12,10 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from typing import Callable
 
 from minicuda.sweep.execute import failure_rows, run_point
+from minicuda.sweep.extra import dask_client
 
 Done = Callable[[dict, list], None]
 DASK_RETRIES = 3
-
-
-class ExtraMissing(Exception):
-    """An optional package of the [sweep] extra is not installed."""
 
 
 def run_local(tasks: list[dict], jobs: int, done: Done) -> None:
@@ -36,14 +33,7 @@ def run_local(tasks: list[dict], jobs: int, done: Done) -> None:
 
 def run_dask(tasks: list[dict], scheduler: str, done: Done) -> None:
     """Run the tasks on the Dask cluster at `scheduler` (tcp://HOST:PORT)."""
-    try:
-        from distributed import Client, as_completed as dask_completed   # noqa: PLC0415  (the extra)
-    except ImportError:
-        raise ExtraMissing("--scheduler needs dask and distributed: pip install 'minicuda[sweep]'") from None
-    try:
-        client = Client(scheduler, timeout="20s")
-    except (OSError, TimeoutError, ValueError) as e:
-        raise ExtraMissing(f"cannot reach the Dask scheduler at {scheduler}: {e}") from None
+    client, dask_completed = dask_client(scheduler)
     try:
         futures = client.map(run_point, tasks, key=[f"minicuda-point-{t['key']}" for t in tasks],
                              pure=False, retries=DASK_RETRIES)

@@ -14,7 +14,10 @@ import os
 import sys
 
 from minicuda.argtypes import int_in
-from minicuda.sweep.backends import ExtraMissing
+from minicuda.sweep import results
+from minicuda.sweep.extra import ExtraMissing
+from minicuda.sweep.plot import plot_results
+from minicuda.sweep.run import default_output, main_stream, run_sweep
 from minicuda.sweep.spec import SpecError, load_spec
 
 EXIT_USER, EXIT_USAGE = 1, 2
@@ -60,9 +63,6 @@ def main(argv: list[str]) -> int:
 
 
 def _sweep(args) -> int:
-    from minicuda.sweep import results   # noqa: PLC0415
-    from minicuda.sweep.run import default_output, main_stream, run_sweep   # noqa: PLC0415
-
     spec = load_spec(args.spec)
     output = args.output or default_output(spec)
     frame = run_sweep(spec, output, args.jobs, args.scheduler, args.resume, None if args.quiet else main_stream())
@@ -74,8 +74,6 @@ def _sweep(args) -> int:
 
 
 def _plot(args) -> int:
-    from minicuda.sweep.plot import plot_results   # noqa: PLC0415
-
     if not os.path.isfile(args.plot):
         print(f"minicuda sweep: error: cannot read '{args.plot}': No such file", file=sys.stderr)
         return EXIT_USER

@@ -14,18 +14,7 @@ from __future__ import annotations
 import os
 
 from minicuda.sweep import results
-
-
-def pyplot():
-    try:
-        import matplotlib   # noqa: PLC0415  (the [sweep] extra)
-    except ImportError:
-        from minicuda.sweep.backends import ExtraMissing   # noqa: PLC0415
-
-        raise ExtraMissing("minicuda sweep --plot needs matplotlib: pip install 'minicuda[sweep]'") from None
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt   # noqa: PLC0415
-    return plt
+from minicuda.sweep.extra import pandas_module, pyplot
 
 
 def plot_results(path: str, folder: str | None = None, fmt: str = "svg", metric: str = "branch_efficiency"):
@@ -80,8 +69,7 @@ def _threshold_label(row) -> str:
 
 
 def _missing(value) -> bool:
-    import pandas   # noqa: PLC0415
-    return bool(pandas.isna(value))
+    return bool(pandas_module().isna(value))
 
 
 def _divergent_vs_threshold(plt, ran, folder, fmt, metric):

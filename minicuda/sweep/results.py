@@ -11,23 +11,13 @@ from __future__ import annotations
 import json
 import os
 
+from minicuda.sweep.extra import pandas_module
+
 FIRST_COLUMNS = ["program", "arch", "sched", "opt", "rule", "uniform_threshold", "divergent_threshold", "seed",
                  "defines", "args", "point", "status", "exit_code", "message", "seconds", "launch", "kernel"]
 TIMING_COLUMNS = {"seconds"}     # the columns that differ between two runs of the same point
 SUMMARY_METRICS = ["branch_efficiency", "divergent_branch", "warp_execution_efficiency", "inst_executed"]
 SUMMARY_ROWS = 40
-
-
-def pandas_module():
-    try:
-        import pandas   # noqa: PLC0415  (the [sweep] extra)
-        import pyarrow  # noqa: F401, PLC0415
-    except ImportError as e:
-        from minicuda.sweep.backends import ExtraMissing   # noqa: PLC0415
-
-        raise ExtraMissing(f"minicuda sweep needs pandas and pyarrow ({e.name} is missing): "
-                           f"pip install 'minicuda[sweep]'") from None
-    return pandas
 
 
 def paths(output: str) -> tuple[str, str, str]:

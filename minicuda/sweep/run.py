@@ -12,6 +12,7 @@ import sys
 import time
 
 from minicuda.sweep import backends, results
+from minicuda.sweep.extra import pandas_module
 from minicuda.sweep.points import expand, make_task
 from minicuda.sweep.spec import Spec
 
@@ -61,7 +62,7 @@ def run_sweep(spec: Spec, output: str | None = None, jobs: int | None = None, sc
               resume: bool = False, progress=None):
     """Run the sweep; the results as a pandas DataFrame (also written to OUTPUT.parquet
     and OUTPUT.csv). `progress`: a stream for the progress line, or None."""
-    results.pandas_module()
+    pandas_module()
     output = output or default_output(spec)
     tasks = tasks_of(spec)
     parquet, _, journal_path = results.paths(output)

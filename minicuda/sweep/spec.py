@@ -16,6 +16,14 @@ from dataclasses import dataclass, field
 
 from minicuda.arch import parse_arch
 
+try:
+    import tomllib                 # Python 3.11 and later
+except ImportError:                # Python 3.10: the [sweep] extra's tomli
+    try:
+        import tomli as tomllib
+    except ImportError:
+        tomllib = None
+
 RULES = ("seed", "guide")
 SCHEDS = ("auto", "stack", "its")
 OPTS = ("-O0", "-O1", "-O2", "-O3", "-G")
@@ -80,14 +88,9 @@ def parse_spec_text(text: str, path: str = "<spec>") -> Spec:
 
 
 def _toml_module():
-    try:
-        import tomllib   # noqa: PLC0415  (Python 3.11 and later)
-    except ImportError:
-        try:
-            import tomli as tomllib   # noqa: PLC0415
-        except ImportError:
-            raise SpecError("minicuda sweep reads TOML with tomllib (Python 3.11+); on Python 3.10 install tomli "
-                            "(pip install 'minicuda[sweep]')") from None
+    if tomllib is None:
+        raise SpecError("minicuda sweep reads TOML with tomllib (Python 3.11+); on Python 3.10 install tomli "
+                        "(pip install 'minicuda[sweep]')")
     return tomllib
 
 
