@@ -1,17 +1,13 @@
 """minicuda sweep --plot: the standard pictures from a results file; a picture whose
 axis does not vary is left out with a note; a file that is no results file is an error."""
-import subprocess
-import sys
-
 import pytest
 
 pytest.importorskip("matplotlib", reason="minicuda[sweep] is not installed")
 pytest.importorskip("pyarrow", reason="minicuda[sweep] is not installed")
 
-from minicuda.sweep import plot_results   # noqa: E402
+from minicuda.sweep import main, plot_results   # noqa: E402
 from minicuda.sweep.results import write   # noqa: E402
 
-RUN = "import sys; from minicuda.cli import minicuda_main; sys.exit(minicuda_main())"
 
 
 def rows(block_sizes=(32, 64)):
@@ -41,20 +37,18 @@ def test_plot_writes_the_three_pictures(tmp_path):
     assert all(open(p, "rb").read(4) == b"\x89PNG" for p in written)
 
 
-def test_plot_leaves_out_an_axis_that_does_not_vary(tmp_path):
+def test_plot_leaves_out_an_axis_that_does_not_vary(tmp_path, capsys):
     parquet, _ = write(rows(block_sizes=(32,)), str(tmp_path / "res"))
-    done = subprocess.run([sys.executable, "-c", RUN, "sweep", "--plot", parquet], capture_output=True, text=True)
-    assert done.returncode == 0
-    assert "left out branch_efficiency_vs_block: the results have one block size only" in done.stderr
-    assert len(done.stdout.splitlines()) == 2
+    assert main(["--plot", parquet]) == 0
+    out, err = capsys.readouterr()
+    assert "left out branch_efficiency_vs_block: the results have one block size only" in err
+    assert len(out.splitlines()) == 2
 
 
-def test_plot_of_a_file_that_is_no_results_file(tmp_path):
+def test_plot_of_a_file_that_is_no_results_file(tmp_path, capsys):
     bad = tmp_path / "bad.csv"
     bad.write_text("a,b\n1,2\n")
-    done = subprocess.run([sys.executable, "-c", RUN, "sweep", "--plot", str(bad)], capture_output=True, text=True)
-    assert done.returncode == 1
-    assert "is not a sweep's results file" in done.stderr and "Traceback" not in done.stderr
-    done = subprocess.run([sys.executable, "-c", RUN, "sweep", "--plot", str(tmp_path / "none.parquet")],
-                          capture_output=True, text=True)
-    assert done.returncode == 1 and "cannot read" in done.stderr
+    assert main(["--plot", str(bad)]) == 1
+    assert "is not a sweep's results file" in capsys.readouterr().err
+    assert main(["--plot", str(tmp_path / "none.parquet")]) == 1
+    assert "cannot read" in capsys.readouterr().err
