@@ -110,3 +110,20 @@ def test_command_says_what_to_install_without_the_extra(tmp_path):
     done = subprocess.run([sys.executable, "-c", code, "sweep", str(path)], capture_output=True, text=True)
     assert done.returncode == 1
     assert "pip install 'minicuda[sweep]'" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_progress_line_counts_points_and_failures():
+    import io
+
+    from minicuda.sweep.run import Progress
+
+    stream = io.StringIO()
+    meter = Progress(3, stream)
+    meter.add([{"status": "ok"}])
+    meter.add([{"status": "timeout"}])
+    meter.close()
+    lines = stream.getvalue().split("\r")
+    assert lines[-1].startswith("minicuda sweep: points 2/3, 1 failed, ") and lines[-1].endswith("\n")
+    quiet = Progress(3, None)
+    quiet.add([{"status": "ok"}])
+    assert quiet.done == 1

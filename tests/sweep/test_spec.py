@@ -70,9 +70,9 @@ def test_points_are_the_product_of_the_axes(tmp_path):
 files = ["DATA/branchy.cu", "DATA/fault.cu"]
 args = ["2"]
 [axes]
+opt = ["-O0", "-G"]
 arch = ["pascal", "volta"]
 rule = ["seed", "guide"]
-opt = ["-O0", "-G"]
 [axes.define]
 BLOCK = [32, 64]
 ''')))
@@ -83,7 +83,8 @@ BLOCK = [32, 64]
             first.args) == (True, "pascal", "seed", "-O0", ("BLOCK=32",), ("2",))
     options = first.options(300, None, "jit")
     assert options[options.index("--arch") + 1] == "pascal" and "-O" in options and "BLOCK=32" in options
-    assert "-G" in points[2].options(300, None, "jit")
+    assert "-G" in points[8].options(300, None, "jit") and "-G" not in points[7].options(300, None, "jit")
+    assert [p.arch for p in points[:8]] == ["pascal"] * 4 + ["volta"] * 4   # the last axis varies fastest
 
 
 def test_key_follows_the_included_header(tmp_path):
