@@ -20,6 +20,7 @@ import time
 RUN = "import sys; from minicuda.cli import minicuda_main; sys.exit(minicuda_main())"
 GRACE_S = 30.0       # how long after its own --timeout a point's process may take to stop
 MESSAGE_CHARS = 400
+INTERRUPTED = "interrupted"
 # a launch's fields that would hide the point's own columns (arch as the spec names it, sched
 # "auto"): the target and the model the launch ran under
 LAUNCH_RENAMED = {"arch": "target", "sched": "model"}
@@ -57,10 +58,9 @@ def failure_rows(task: dict, status: str, message: str) -> list[dict]:
 
 def _run(command: list[str], folder: str, limit: float) -> tuple[int | None, str]:
     """(exit status, None when it had to be killed; its stderr). Its stdout is dropped."""
-    env = dict(os.environ, MINICUDA_SWEEP="1")
     try:
         done = subprocess.run(command, cwd=folder, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.PIPE, timeout=limit, env=env)
+                              stderr=subprocess.PIPE, timeout=limit)
     except subprocess.TimeoutExpired as e:
         return None, (e.stderr or b"").decode("utf-8", "replace") + f"\nkilled after {limit:g} s"
     except OSError as e:
@@ -77,9 +77,12 @@ def _read_json(path: str):
 
 
 def _status(code: int | None, stderr: str, ran: bool) -> str:
-    """ok, timeout, budget, compile-error, fault, exit (main's own non-zero status) or crash."""
+    """ok, timeout, budget, compile-error, fault, exit (main's own non-zero status), crash,
+    or interrupted (Ctrl-C reached the point's process: not a result, never journalled)."""
     if code == 0:
         return "ok"
+    if code in (130, -2):
+        return INTERRUPTED
     if code is None or code == 124:
         return "timeout"
     if "instruction budget exhausted" in stderr:

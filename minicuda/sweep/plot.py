@@ -38,6 +38,11 @@ def plot_results(path: str, folder: str | None = None, fmt: str = "svg", metric:
     return written, notes
 
 
+def _legend_outside(ax, labels) -> None:
+    """The legend right of the axes, so that many kernels do not cover the lines."""
+    ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.02, 1.0), ncol=1 + len(labels) // 25)
+
+
 def _save(plt, fig, folder: str, name: str, fmt: str) -> str:
     path = os.path.join(folder, f"{name}.{fmt}")
     fig.tight_layout()
@@ -50,7 +55,8 @@ def _branch_efficiency(plt, ran, folder, fmt, metric):
     if "branch_efficiency" not in ran.columns:
         return None, "branch_efficiency: the results have no branch_efficiency column"
     table = ran.groupby(["label", "arch"], dropna=False)["branch_efficiency"].mean().unstack("arch")
-    fig, ax = plt.subplots(figsize=(max(6, 0.5 * len(table) + 2), 4.5))
+    longest = max(len(str(label)) for label in table.index)
+    fig, ax = plt.subplots(figsize=(max(6, 0.5 * len(table) + 2), 3.5 + 0.09 * longest))
     table.plot.bar(ax=ax, width=0.8)
     ax.set_ylabel("branch efficiency (%)")
     ax.set_xlabel("kernel")
@@ -79,27 +85,31 @@ def _divergent_vs_threshold(plt, ran, folder, fmt, metric):
         return None, "divergent_vs_threshold: the results have one predication setting only"
     order = list(dict.fromkeys(ran["threshold"]))
     table = ran.groupby(["threshold", "label"])["divergent_branch"].mean().unstack("label").reindex(order)
-    fig, ax = plt.subplots(figsize=(7, 4.5))
+    fig, ax = plt.subplots(figsize=(10, 4.5))
     table.plot(ax=ax, marker="o")
+    if table.max().max() > 1000:   # kernels of a few branches next to ones of many: all visible
+        ax.set_yscale("symlog")
     ax.set_xticks(range(len(order)))
     ax.set_xticklabels(order)
     ax.set_xlabel("predication setting")
     ax.set_ylabel("divergent branches (mean per launch)")
     ax.set_title("Divergent branches against the predication thresholds")
-    ax.legend(fontsize="small")
+    _legend_outside(ax, table.columns)
     return _save(plt, fig, folder, "divergent_vs_threshold", fmt), None
 
 
 def _metric_vs_block(plt, ran, folder, fmt, metric):
     if metric not in ran.columns:
         return None, f"{metric}_vs_block: the results have no column '{metric}'"
-    if "threads_per_block" not in ran.columns or ran["threads_per_block"].nunique() < 2:
-        return None, f"{metric}_vs_block: the results have one block size only"
+    sizes = ran.groupby("label")["threads_per_block"].nunique() if "threads_per_block" in ran.columns else None
+    if sizes is None or not (sizes > 1).any():
+        return None, f"{metric}_vs_block: no kernel ran at more than one block size"
+    ran = ran[ran["label"].isin(sizes[sizes > 1].index)]
     table = ran.groupby(["threads_per_block", "label"])[metric].mean().unstack("label").sort_index()
-    fig, ax = plt.subplots(figsize=(7, 4.5))
+    fig, ax = plt.subplots(figsize=(10, 4.5))
     table.plot(ax=ax, marker="o", logx=True)
     ax.set_xlabel("threads per block")
     ax.set_ylabel(metric)
     ax.set_title(f"{metric} against the block size")
-    ax.legend(fontsize="small")
+    _legend_outside(ax, table.columns)
     return _save(plt, fig, folder, f"{metric}_vs_block", fmt), None

@@ -12,6 +12,7 @@ import sys
 import time
 
 from minicuda.sweep import backends, results
+from minicuda.sweep.execute import INTERRUPTED
 from minicuda.sweep.extra import pandas_module
 from minicuda.sweep.points import expand, make_task
 from minicuda.sweep.spec import Spec
@@ -77,6 +78,8 @@ def run_sweep(spec: Spec, output: str | None = None, jobs: int | None = None, sc
     fresh: list[dict] = []
 
     def done(task: dict, rows: list[dict]) -> None:
+        if rows[0]["status"] == INTERRUPTED:   # Ctrl-C: the point is not done (--resume runs it)
+            raise KeyboardInterrupt
         journal.add(rows)
         fresh.extend(rows)
         meter.add(rows)

@@ -41,7 +41,7 @@ class SpecError(Exception):
 @dataclass(frozen=True)
 class Program:
     """One program file of the spec (a glob gives one per match)."""
-    path: str                          # as the spec names it, relative to the spec's folder
+    path: str                          # as the spec names it: relative to the spec's folder, or absolute
     file: str                          # absolute
     args: tuple[str, ...] = ()
     include: tuple[str, ...] = ()      # absolute include folders
@@ -104,12 +104,6 @@ def _located_toml_error(path: str, e) -> str:
     if m:
         return f"{path}: error: {m.group(1)} (at the end of the file)"
     return f"{path}: error: {message}"
-
-
-def _shown(path: str, folder: str) -> str:
-    """A program's path as results show it: relative to the spec's folder when under it."""
-    relative = os.path.relpath(path, folder)
-    return path if relative.startswith("..") else relative
 
 
 class _Checker:
@@ -212,7 +206,7 @@ class _Checker:
             if not matches:
                 self.error(f"'{pattern}' matches no file (paths are relative to the spec's folder)",
                            "program", "files", index)
-            files += [m for m in matches if os.path.isfile(m)]
+            files += [(os.path.normpath(m), os.path.isabs(pattern)) for m in matches if os.path.isfile(m)]
         include = []
         for folder in self.strings(table, "include", "program", index):
             absolute = os.path.join(self.folder, folder)
@@ -225,7 +219,8 @@ class _Checker:
                 self.error(f"'{d}' is not a macro definition (NAME or NAME=VALUE)", "program", "defines", index)
         args = tuple(self.strings(table, "args", "program", index))
         timeout = self.number(table, "timeout", None, minimum=0.001, table="program", index=index)
-        return [Program(_shown(f, self.folder), f, args, tuple(include), tuple(defines), timeout) for f in files]
+        return [Program(f if absolute else os.path.relpath(f, self.folder), f, args, tuple(include), tuple(defines),
+                        timeout) for f, absolute in files]
 
     def axes(self, table) -> dict:
         if not isinstance(table, dict):
