@@ -89,6 +89,7 @@ def _divergent_vs_threshold(plt, ran, folder, fmt, metric):
     table.plot(ax=ax, marker="o")
     if table.max().max() > 1000:   # kernels of a few branches next to ones of many: all visible
         ax.set_yscale("symlog")
+        ax.set_ylim(bottom=0)
     ax.set_xticks(range(len(order)))
     ax.set_xticklabels(order)
     ax.set_xlabel("predication setting")
