@@ -55,7 +55,7 @@ def main(argv: list[str]) -> int:
     try:
         return _plot(args) if args.plot else _sweep(args)
     except (SpecError, ExtraMissing) as e:
-        print(f"minicuda sweep: {e}" if isinstance(e, ExtraMissing) else str(e), file=sys.stderr)
+        print(f"minicuda sweep: error: {e}" if isinstance(e, ExtraMissing) else str(e), file=sys.stderr)
         return EXIT_USER
     except KeyboardInterrupt:
         print("\nminicuda sweep: interrupted; finished points are kept (run again with --resume)", file=sys.stderr)

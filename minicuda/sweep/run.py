@@ -91,6 +91,8 @@ def run_sweep(spec: Spec, output: str | None = None, jobs: int | None = None, sc
     finally:
         meter.close()
         journal.close()
+        if not fresh and os.path.getsize(journal_path) == 0:   # nothing ran (an unreachable cluster, say)
+            os.remove(journal_path)
     rows = ordered(kept + fresh, tasks)
     results.write(rows, output)
     return results.frame_of(rows)
