@@ -82,6 +82,23 @@ def _add_fast_math_option(p: argparse.ArgumentParser) -> None:
                         "IEEE math (docs/semantics.md)")
 
 
+def _add_predication_options(p: argparse.ArgumentParser) -> None:
+    """If-conversion's thresholds, for minicudac and minicuda run alike."""
+    p.add_argument("--uniform-threshold", type=int_in(0, INT64_MAX), default=None, metavar="N",
+                   help="predicate a uniform branch whose arms hold fewer than N instructions (default 4)")
+    p.add_argument("--divergent-threshold", type=int_in(0, INT64_MAX), default=None, metavar="N",
+                   help="predicate a possibly divergent branch under N instructions (default 7)")
+    p.add_argument("--predication-rule", choices=["seed", "guide"], default=None,
+                   help="seed: < thresholds (nvcc's behaviour); guide: the CUDA Programming Guide's <= 4 / <= 7")
+
+
+def _predication_given(args) -> dict:
+    """The if-conversion settings named on the command line, as Options fields."""
+    given = {"uniform_threshold": args.uniform_threshold, "divergent_threshold": args.divergent_threshold,
+             "rule": args.predication_rule}
+    return {k: v for k, v in given.items() if v is not None}
+
+
 def _add_rdc_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("-rdc", "--relocatable-device-code", dest="rdc", choices=["true", "false"], default="false",
                    help="relocatable device code: a __device__ function or variable of one unit may be used by "
@@ -139,12 +156,7 @@ def compiler_parser() -> argparse.ArgumentParser:
     p.add_argument("--report-host", action="store_true",
                    help="--report lists host code's branches too")
     p.add_argument("--report-format", choices=["text", "json"], default="text")
-    p.add_argument("--uniform-threshold", type=int_in(0, INT64_MAX), default=None, metavar="N",
-                   help="predicate a uniform branch whose arms hold fewer than N instructions (default 4)")
-    p.add_argument("--divergent-threshold", type=int_in(0, INT64_MAX), default=None, metavar="N",
-                   help="predicate a possibly divergent branch under N instructions (default 7)")
-    p.add_argument("--predication-rule", choices=["seed", "guide"], default=None,
-                   help="seed: < thresholds (nvcc's behaviour); guide: the CUDA Programming Guide's <= 4 / <= 7")
+    _add_predication_options(p)
     p.add_argument("-fsyntax-only", dest="syntax_only", action="store_true",
                    help="check the program and stop")
     p.add_argument("-o", "--output-file", dest="output", metavar="FILE", help="write the output to FILE instead of stdout")
@@ -413,11 +425,9 @@ def _pass_list_options(args, module) -> Options:
     from minicuda.pipeline import Options, check_pass_names
 
     check_pass_names(args.print_after)
-    given = {"uniform_threshold": args.uniform_threshold, "divergent_threshold": args.divergent_threshold,
-             "rule": args.predication_rule}
     return Options(arch=parse_arch(args.arch) if args.arch else module.sm, sched=args.sched,
                    verify_each=args.verify_each, print_after=tuple(args.print_after),
-                   **{k: v for k, v in given.items() if v is not None})
+                   **_predication_given(args))
 
 
 def _compiler_options(args) -> Options:
@@ -426,12 +436,9 @@ def _compiler_options(args) -> Options:
 
     arch = parse_arch(args.arch or "sm_70")
     check_pass_names(args.print_after)
-    given = {"uniform_threshold": args.uniform_threshold, "divergent_threshold": args.divergent_threshold,
-             "rule": args.predication_rule}
     options = Options(verify_each=args.verify_each, print_after=tuple(args.print_after), sched=args.sched,
                       bracket_depth=_bracket_depth(args), rdc=getattr(args, "rdc", "false") == "true",
-                      fast_math=getattr(args, "fast_math", False),
-                      **{k: v for k, v in given.items() if v is not None})
+                      fast_math=getattr(args, "fast_math", False), **_predication_given(args))
     options.arch, options.opt = arch, 0 if args.debug else 3 if args.opt is None else args.opt
     return options
 
@@ -685,6 +692,7 @@ def _run(args) -> int:
     """minicuda run, watched from the start: --timeout counts the compile too, Ctrl-C is heard."""
     check_output(args.metrics_json, list(args.files))
     check_output(args.output, list(args.files))
+    check_output(args.decisions_json, list(args.files))
     if sys.stdout is None:   # a closed stdout: the program's output is lost, as a C program's is
         sys.stdout = open(os.devnull, "w")
     progress = not args.quiet and _is_terminal(sys.stderr)
@@ -865,6 +873,8 @@ def _run_program(args, program, watcher: Watcher, tools, seed, stdout=None, quie
                 print(source_view(launch, machine.module))
         if args.metrics_json:
             _write(json.dumps(_metrics_records(machine), indent=2), args.metrics_json)
+        if args.decisions_json:
+            _write(json.dumps([d.as_dict() for d in _run_decisions(program)], indent=2) + "\n", args.decisions_json)
         if args.report == "html":
             code = _write_html_report(args, machine) or code
     return code, errors
@@ -908,6 +918,13 @@ def _metrics_records(machine) -> list[dict]:
     return records + [m.as_dict() for m in totals]
 
 
+def _run_decisions(program) -> list:
+    """The predication decisions of the program run: its device code's branches (as
+    minicudac --report predication lists them)."""
+    module = getattr(program, "module", program)
+    return [d for fn in module.functions.values() if fn.kind != "host" for d in fn.branch_decisions]
+
+
 def _run_input(args):
     """What `minicuda run` runs: a .sass file's module, or the .cu program compiled for
     --arch with the markers for --sched; an exit status when there is nothing to run."""
@@ -940,14 +957,16 @@ def _run_input(args):
     if len(args.files) > 1 or args.file.endswith(OBJECT_SUFFIX):
         from minicuda.pipeline import Options   # (see the module's docstring)
 
-        options = Options(sched=args.sched, bracket_depth=_bracket_depth(args), fast_math=args.fast_math)
+        options = Options(sched=args.sched, bracket_depth=_bracket_depth(args), fast_math=args.fast_math,
+                          **_predication_given(args))
         options.arch, options.opt = arch, opt
         return _linked_program(args, args.files, options, "minicuda")
     def compiled():
         source = _source_input(args)
         return compile_cached(source.filename, source.text, arch, opt, args.sched, _bracket_depth(args),
                               args.include_dirs, args.defines, diags, language_of(args.file, args.language),
-                              enabled=not args.no_cache, rdc=args.rdc == "true", fast_math=args.fast_math)
+                              enabled=not args.no_cache, rdc=args.rdc == "true", fast_math=args.fast_math,
+                              predication=tuple(sorted(_predication_given(args).items())))
     return _reported(compiled, diags, "minicuda")
 
 
@@ -1139,10 +1158,16 @@ def minicuda_main(argv: list[str] | None = None) -> int:
         from minicuda.bench import main as bench_main   # loaded only for it (it loads much of its own)
 
         return bench_main(argv[1:])
+    if argv[:1] == ["sweep"]:   # the sweep has its own options (minicuda sweep --help)
+        from minicuda.sweep import main as sweep_main   # loaded only for it
+
+        return sweep_main(argv[1:])
     p = _Parser(prog="minicuda", description="Compile and inspect mini-CUDA programs.")
     sub = p.add_subparsers(dest="command", required=True)
     sub.add_parser("bench", help="measure the engines per kernel against native C, PoCL and Numba "
                                  "(see minicuda bench --help)")
+    sub.add_parser("sweep", help="run programs x architectures x options from a TOML spec, locally or on a Dask "
+                                 "cluster, into Parquet and CSV; --plot draws them (see minicuda sweep --help)")
     check = sub.add_parser("check", help="check a program (parse and type-check) and report every error")
     check.add_argument("files", nargs="+", metavar="file", help="the sources to check, each alone")
     _add_frontend_options(check)
@@ -1181,6 +1206,9 @@ def minicuda_main(argv: list[str] | None = None) -> int:
     run.add_argument("--timeline-warp", type=block_warp, default=None, metavar="BLOCK:WARP",
                      help="the warp whose lane timeline the report draws (block's linear index, warp in the "
                           "block; default 0:0)")
+    run.add_argument("--decisions-json", metavar="FILE",
+                     help="write the predication decision of each conditional branch of device code to FILE "
+                          "(as minicudac --report predication --report-format json)")
     run.add_argument("--engine", choices=["jit", "interp"], default="jit",
                      help="jit: native code compiled with llvmlite (default); interp: the reference interpreter")
     run.add_argument("--jobs", "-j", type=int_in(1, MAX_JOBS), default=None, metavar="N",
@@ -1212,6 +1240,7 @@ def minicuda_main(argv: list[str] | None = None) -> int:
     run.add_argument("--time-report", "-ftime-report", dest="time_report", action="store_true",
                      help="print on stderr where the run's time went (start-up, each compile stage and pass, the "
                           "JIT, host code, each kernel, each runtime call), as clang's -ftime-report")
+    _add_predication_options(run)
     _add_rdc_option(run)
     _add_fast_math_option(run)
     _add_frontend_options(run)

@@ -122,16 +122,19 @@ def save(path: Path, key: str, diagnostics: list, module: Module) -> None:
 
 def compile_cached(filename: str, text: str, arch: int, opt: int, sched: str | None, bracket_depth: int,
                    include_dirs=(), defines=(), diags: DiagnosticEngine | None = None, language: str = CUDA,
-                   enabled: bool = True, rdc: bool = False, fast_math: bool = False) -> Module:
+                   enabled: bool = True, rdc: bool = False, fast_math: bool = False,
+                   predication: tuple = ()) -> Module:
     """The module of the program `text` (called `filename`), from the cache when an entry
     for it is there, else compiled (and kept); its diagnostics end in `diags` either way,
-    and CompileError is raised as the compiler raises it."""
+    and CompileError is raised as the compiler raises it. `predication` holds the
+    if-conversion settings given (Options field, value) pairs: part of the entry's key."""
     diags = diags if diags is not None else DiagnosticEngine()
     pp = run_stage("preprocess", preprocessed, text, filename, diags, include_dirs, defines, language)
     directory = cache_dir() if enabled else None
     if directory is None or diags.error_count:
-        return compile_preprocessed(pp, diags, arch, opt, sched, bracket_depth, language, rdc, fast_math)
-    settings = (arch, opt, sched, bracket_depth, language, tuple(include_dirs), tuple(defines), rdc, fast_math)
+        return compile_preprocessed(pp, diags, arch, opt, sched, bracket_depth, language, rdc, fast_math, predication)
+    settings = (arch, opt, sched, bracket_depth, language, tuple(include_dirs), tuple(defines), rdc, fast_math) + \
+        tuple(predication)
     key = entry_key(pp, diags, settings)
     path = directory / f"{key}.mod"
     with TIMES.phase("compile cache: look-up and load"):
@@ -139,7 +142,7 @@ def compile_cached(filename: str, text: str, arch: int, opt: int, sched: str | N
     if entry is not None:
         diags.diagnostics[:] = entry[0]
         return entry[1]
-    module = compile_preprocessed(pp, diags, arch, opt, sched, bracket_depth, language, rdc, fast_math)
+    module = compile_preprocessed(pp, diags, arch, opt, sched, bracket_depth, language, rdc, fast_math, predication)
     with TIMES.phase("compile cache: save"):
         save(path, key, diags.diagnostics, module)
     return module
@@ -153,7 +156,8 @@ def preprocessed(text: str, filename: str, diags: DiagnosticEngine, include_dirs
 
 
 def compile_preprocessed(pp: PreprocessedSource, diags: DiagnosticEngine, arch: int, opt: int, sched: str | None,
-                         bracket_depth: int, language: str, rdc: bool = False, fast_math: bool = False) -> Module:
+                         bracket_depth: int, language: str, rdc: bool = False, fast_math: bool = False,
+                         predication: tuple = ()) -> Module:
     """The module of a preprocessed program, compiled (the compiler imported now)."""
     with TIMES.phase("compile: the compiler's modules imported"):
         from minicuda.compiler import compile_frontend   # noqa: PLC0415  (the parser, sema, passes: see above)
@@ -161,5 +165,6 @@ def compile_preprocessed(pp: PreprocessedSource, diags: DiagnosticEngine, arch: 
         from minicuda.pipeline import Options            # noqa: PLC0415
 
     diags.check()
-    options = Options(arch=arch, opt=opt, sched=sched, bracket_depth=bracket_depth, rdc=rdc, fast_math=fast_math)
+    options = Options(arch=arch, opt=opt, sched=sched, bracket_depth=bracket_depth, rdc=rdc, fast_math=fast_math,
+                      **dict(predication))
     return compile_frontend(analyse(pp, diags, bracket_depth, language), options).module

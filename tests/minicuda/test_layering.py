@@ -33,8 +33,9 @@ FOLDERS = {"minicuda": "minicuda", "grammar": "minicuda.grammar", "passes": "min
 CORE = {"minicuda.ir", "minicuda.isa", "minicuda.diagnostics", "minicuda.semantics", "minicuda.arch",
         "minicuda.builtins", "minicuda.version", "minicuda.sourcefile", "minicuda.cache_entry", "minicuda.timing"}
 OPTIONAL_EXTRAS = {"pyopencl", "numba", "jinja2", "graphviz", "dask", "distributed", "pyarrow", "pandas",
-                   "matplotlib", "networkx"}
-LAZY_PARTS = {"minicuda.bench", "minicuda.compiler", "minicuda.frontend", "minicuda.pipeline", "minicuda.opt",
+                   "matplotlib", "networkx",
+                   "tomllib", "tomli"}   # minicuda sweep's TOML reader: stdlib from Python 3.11, tomli (the extra) on 3.10
+LAZY_PARTS = {"minicuda.bench", "minicuda.sweep", "minicuda.compiler", "minicuda.frontend", "minicuda.pipeline", "minicuda.opt",
               "minicuda.linker", "minicuda.ptxasinfo", "minicuda.grammar", "minicuda.grammar.ast",
               "minicuda.grammar.astdump", "minicuda.passes.dot", "minicuda.passes.regalloc",
               "minicuda.vm.jit.native", "minicuda.vm.jit.module", "minicuda.report.html", "minicuda.report.cfg_svg"}

@@ -1,5 +1,8 @@
 """minicuda run as nvprof and ncu users type it: -arch=sm_XX, --metrics with nvprof's and
 ncu's names, and minicuda's options ending where the program's arguments start."""
+import json
+from pathlib import Path
+
 import pytest
 
 from minicuda.cli import minicuda_main
@@ -129,3 +132,14 @@ def test_an_unknown_option_before_the_programs_arguments_is_named(program, capsy
     status, out, err = run(capsys, program, "-n", "3")
     assert status == 2 and out == ""
     assert err == "minicuda fatal   : Unknown option '-n' (the program's own options go after --)\n"
+
+
+@pytest.mark.parametrize("options, predicated", [([], False), (["--predication-rule", "guide"], True),
+                                                 (["--divergent-threshold", "8"], True)])
+def test_run_takes_the_predication_settings_and_writes_the_decisions(tmp_path, capsys, options, predicated):
+    """A divergent arm of exactly 7 instructions: kept under < 7, predicated under <= 7 or < 8."""
+    data = Path(__file__).parents[1] / "sweep" / "data"
+    out = tmp_path / "decisions.json"
+    assert minicuda_main(["run", "-q", *options, "--decisions-json", str(out), str(data / "branchy.cu"), "1"]) == 0
+    first = json.loads(out.read_text())[0]
+    assert (first["line"], first["instructions"], first["predicated"]) == (8, 7, predicated)

@@ -1,0 +1,4 @@
+#ifndef BLOCK
+#define BLOCK 32
+#endif
+#define SCALE 3
