@@ -40,6 +40,7 @@ from minicuda.version import __version__
 from minicuda.vm.errors import SIGNALS, VMError
 from minicuda.vm.tools import ERROR, TOOLS, leak_reports
 from minicuda.vm.machine import Machine
+from minicuda.vm.occupancy import occupancy
 from minicuda.vm.metrics import has_nested, kernel_totals, metrics_named
 from minicuda.vm.stop import EXIT_STATUS, TIMEOUT, StopFlag, Stopped, report_lines
 from minicuda.vm.watch import Watcher
@@ -463,8 +464,6 @@ OCCUPANCY_BLOCK_SIZES = (128, 256, 512, 1024)
 def _print_resource_usage(usage) -> None:
     """--resource-usage: ptxas's lines, then a kernel's theoretical occupancy (vm/occupancy.py)
     at a few block sizes, with what limits it, as the occupancy calculator gives it."""
-    from minicuda.vm.occupancy import occupancy
-
     lines = usage.ptxas_lines()
     if usage.kind == "kernel":
         sm = sm_of(usage.arch)

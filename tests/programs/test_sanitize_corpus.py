@@ -13,7 +13,7 @@ from helpers import GROUNDTRUTH_DIR, ROOT
 from minicuda.cli import minicuda_main
 
 CORPUS = ROOT / "tests" / "programs" / "sanitize"
-PROGRAMS = sorted(CORPUS.glob("*.cu"))
+PROGRAMS = sorted([*CORPUS.glob("race_*.cu"), *CORPUS.glob("sync_*.cu")])   # (init_ and leak_: test_sanitize_init.py)
 EXPECT = re.compile(r"^// expect-(pascal|volta): (racecheck|synccheck) errors=(\d+)(?: warnings=(\d+))?$", re.M)
 GPU_LINE = re.compile(r"^## (\S+) (racecheck|synccheck) exit=\d+ .*$", re.M)
 
