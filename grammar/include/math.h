@@ -19,8 +19,10 @@ __MC_MATH1(sin) __MC_MATH1(cos) __MC_MATH1(tan) __MC_MATH1(asin) __MC_MATH1(acos
 __MC_MATH1(atan) __MC_MATH1(sinh) __MC_MATH1(cosh) __MC_MATH1(tanh)
 __MC_MATH1(fabs) __MC_MATH1(floor) __MC_MATH1(ceil) __MC_MATH1(round) __MC_MATH1(trunc)
 __MC_MATH1(rint) __MC_MATH1(erf) __MC_MATH1(rsqrt)
+__MC_MATH1(erfc) __MC_MATH1(lgamma) __MC_MATH1(tgamma) __MC_MATH1(exp10) __MC_MATH1(asinh)
+__MC_MATH1(acosh) __MC_MATH1(atanh) __MC_MATH1(logb) __MC_MATH1(nearbyint)
 __MC_MATH2(pow) __MC_MATH2(atan2) __MC_MATH2(fmod) __MC_MATH2(fmin) __MC_MATH2(fmax)
-__MC_MATH2(hypot) __MC_MATH2(copysign) __MC_MATH2(fdim)
+__MC_MATH2(hypot) __MC_MATH2(copysign) __MC_MATH2(fdim) __MC_MATH2(nextafter) __MC_MATH2(remainder)
 __host__ __device__ double fma(double __x, double __y, double __z);
 __host__ __device__ float fmaf(float __x, float __y, float __z);
 /* isnan & co. of a float test the float itself (the double it widens to gives the same answer) */
