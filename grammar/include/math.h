@@ -276,6 +276,39 @@ inline __host__ __device__ long lroundf(float __x) { return (long)roundf(__x); }
 inline __host__ __device__ long long llround(double __x) { return (long long)round(__x); }
 inline __host__ __device__ long long llroundf(float __x) { return (long long)roundf(__x); }
 #undef __MC_INT_MIN
+#ifdef __cplusplus
+/* the float overloads of the functions above in the global namespace, as CUDA's
+   math_functions.h declares them: erfc of a float is a float */
+__host__ __device__ float erfc(float __x);
+__host__ __device__ float lgamma(float __x);
+__host__ __device__ float tgamma(float __x);
+__host__ __device__ float exp10(float __x);
+__host__ __device__ float asinh(float __x);
+__host__ __device__ float acosh(float __x);
+__host__ __device__ float atanh(float __x);
+__host__ __device__ float logb(float __x);
+__host__ __device__ float nearbyint(float __x);
+__host__ __device__ float nextafter(float __x, float __y);
+__host__ __device__ float remainder(float __x, float __y);
+inline __host__ __device__ int ilogb(float __x) { return ilogbf(__x); }
+inline __host__ __device__ float scalbn(float __x, int __n) { return scalbnf(__x, __n); }
+inline __host__ __device__ float ldexp(float __x, int __n) { return ldexpf(__x, __n); }
+inline __host__ __device__ float frexp(float __x, int *__e) { return frexpf(__x, __e); }
+inline __host__ __device__ float modf(float __x, float *__i) { return modff(__x, __i); }
+inline __host__ __device__ float remquo(float __x, float __y, int *__q) { return remquof(__x, __y, __q); }
+inline __host__ __device__ void sincos(float __x, float *__s, float *__c) { sincosf(__x, __s, __c); }
+inline __host__ __device__ float sinpi(float __x) { return sinpif(__x); }
+inline __host__ __device__ float cospi(float __x) { return cospif(__x); }
+inline __host__ __device__ void sincospi(float __x, float *__s, float *__c) { sincospif(__x, __s, __c); }
+inline __host__ __device__ float normcdf(float __x) { return normcdff(__x); }
+inline __host__ __device__ float rcbrt(float __x) { return rcbrtf(__x); }
+inline __host__ __device__ float erfinv(float __x) { return erfinvf(__x); }
+inline __host__ __device__ float erfcinv(float __x) { return erfcinvf(__x); }
+inline __host__ __device__ long lrint(float __x) { return lrintf(__x); }
+inline __host__ __device__ long long llrint(float __x) { return llrintf(__x); }
+inline __host__ __device__ long lround(float __x) { return lroundf(__x); }
+inline __host__ __device__ long long llround(float __x) { return llroundf(__x); }
+#endif
 #undef __MC_MATH1
 #undef __MC_MATH2
 #endif
