@@ -10,7 +10,9 @@ import subprocess
 
 import pytest
 
+from minicuda import frontend
 from minicuda.cli import minicuda_main
+from minicuda.sourcefile import SourceText
 
 DATA = pathlib.Path(__file__).parent.parent / "data" / "groundtruth" / "math_api"
 COLUMNS = ("erfc lgamma tgamma exp10 asinh acosh atanh logb nearbyint nextafter remainder frexp modf "
@@ -72,3 +74,21 @@ def test_host_results_are_glibcs(capsys, tmp_path, monkeypatch):
     cu.write_text(source.read_text())
     # minicuda's NaN is canonical (positive); x86 glibc's default NaN has its sign bit set
     assert _run(cu, "interp", capsys, tmp_path, monkeypatch) == glibc.replace("-nan", "nan").splitlines()
+
+
+def test_a_bad_call_of_a_library_function_is_a_located_error(capsys, tmp_path):
+    program = tmp_path / "bad.cu"
+    program.write_text("__global__ void k(double *o) { o[0] = frexp(o[1]); o[1] = sinpi(o, 2); }\n"
+                       "int main() { return 0; }\n")
+    assert minicuda_main(["run", str(program)]) == 1
+    err = capsys.readouterr().err
+    assert "bad.cu:1:39: error: no matching function for call to 'frexp' with arguments (double)" in err
+    assert "bad.cu:1:59: error: no matching function for call to 'sinpi' with arguments (double *, int)" in err
+
+
+def test_the_library_is_parsed_only_for_a_unit_calling_it():
+    calls = frontend.load(SourceText("x.cu", "int main() { int e; return (int)frexp(8.0, &e) + e; }\n"))
+    assert {f.name for f in calls.tu.functions} == {"main", "frexp", "ilogb", "scalbn"}
+    plain = frontend.load(SourceText("y.cu", "int main() { return (int)sqrt(4.0); }\n"))
+    assert [f.name for f in plain.tu.functions] == ["main"]
+    assert "math_library" not in "".join(file for file, _ in plain.pp.line_map)
