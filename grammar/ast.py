@@ -216,6 +216,8 @@ class FunctionDef(Node):
     home: Any = field(default=None, init=False, repr=False)   # sema: the scope of its namespace
     explicit_specialization: bool = False         # `template <> int f<int>(int)`
     used: bool = field(default=False, init=False)  # called somewhere (sema: a class template's members)
+    callers: list = field(default_factory=list, init=False, repr=False,   # sema: the functions calling it (None: outside one)
+                          metadata={"references": True})
     special: str = ""                             # `= delete` / `= default` on a member function: "delete" / "default"
 
     @property

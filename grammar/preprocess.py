@@ -33,6 +33,11 @@ from minicuda.diagnostics import DiagnosticEngine, SourceLocation
 from minicuda.sourcefile import SourceFileError, read_text
 
 SYSTEM_INCLUDE_DIR = os.path.join(os.path.dirname(__file__), "include")
+# <math.h>'s library functions built from the others (frexp, remquo, erfinv, ...): math.h
+# declares them; their definitions, in MATH_LIBRARY, are preprocessed after a unit that
+# includes <math.h> and calls one (outside math.h itself), so other units do not parse them
+MATH_LIBRARY = "bits/math_library.h"
+MATH_DECLARING = ("math.h", "cmath")
 MAX_INCLUDE_DEPTH = 200   # files open at once, the main file counted, as gcc's and clang's limit
 MAX_EXPANSION_TOKENS = 1 << 20   # tokens macro expansion may produce for one piece of text
 MAX_MACRO_NESTING = 512   # macros expanding macros (and arguments) at once
@@ -548,11 +553,34 @@ def preprocess(source: str, filename: str, diags: DiagnosticEngine,
     sys.setrecursionlimit(max(limit, RECURSION_LIMIT))   # pcpp recurses per include and per macro level
     try:
         pp.write(out)
+        result = _apply_line_markers(out.getvalue(), filename)
+        if "__MINICUDA_MATH_H" in pp.macros and _calls_math_library(result):
+            out.write("\n")
+            pp.parser = pp.parsegen(f"#include <{MATH_LIBRARY}>\n", "<built-in>", None)
+            pp.write(out)
+            result = _apply_line_markers(out.getvalue(), filename)
     except pcpp.OutputDirective:
-        pass
+        result = _apply_line_markers(out.getvalue(), filename)
     finally:
         sys.setrecursionlimit(limit)
-    return _apply_line_markers(out.getvalue(), filename)
+    return result
+
+
+@functools.cache
+def _math_library_call() -> re.Pattern:
+    """A call of one of MATH_LIBRARY's functions (the names it defines)."""
+    text = read_text(os.path.join(SYSTEM_INCLUDE_DIR, MATH_LIBRARY))
+    names = sorted(set(re.findall(r"^inline [^(]*?\b(\w+)\(", text, re.M)) - {""})
+    return re.compile(r"\b(?:" + "|".join(n for n in names if not n.startswith("__")) + r")\s*\(")
+
+
+def _calls_math_library(pp: PreprocessedSource) -> bool:
+    """Whether a line of `pp` outside <math.h>'s declarations calls a MATH_LIBRARY function."""
+    call = _math_library_call()
+    declaring = tuple(os.sep + name for name in MATH_DECLARING)
+    lines = pp.text.split("\n")
+    return any(call.search(line) and not file.endswith(declaring)
+               for line, (file, _) in zip(lines, pp.line_map) if "(" in line)
 
 
 def _apply_line_markers(text: str, filename: str) -> PreprocessedSource:

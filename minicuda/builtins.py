@@ -131,7 +131,9 @@ MATH_FUNCTIONS = {
     "tan": "TAN", "asin": "ASIN", "acos": "ACOS", "atan": "ATAN", "sinh": "SINH", "cosh": "COSH",
     "tanh": "TANH", "fabs": "FABS", "floor": "FLOOR", "ceil": "CEIL", "round": "ROUND", "trunc": "TRUNC",
     "rint": "RINT", "erf": "ERF", "pow": "POW", "atan2": "ATAN2", "fmod": "FMOD", "hypot": "HYPOT",
-    "copysign": "COPYSIGN",
+    "copysign": "COPYSIGN", "erfc": "ERFC", "lgamma": "LGAMMA", "tgamma": "TGAMMA", "exp10": "EXP10",
+    "asinh": "ASINH", "acosh": "ACOSH", "atanh": "ATANH", "logb": "LOGB", "nearbyint": "RINT",
+    "nextafter": "NEXTAFTER", "remainder": "REMAINDER",
 }
 ATOMICS = {"atomicAdd": "ADD", "atomicSub": "SUB", "atomicExch": "EXCH", "atomicMin": "MIN", "atomicMax": "MAX",
            "atomicInc": "INC", "atomicDec": "DEC", "atomicCAS": "CAS", "atomicAnd": "AND", "atomicOr": "OR",

@@ -40,7 +40,8 @@ Semantics of values (the VM's interpreter is the executable specification):
 - FADD FSUB FMUL FDIV FFMA FNEG FMNMX.MIN/.MAX work on f32 (round to nearest even;
   FMNMX ignores a NaN operand), D* the same on f64.  MUFU.<fn>[.F64] d, a[, b]
   applies a math function: SQRT RSQ RCP EXP EX2 LOG LG2 LOG10 SIN COS TAN ASIN
-  ACOS ATAN SINH COSH TANH FLOOR CEIL ROUND TRUNC FABS POW ATAN2 FMOD ...
+  ACOS ATAN SINH COSH TANH FLOOR CEIL ROUND TRUNC FABS POW ATAN2 FMOD ERFC LGAMMA
+  TGAMMA EXP10 LOGB NEXTAFTER REMAINDER ...
 - Conversions name destination then source type: I2F.F32.S32, F2I.S32.F32
   (toward zero, saturating, NaN -> 0), F2F.F64.F32, I2I.S64.S32 (extend or
   truncate; types S8 U8 S16 U16 S32 U32 S64 U64).

@@ -37,7 +37,9 @@ Choices the IR docstring leaves open, fixed here:
   touch the sign bit.  FMNMX of +0 and -0: MIN gives -0, MAX gives +0.
 - FFMA and DFMA round once (a true fused multiply-add).  MUFU on f32 computes in
   f64 and rounds to f32; its transcendental functions are the C library's (libm)
-  double functions, MUFU.EXP10 x is pow(10, x) (sinf, expf, ...: correctly rounded).
+  double functions (sinf, expf, ...: correctly rounded), except the f32 forms in
+  MUFU_LIBM_F32 (ERFC LGAMMA TGAMMA EXP10 ASINH ACOSH ATANH LOGB NEXTAFTER
+  REMAINDER), which are libm's float functions (erfcf, ...).
   MUFU.<fn>.APPROX (SIN COS EX2 LG2 RCP RSQ, f32) is the GPU's own approximation that
   nvcc's fast intrinsics run, modelled on an H100's results (_mufu_approx below;
   docs/semantics.md gives how often it is the GPU's bit for bit); the intrinsics keep
@@ -495,16 +497,26 @@ LIBM = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
 LIBM_ARITY = {"sin": 1, "cos": 1, "tan": 1, "asin": 1, "acos": 1, "atan": 1, "sinh": 1, "cosh": 1,
               "tanh": 1, "asinh": 1, "acosh": 1, "atanh": 1, "exp": 1, "exp2": 1, "expm1": 1,
               "log": 1, "log2": 1, "log10": 1, "log1p": 1, "cbrt": 1, "pow": 2, "atan2": 2, "hypot": 2,
-              "fmod": 2, "erf": 1}
-# MUFU function -> (libm function, constant leading arguments): EXP10 x is pow(10, x)
+              "fmod": 2, "erf": 1, "erfc": 1, "lgamma": 1, "tgamma": 1, "exp10": 1, "logb": 1,
+              "nextafter": 2, "remainder": 2}
+# MUFU function -> (libm function, constant leading arguments)
 MUFU_LIBM = {
-    "EXP": ("exp", ()), "EX2": ("exp2", ()), "EXP10": ("pow", (10.0,)), "EXPM1": ("expm1", ()),
+    "EXP": ("exp", ()), "EX2": ("exp2", ()), "EXP10": ("exp10", ()), "EXPM1": ("expm1", ()),
     "LOG": ("log", ()), "LG2": ("log2", ()), "LOG10": ("log10", ()), "LOG1P": ("log1p", ()),
     "SIN": ("sin", ()), "COS": ("cos", ()), "TAN": ("tan", ()), "ASIN": ("asin", ()), "ACOS": ("acos", ()),
     "ATAN": ("atan", ()), "SINH": ("sinh", ()), "COSH": ("cosh", ()), "TANH": ("tanh", ()),
     "ASINH": ("asinh", ()), "ACOSH": ("acosh", ()), "ATANH": ("atanh", ()), "CBRT": ("cbrt", ()),
     "POW": ("pow", ()), "ATAN2": ("atan2", ()), "HYPOT": ("hypot", ()), "ERF": ("erf", ()),
+    "ERFC": ("erfc", ()), "LGAMMA": ("lgamma", ()), "TGAMMA": ("tgamma", ()), "LOGB": ("logb", ()),
+    "NEXTAFTER": ("nextafter", ()), "REMAINDER": ("remainder", ()),
 }
+# The functions whose f32 form is libm's float function (erfcf, ...), not the double one
+# rounded: glibc's own float results, bit for bit, as a host program gets them.  For
+# NEXTAFTER the f32 step is the f32 function's by definition; REMAINDER and LOGB are exact
+# either way.
+MUFU_LIBM_F32 = {"EXP10": "exp10f", "ERFC": "erfcf", "LGAMMA": "lgammaf", "TGAMMA": "tgammaf",
+                 "ASINH": "asinhf", "ACOSH": "acoshf", "ATANH": "atanhf", "LOGB": "logbf",
+                 "NEXTAFTER": "nextafterf", "REMAINDER": "remainderf"}
 
 
 def libm_function(name: str):
@@ -513,6 +525,23 @@ def libm_function(name: str):
     fn.restype = ctypes.c_double
     fn.argtypes = [ctypes.c_double] * LIBM_ARITY[name]
     return fn
+
+
+def libm_float_function(name: str):
+    """libm's `float name(float[, float])` (name ends in f) as a ctypes function."""
+    fn = getattr(LIBM, name)
+    fn.restype = ctypes.c_float
+    fn.argtypes = [ctypes.c_float] * LIBM_ARITY[name[:-1]]
+    return fn
+
+
+def _libm_f32(fn: str, args: list) -> np.ndarray:
+    """MUFU_LIBM_F32[fn] of f32 arrays, lane by lane: an f32 array."""
+    call = libm_float_function(MUFU_LIBM_F32[fn])
+    arrays = np.broadcast_arrays(*(np.asarray(a, dtype=np.float32) for a in args))
+    columns = [a.ravel().tolist() for a in arrays]
+    out = np.array([call(*xs) for xs in zip(*columns)], dtype=np.float32)
+    return out.reshape(arrays[0].shape)
 
 
 def _libm_call(name: str, constants: tuple = ()):
@@ -597,6 +626,8 @@ def _mufu(ins, s):
     table = MUFU_BINARY if fn in MUFU_BINARY else MUFU_UNARY
     if len(s) != (2 if table is MUFU_BINARY else 1):
         raise UnsupportedOp(ins, f"{fn} takes {2 if table is MUFU_BINARY else 1} operands")
+    if w == 32 and fn in MUFU_LIBM_F32:
+        return _bits(_libm_f32(fn, [_floats(v, w) for v in s]), w)
     args = [_floats(v, w).astype(np.float64) for v in s]
     return _bits(np.asarray(table[fn](*args)).astype(_FLOAT[w]), w)
 

@@ -19,8 +19,10 @@ __MC_MATH1(sin) __MC_MATH1(cos) __MC_MATH1(tan) __MC_MATH1(asin) __MC_MATH1(acos
 __MC_MATH1(atan) __MC_MATH1(sinh) __MC_MATH1(cosh) __MC_MATH1(tanh)
 __MC_MATH1(fabs) __MC_MATH1(floor) __MC_MATH1(ceil) __MC_MATH1(round) __MC_MATH1(trunc)
 __MC_MATH1(rint) __MC_MATH1(erf) __MC_MATH1(rsqrt)
+__MC_MATH1(erfc) __MC_MATH1(lgamma) __MC_MATH1(tgamma) __MC_MATH1(exp10) __MC_MATH1(asinh)
+__MC_MATH1(acosh) __MC_MATH1(atanh) __MC_MATH1(logb) __MC_MATH1(nearbyint)
 __MC_MATH2(pow) __MC_MATH2(atan2) __MC_MATH2(fmod) __MC_MATH2(fmin) __MC_MATH2(fmax)
-__MC_MATH2(hypot) __MC_MATH2(copysign) __MC_MATH2(fdim)
+__MC_MATH2(hypot) __MC_MATH2(copysign) __MC_MATH2(fdim) __MC_MATH2(nextafter) __MC_MATH2(remainder)
 __host__ __device__ double fma(double __x, double __y, double __z);
 __host__ __device__ float fmaf(float __x, float __y, float __z);
 #ifdef __cplusplus
@@ -133,6 +135,77 @@ __device__ float __ll2float_rn(long long __x);
 __device__ double __ll2double_rn(long long __x);
 __device__ float __ull2float_rn(unsigned long long __x);
 __device__ double __ull2double_rn(unsigned long long __x);
+/* the library functions built from the ones above: declared here, defined in
+   <bits/math_library.h>, which the preprocessor appends to a unit calling one
+   (grammar/preprocess.py); `inline` marks them as no builtins */
+inline __host__ __device__ int ilogb(double __x);
+inline __host__ __device__ int ilogbf(float __x);
+inline __host__ __device__ double scalbn(double __x, int __n);
+inline __host__ __device__ float scalbnf(float __x, int __n);
+inline __host__ __device__ double ldexp(double __x, int __n);
+inline __host__ __device__ float ldexpf(float __x, int __n);
+inline __host__ __device__ double frexp(double __x, int *__e);
+inline __host__ __device__ float frexpf(float __x, int *__e);
+inline __host__ __device__ double modf(double __x, double *__i);
+inline __host__ __device__ float modff(float __x, float *__i);
+inline __host__ __device__ double remquo(double __x, double __y, int *__q);
+inline __host__ __device__ float remquof(float __x, float __y, int *__q);
+inline __host__ __device__ void sincos(double __x, double *__s, double *__c);
+inline __host__ __device__ void sincosf(float __x, float *__s, float *__c);
+inline __host__ __device__ double sinpi(double __x);
+inline __host__ __device__ double cospi(double __x);
+inline __host__ __device__ float sinpif(float __x);
+inline __host__ __device__ float cospif(float __x);
+inline __host__ __device__ void sincospi(double __x, double *__s, double *__c);
+inline __host__ __device__ void sincospif(float __x, float *__s, float *__c);
+inline __host__ __device__ double normcdf(double __x);
+inline __host__ __device__ float normcdff(float __x);
+inline __host__ __device__ double rcbrt(double __x);
+inline __host__ __device__ float rcbrtf(float __x);
+inline __host__ __device__ double erfinv(double __y);
+inline __host__ __device__ double erfcinv(double __y);
+inline __host__ __device__ float erfinvf(float __y);
+inline __host__ __device__ float erfcinvf(float __y);
+inline __host__ __device__ long lrint(double __x);
+inline __host__ __device__ long lrintf(float __x);
+inline __host__ __device__ long long llrint(double __x);
+inline __host__ __device__ long long llrintf(float __x);
+inline __host__ __device__ long lround(double __x);
+inline __host__ __device__ long lroundf(float __x);
+inline __host__ __device__ long long llround(double __x);
+inline __host__ __device__ long long llroundf(float __x);
+#ifdef __cplusplus
+/* their float overloads in the global namespace, as CUDA's math_functions.h declares them */
+__host__ __device__ float erfc(float __x);
+__host__ __device__ float lgamma(float __x);
+__host__ __device__ float tgamma(float __x);
+__host__ __device__ float exp10(float __x);
+__host__ __device__ float asinh(float __x);
+__host__ __device__ float acosh(float __x);
+__host__ __device__ float atanh(float __x);
+__host__ __device__ float logb(float __x);
+__host__ __device__ float nearbyint(float __x);
+__host__ __device__ float nextafter(float __x, float __y);
+__host__ __device__ float remainder(float __x, float __y);
+inline __host__ __device__ int ilogb(float __x);
+inline __host__ __device__ float scalbn(float __x, int __n);
+inline __host__ __device__ float ldexp(float __x, int __n);
+inline __host__ __device__ float frexp(float __x, int *__e);
+inline __host__ __device__ float modf(float __x, float *__i);
+inline __host__ __device__ float remquo(float __x, float __y, int *__q);
+inline __host__ __device__ void sincos(float __x, float *__s, float *__c);
+inline __host__ __device__ float sinpi(float __x);
+inline __host__ __device__ float cospi(float __x);
+inline __host__ __device__ void sincospi(float __x, float *__s, float *__c);
+inline __host__ __device__ float normcdf(float __x);
+inline __host__ __device__ float rcbrt(float __x);
+inline __host__ __device__ float erfinv(float __x);
+inline __host__ __device__ float erfcinv(float __x);
+inline __host__ __device__ long lrint(float __x);
+inline __host__ __device__ long long llrint(float __x);
+inline __host__ __device__ long lround(float __x);
+inline __host__ __device__ long long llround(float __x);
+#endif
 #undef __MC_MATH1
 #undef __MC_MATH2
 #endif

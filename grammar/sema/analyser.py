@@ -78,8 +78,9 @@ class Sema(Scopes, Declarators, Declarations, Statements, Expressions, Operators
                 self.function_body(decl)
         self.check_method_bodies()
         # a bundled header's inline function is the program's only where called, as C++ emits
-        # an inline function only where it is odr-used (cudaMemAdvise's CUDA 13 form)
-        tu.functions = [f for f in self.functions if f.used or not unused_header_inline(f)]
+        # an inline function only where it is odr-used (cudaMemAdvise's CUDA 13 form), by the
+        # program or by a header function it keeps (<math.h>'s frexp calls scalbn)
+        tu.functions = kept_functions(self.functions)
         tu.global_vars = self.global_vars
         tu.instantiations = [f for f in self.instances.values()]
         return tu
@@ -91,6 +92,21 @@ class Sema(Scopes, Declarators, Declarations, Statements, Expressions, Operators
     def const_eval(self, e: A.Expr):
         """The value of an integer constant expression (typed), else None."""
         return consteval.evaluate_or_none(e)
+
+
+def kept_functions(functions: list[A.FunctionDef]) -> list[A.FunctionDef]:
+    """`functions` less the bundled headers' inline functions no kept function calls."""
+    optional = {id(f) for f in functions if unused_header_inline(f)}
+    kept: set[int] = set()
+    changed = True
+    while changed:
+        changed = False
+        for f in functions:
+            if id(f) in optional and id(f) not in kept and any(
+                    c is None or id(c) not in optional or id(c) in kept for c in f.callers):
+                kept.add(id(f))
+                changed = True
+    return [f for f in functions if id(f) not in optional or id(f) in kept]
 
 
 def unused_header_inline(fn: A.FunctionDef) -> bool:

@@ -339,6 +339,8 @@ class Calls:
 
     def bind_arguments(self, fn: A.FunctionDef, args: list, loc) -> list:
         fn.used = True   # a class template's member function is checked once used (classes.py)
+        if not any(c is self.fn for c in fn.callers):
+            fn.callers.append(self.fn)
         out = []
         params = fn.ty.params
         for i, a in enumerate(args):

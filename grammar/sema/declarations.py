@@ -230,7 +230,8 @@ class Declarations:
 
     def declare_function(self, fn: A.FunctionDef) -> None:
         fn.exec_space = self.function_space(fn)
-        fn.is_builtin = fn.body is None and is_system_location(fn.loc)
+        # (a bundled header's inline declaration is defined by a bundled header: <math.h>'s frexp)
+        fn.is_builtin = fn.body is None and is_system_location(fn.loc) and "inline" not in fn.specs.storage
         if fn.is_template:
             self.add_overload(fn, check_signature=False)
             return

@@ -41,7 +41,9 @@ def declared_functions(tu: A.TranslationUnit) -> dict[str, set[str]]:
     out: dict[str, set[str]] = {}
     for decl in tu.decls:
         if isinstance(decl, A.FunctionDef):   # defined in the header (<chrono>'s operators): no row
-            found = [] if decl.body is not None else [(decl.name, decl.specs)]
+            found = [] if decl.body is not None or "inline" in decl.specs.storage else [(decl.name, decl.specs)]
+        elif isinstance(decl, A.Declaration) and "inline" in decl.specs.storage:
+            found = []   # defined by a bundled header (<math.h>'s frexp & co.: bits/math_library.h): no row
         elif isinstance(decl, A.Declaration) and "typedef" not in decl.specs.storage:
             found = [(v.name, decl.specs) for v in decl.decls
                      if v.declarator.params_suffix is not None and v.init is None]

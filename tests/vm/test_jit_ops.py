@@ -348,6 +348,22 @@ def test_mufu_transcendentals_are_libm():
             assert int(got[lane]) == (0x7FFFFFFFFFFFFFFF if math.isnan(want) else f64(want)), (fn, lane)
 
 
+def test_mufu_f32_of_some_functions_is_libms_float_function():
+    """erfcf, lgammaf, ...: glibc's float functions, not the double ones rounded (they differ)."""
+    xs = [0.5, 1.7, -3.25, 10.0, 1e-5, 0.9, 2.5, -0.75]
+    for fn, name in S.MUFU_LIBM_F32.items():
+        c = S.libm_float_function(name)
+        args = [xs, xs[::-1]][:S.LIBM_ARITY[name[:-1]]]
+        ins = parse_instr(f"MUFU.{fn} %r0, {', '.join(f'%r{i + 1}' for i in range(len(args)))}", 1)
+        got = S.evaluate(ins, [np.array([f32(x) for x in a], np.uint32) for a in args])
+        for lane in range(len(xs)):
+            want = c(*(a[lane] for a in args))
+            assert int(got[lane]) == (0x7FFFFFFF if math.isnan(want) else f32(want)), (fn, lane)
+    # nextafterf steps by a float's ulp (the double function rounded back would not move)
+    ins = parse_instr("MUFU.NEXTAFTER %r0, %r1, %r2", 1)
+    assert int(S.evaluate(ins, [np.array([f32(1.0)], np.uint32), np.array([f32(2.0)], np.uint32)])[0]) == f32(1.0) + 1
+
+
 @pytest.mark.parametrize("text,w", [("FMNMX.MIN %r0, %r1, %r2", 32), ("FMNMX.MAX %r0, %r1, %r2", 32),
                                     ("DMNMX.MIN %rd0, %rd1, %rd2", 64), ("DMNMX.MAX %rd0, %rd1, %rd2", 64)])
 def test_min_max_ignores_signaling_nan(text, w):
@@ -389,9 +405,12 @@ def test_libm_calls_are_bound_and_nothing_else_is_external():
     external = {d for d in declared if not d.startswith("llvm.")}
     assert external and external <= set(symbols)
     assert all(d.startswith(LIBM_PREFIX) for d in external)
+    floats = set(S.MUFU_LIBM_F32.values())
     for name, addr in symbols.items():
         if name.startswith(LIBM_PREFIX):
-            assert addr == ctypes.cast(S.libm_function(name[len(LIBM_PREFIX):]), ctypes.c_void_p).value
+            c_name = name[len(LIBM_PREFIX):]
+            libm = S.libm_float_function if c_name in floats else S.libm_function
+            assert addr == ctypes.cast(libm(c_name), ctypes.c_void_p).value
 
 
 def test_emitted_ir_has_no_fast_math_flags():

@@ -74,6 +74,8 @@ def libm_symbols() -> dict[str, int]:
     out = {}
     for name in sorted({name for name, _ in S.MUFU_LIBM.values()} | {"fmod"}):
         out[LIBM_PREFIX + name] = ctypes.cast(S.libm_function(name), ctypes.c_void_p).value
+    for name in sorted(S.MUFU_LIBM_F32.values()):
+        out[LIBM_PREFIX + name] = ctypes.cast(S.libm_float_function(name), ctypes.c_void_p).value
     for name in BACKEND_LIBM:
         out[name] = ctypes.cast(getattr(S.LIBM, name), ctypes.c_void_p).value
     return out
@@ -495,6 +497,8 @@ def _decode_mufu(ins: Instr) -> Lowering:
     arity = 2 if fn in S.MUFU_BINARY else 1
     if len(ins.srcs) != arity:
         raise NotImplementedError(f"MUFU.{fn} takes {arity} operands")
+    if w == 32 and fn in S.MUFU_LIBM_F32:
+        return lambda e, s: _libm_float_lanes(e, S.MUFU_LIBM_F32[fn], s)
     if fn in S.MUFU_LIBM:
         name, constants = S.MUFU_LIBM[fn]
         return lambda e, s: _libm_lanes(e, name, constants, s, w)
@@ -551,6 +555,21 @@ def _libm_lanes(e: Emitter, name: str, constants: tuple, s: list[str], w: int) -
     acc = _libm_double_lanes(e, name, constants, args)
     r = acc if w == 64 else e.op(f"fptrunc {vd} {acc} to {_vf(e, w)}", "f")
     return _float_bits(e, r, w)
+
+
+def _libm_float_lanes(e: Emitter, name: str, s: list[str]) -> str:
+    """libm's float `name` (erfcf, ...) of f32 lanes, lane by lane, canonical NaN."""
+    vf = _vf(e, 32)
+    sym = LIBM_PREFIX + name
+    e.declare(sym, f"declare float @{sym}({', '.join(['float'] * len(s))}) "
+                   "nounwind willreturn memory(errnomem: write)")
+    args = [_as_float(e, x, 32) for x in s]
+    acc = "poison"
+    for lane in range(e.W):
+        xs = [e.op(f"extractelement {vf} {a}, i32 {lane}", "x") for a in args]
+        y = e.op(f"call float @{sym}({', '.join(f'float {v}' for v in xs)})", "y")
+        acc = e.op(f"insertelement {vf} {acc}, float {y}, i32 {lane}", "r")
+    return _float_bits(e, acc, 32)
 
 
 def _libm_double_lanes(e: Emitter, name: str, constants: tuple, args: list[str]) -> str:

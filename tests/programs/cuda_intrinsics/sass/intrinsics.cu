@@ -2,7 +2,7 @@
 //
 // Each CUDA intrinsic becomes the SASS instruction nvcc uses for it.
 __global__ void bits(unsigned *o, unsigned long long *w, const float *p, int *q) {
-    // CHECK-LABEL: bits
+    // CHECK-LABEL: .kernel bits
     // CHECK: FLO.U32
     o[0] = __clz(o[1]);
     // CHECK: BREV.U32
@@ -25,7 +25,7 @@ __global__ void bits(unsigned *o, unsigned long long *w, const float *p, int *q)
 }
 
 __global__ void math(float *f, int *i) {
-    // CHECK-LABEL: math
+    // CHECK-LABEL: .kernel math
     // nvcc's sm_90 sequences (tests/data/groundtruth/mufu_sm90.sass)
     // CHECK: FMUL {{.*}}1.44269
     // CHECK-NEXT: FSETP.GE [[P:P[0-9]+]], {{.*}}-126.0
