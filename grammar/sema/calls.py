@@ -258,17 +258,14 @@ class Calls:
 
     def promoted_math_overload(self, viable: list, args: list) -> A.FunctionDef | None:
         """<math.h>'s function of several arguments not all float: its double overload, as
-        libstdc++'s templates promote them (pow(x, 2) of a float x is a double in host
-        code), but for CUDA's device-only pow(float, int), which stays float."""
+        libstdc++'s templates promote them (pow(x, 2) of a float x is a double, in host and
+        device code alike: nvcc 13 on an H100 gives sizeof(pow(x, 2)) == 8 in a kernel)."""
         if len(args) < 2 or not all(fn.is_builtin and fn.loc is not None and fn.loc.file.endswith("math.h")
                                     for fn in viable) or \
                 not all(not is_braced(a) and T.is_arithmetic(a.ty) for a in args):
             return None
         types = [T.unqual(a.ty) for a in args]
         if all(t == T.FLOAT for t in types):
-            return None
-        if viable[0].name == "pow" and self.fn is not None and "host" not in self.fn.exec_space and \
-                types[0] == T.FLOAT and T.is_integer(types[1]):
             return None
         double = [fn for fn in viable if all(T.unqual(p) == T.DOUBLE for p in fn.ty.params[:len(args)])]
         return double[0] if len(double) == 1 else None

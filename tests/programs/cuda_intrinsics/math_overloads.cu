@@ -1,6 +1,6 @@
 // C++'s math overloads as nvcc's headers declare them: sin of a float is a float in host and
 // device code alike; arguments that are not all float make the double form (libstdc++'s
-// templates), but for the device's own float pow(float, int).
+// templates), pow(x, 2) included. Recorded on an H100 (nvcc 13.0), as printed here.
 #include <cstdio>
 #include <cmath>
 #include <cstdlib>
