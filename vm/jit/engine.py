@@ -271,11 +271,9 @@ class JitEngine:
     # ---- a whole grid ----------------------------------------------------------------------
     def launch(self, kernel: str, grid: tuple, block: tuple, args: list[int], arch, shared_dynamic: int = 0):
         interp = self.interp
-        if interp.tools & INTERPRETED:   # a tool whose shadow state only the interpreter keeps
+        if interp.tools & (INTERPRETED | INTERPRETED_TOOLS):   # shadow state or checks only the interpreter has
             return interp.launch(kernel, grid, block, args, arch, shared_dynamic)
         setup = LaunchSetup(interp, kernel, grid, block, args, shared_dynamic)
-        if interp.tools & INTERPRETED_TOOLS:   # racecheck, synccheck: checks only the interpreter makes
-            return interp.launch(kernel, grid, block, args, arch, shared_dynamic)
         compiled = compile_function(setup.code, interp.sched, 32, kernel=True, seeded=interp.seed is not None)
         if compiled is None:
             return interp.launch(kernel, grid, block, args, arch, shared_dynamic)
