@@ -69,6 +69,12 @@ class LaunchMetrics:
     # per instruction ("file:line:col OPCODE"): [space, "ld"/"st", requests, sectors, bytes, groups]
     memory_sites: dict = field(default_factory=dict)
 
+    def _repr_html_(self) -> str:
+        """Jupyter's rich display: the metrics table, and a profiled launch's lane timeline
+        (minicuda/report/notebook.py, loaded when a notebook asks)."""
+        from minicuda.report.notebook import launch_html
+        return launch_html(self)
+
     def add_count(self, name: str, value: int) -> None:
         setattr(self, name, getattr(self, name) + value)
 

@@ -76,26 +76,34 @@ class KernelReport:
     failures: list = field(default_factory=list)      # the faults of its launches that failed
 
 
-def render_report(machine, title: str = "") -> str:
-    """The HTML text of the report of a Machine's profiled run."""
+def environment(what: str = "--report=html"):
+    """The Jinja2 environment of the templates (the report's and the notebook's); MissingExtra
+    without jinja2."""
     try:
         import jinja2   # (the [report] extra)
     except ImportError:
-        raise MissingExtra("--report=html needs jinja2, which is not installed: pip install 'minicuda[report]' "
+        raise MissingExtra(f"{what} needs jinja2, which is not installed: pip install 'minicuda[report]' "
                            "(jinja2 and graphviz; apt-get install graphviz for graphviz's layout of the CFG)") from None
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True, trim_blocks=True,
                              lstrip_blocks=True, undefined=jinja2.StrictUndefined)
     env.filters["heat"] = heat_colour
+    return env
+
+
+def render_report(machine, title: str = "", compare=None) -> str:
+    """The HTML text of the report of a Machine's profiled run (`compare`: vm/compare.py's
+    Comparison of the same program under the two scheduling models, or None)."""
+    env = environment()
     kernels = kernel_reports(machine)
     return env.get_template("report.html.j2").render(
         title=title or "minicuda report", version=__version__, kernels=kernels, arch=machine.module.arch,
-        sched=machine.sched, warp=machine.interp.timeline_warp,
+        sched=machine.sched, warp=machine.interp.timeline_warp, compare=compare,
         css=_read("report.css"), script=_read("report.js"))
 
 
-def write_report(machine, path: str, title: str = "") -> None:
+def write_report(machine, path: str, title: str = "", compare=None) -> None:
     with open(path, "w", encoding="utf-8") as f:
-        f.write(render_report(machine, title))
+        f.write(render_report(machine, title, compare))
 
 
 def _read(name: str) -> str:
@@ -136,15 +144,20 @@ def kernel_report(module, name: str, index: int, launches: list) -> KernelReport
     report.cfgs = [(fn.name, function_svg(fn)) for fn in functions]
     traced = next((m for m in launches if m.issue_trace is not None and m.issue_trace.issues), None)
     if traced is not None:
-        trace = traced.issue_trace
-        codes = {n: code for n, (code, _) in traced.profile.tables.items()}
-        report.timeline = timeline_svg(trace, codes)
-        g, b = traced.grid, traced.block
-        report.timeline_note = (f"block {trace.block}, warp {trace.warp} of launch <<<({g[0]},{g[1]},{g[2]}), "
-                                f"({b[0]},{b[1]},{b[2]})>>>: {len(trace.issues)} instructions issued")
-        if len(trace.issues) > MAX_COLUMNS:
-            report.timeline_note += f" (the first {MAX_COLUMNS} drawn)"
+        report.timeline, report.timeline_note = launch_timeline(traced)
     return report
+
+
+def launch_timeline(launch) -> tuple[str, str]:
+    """(the SVG, a note saying which warp of which launch) of a profiled launch's issue trace."""
+    trace = launch.issue_trace
+    codes = {n: code for n, (code, _) in launch.profile.tables.items()}
+    g, b = launch.grid, launch.block
+    note = (f"block {trace.block}, warp {trace.warp} of launch <<<({g[0]},{g[1]},{g[2]}), "
+            f"({b[0]},{b[1]},{b[2]})>>>: {len(trace.issues)} instructions issued")
+    if len(trace.issues) > MAX_COLUMNS:
+        note += f" (the first {MAX_COLUMNS} drawn)"
+    return timeline_svg(trace, codes), note
 
 
 def source_rows(profile: InstructionProfile, lines: list) -> list:
