@@ -4,7 +4,8 @@ Per kernel (its launches summed): the totals; the source with per-line metrics a
 heat map; the sass-like code beside it, each instruction with its execution count,
 average active lanes and source line; the predication decisions with their reasons;
 the CFG (cfg_svg.py); and the lane timeline of the warp `--timeline-warp` names
-(timeline.py), from the kernel's first launch.  A click on a source line highlights
+(timeline.py), from the kernel's first launch, with `--compare-archs` beside the same
+warp's timelines under pascal and volta (compare.py).  A click on a source line highlights
 its instructions and CFG blocks; a click on an instruction, its line.  The page is
 rendered by Jinja2 from the templates in this package's `templates/` folder, styles
 and script inlined: nothing is fetched from the network.
@@ -90,20 +91,22 @@ def environment(what: str = "--report=html"):
     return env
 
 
-def render_report(machine, title: str = "", compare=None) -> str:
-    """The HTML text of the report of a Machine's profiled run (`compare`: vm/compare.py's
-    Comparison of the same program under the two scheduling models, or None)."""
+def render_report(machine, title: str = "", compare=None, progress=None) -> str:
+    """The HTML text of the report of a Machine's profiled run.  `compare`: compare.py's
+    ArchRuns of the same program under pascal and volta (--compare-archs), or None;
+    `progress(text)`: told which kernel is being drawn."""
     env = environment()
-    kernels = kernel_reports(machine)
+    kernels = kernel_reports(machine, progress)
     return env.get_template("report.html.j2").render(
         title=title or "minicuda report", version=__version__, kernels=kernels, arch=machine.module.arch,
         sched=machine.sched, warp=machine.interp.timeline_warp, compare=compare,
         css=_read("report.css"), script=_read("report.js"))
 
 
-def write_report(machine, path: str, title: str = "", compare=None) -> None:
+def write_report(machine, path: str, title: str = "", compare=None, progress=None) -> None:
+    text = render_report(machine, title, compare, progress)
     with open(path, "w", encoding="utf-8") as f:
-        f.write(render_report(machine, title, compare))
+        f.write(text)
 
 
 def _read(name: str) -> str:
@@ -111,14 +114,19 @@ def _read(name: str) -> str:
         return f.read()
 
 
-def kernel_reports(machine) -> list[KernelReport]:
+def kernel_reports(machine, progress=None) -> list[KernelReport]:
     """One KernelReport per kernel that ran profiled, in the order of their first launch; a
     launch that faulted (a SIMT deadlock, a memory fault) counts up to its fault."""
     by_kernel: dict[str, list] = {}
     for m in machine.launches + machine.interp.failed_launches:
         if m.profile is not None:
             by_kernel.setdefault(m.kernel, []).append(m)
-    return [kernel_report(machine.module, name, i, launches) for i, (name, launches) in enumerate(by_kernel.items())]
+    reports = []
+    for i, (name, launches) in enumerate(by_kernel.items()):
+        if progress is not None:
+            progress(f"kernel '{name}', {i + 1} of {len(by_kernel)} kernels")
+        reports.append(kernel_report(machine.module, name, i, launches))
+    return reports
 
 
 def merged_profile(launches: list) -> InstructionProfile:
