@@ -68,6 +68,7 @@ def test_each_arch_runs_its_own_reconvergence_markers(page):
 
 def test_the_page_names_the_comparison_and_keeps_the_runs_own_timeline(page):
     assert "compared under pascal and volta" in page.find("p", "meta").text()
+    assert ".compare > .timeline-view" in page.find("style").text()   # the styles as written, not escaped
     section = page.find("section", "kernel", data_kernel="mathKernel1")
     own = [v for v in section.iter("div", "timeline-view") if "data-arch" not in v.attrs]
     assert len(own) == 1 and own[0].find("svg", "timeline") is not None
@@ -98,3 +99,16 @@ def test_a_program_that_does_not_compile_for_pascal_shows_why(tmp_path, capsys):
     note = both["pascal"].find("p", "note").text()
     assert note.startswith("It does not compile for pascal:") and "__match_any_sync" in note and "error:" in note
     assert list(both["volta"].find("svg", "timeline").iter("g", "issue"))
+
+
+def test_a_run_that_fails_under_an_arch_keeps_its_timeline_and_says_so(tmp_path, capsys):
+    source = tmp_path / "status.cu"
+    source.write_text("__global__ void k(int *out) { if (threadIdx.x % 2) out[threadIdx.x] = 1; }\n"
+                      "int main() { int *d; cudaMalloc(&d, 128); k<<<1, 32>>>(d); cudaDeviceSynchronize(); return 3; }\n")
+    path = tmp_path / "report.html"
+    assert minicuda_main(["run", str(source), "-G", "--report=html", "-o", str(path), "--compare-archs"]) == 3
+    both = views(parse_html(path.read_text()), "k")
+    for arch, view in both.items():
+        assert list(view.find("svg", "timeline").iter("g", "issue"))
+        run = view.parent
+        assert run.find("p", "failure-note").text() == f"The program exited with status 3 under {arch}."
