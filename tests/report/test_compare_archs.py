@@ -7,21 +7,13 @@ from pathlib import Path
 import pytest
 
 from helpers.html_tree import parse_html
+from helpers.lanes import EVEN, FULL, ODD, runs
 from minicuda.cli import minicuda_main
 
 pytest.importorskip("jinja2", reason="the [report] extra is not installed: pip install 'minicuda[report]'")
 
 ROOT = Path(__file__).resolve().parents[2]
 DIVERGENCE = str(ROOT / "samples" / "simpleDivergence.cu")
-FULL, EVEN, ODD = "0xffffffff", "0x55555555", "0xaaaaaaaa"
-
-
-def runs(columns):
-    out = []
-    for c in columns:
-        if not out or out[-1] != c:
-            out.append(c)
-    return out
 
 
 @pytest.fixture(scope="module")

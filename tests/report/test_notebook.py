@@ -8,26 +8,18 @@ import pytest
 
 import minicuda
 from helpers.html_tree import parse_html
+from helpers.lanes import EVEN, FULL, ODD, runs
 from minicuda.vm.launcher import Device
 from minicuda.vm.metrics import METRICS
 
 pytest.importorskip("jinja2", reason="the [report] extra is not installed: pip install 'minicuda[report]'")
 
 DIVERGENCE = str(Path(__file__).resolve().parents[2] / "samples" / "simpleDivergence.cu")
-FULL, EVEN, ODD = "0xffffffff", "0x55555555", "0xaaaaaaaa"
 
 
 @pytest.fixture(scope="module")
 def program():
     return minicuda.compile(DIVERGENCE, arch="sm_60", opt=0)
-
-
-def runs(columns):
-    out = []
-    for c in columns:
-        if not out or out[-1] != c:
-            out.append(c)
-    return out
 
 
 def cell(doc, name):
