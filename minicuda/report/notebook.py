@@ -12,14 +12,16 @@ shared through `_parts.html.j2`), with a few styles inlined and no script: a not
 shows them as they are, and they need no network.
 
 Without jinja2 (the `[report]` extra) the display is the object's text in a <pre>,
-with what to install.
+with what to install.  The VM does not import this module: loading it (minicuda/api.py
+does, so `minicuda.compile` brings it) installs `launch_html` as LaunchMetrics's
+display; a launch's metrics seen before that display as text.
 """
 from __future__ import annotations
 
 import html
 
 from minicuda.report.html import MissingExtra, environment, launch_timeline
-from minicuda.vm.metrics import MEMORY_METRICS, METRICS, kernel_totals
+from minicuda.vm.metrics import MEMORY_METRICS, METRICS, install_html_display, kernel_totals
 
 NOTEBOOK_CSS = """
 .minicuda-nb table { border-collapse: collapse; font-size: 12px; margin: 0.3em 0; }
@@ -57,3 +59,6 @@ def _render(obj, template: str, **values) -> str:
     except MissingExtra as e:
         return f"<pre>{html.escape(repr(obj))}\n({html.escape(str(e))})</pre>"
     return env.get_template(template).render(css=NOTEBOOK_CSS, **values)
+
+
+install_html_display(launch_html)
