@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from minicuda.compiler import CompiledProgram, compile_program
 from minicuda.pipeline import Options
+from minicuda.report import notebook  # noqa: F401  (installs the launches' rich display in a notebook)
 
 
 def compile(path_or_source, arch="sm_70", opt=3, **options) -> CompiledProgram:

@@ -15,6 +15,7 @@ use it, not here: `minicuda run` of a program in the compile cache
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import json
 import os
@@ -43,7 +44,7 @@ from minicuda.vm.machine import Machine
 from minicuda.vm.occupancy import occupancy
 from minicuda.vm.metrics import has_nested, kernel_totals, metrics_named
 from minicuda.vm.stop import EXIT_STATUS, TIMEOUT, StopFlag, Stopped, report_lines
-from minicuda.vm.watch import Watcher
+from minicuda.vm.watch import ProgressLine, Watcher, is_terminal
 
 if TYPE_CHECKING:
     from minicuda.compiler import CompiledProgram
@@ -694,7 +695,7 @@ def _run(args) -> int:
     check_output(args.decisions_json, list(args.files))
     if sys.stdout is None:   # a closed stdout: the program's output is lost, as a C program's is
         sys.stdout = open(os.devnull, "w")
-    progress = not args.quiet and _is_terminal(sys.stderr)
+    progress = not args.quiet and is_terminal(sys.stderr)
     if args.time_report:
         TIMES.start()
     watcher = Watcher(StopFlag(), args.timeout, args.watchdog, progress).start()
@@ -710,13 +711,6 @@ def _run(args) -> int:
         if args.time_report:
             sys.stdout.flush()
             print(TIMES.finish(), file=sys.stderr)
-
-
-def _is_terminal(stream) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError, OSError):
-        return False
 
 
 def _run_watched(args, watcher: Watcher) -> int:
@@ -875,7 +869,7 @@ def _run_program(args, program, watcher: Watcher, tools, seed, stdout=None, quie
         if args.decisions_json:
             _write(json.dumps([d.as_dict() for d in _run_decisions(program)], indent=2) + "\n", args.decisions_json)
         if args.report == "html":
-            code = _write_html_report(args, machine) or code
+            code = _write_html_report(args, machine, watcher) or code
     return code, errors
 
 
@@ -1042,6 +1036,11 @@ def _report_options_problem(args) -> str | None:
         return "-o names the file --report=html writes; give --report=html too"
     if args.timeline_warp is not None and args.report != "html":
         return "--timeline-warp chooses the warp of the HTML report's timeline; give --report=html -o FILE too"
+    if args.compare_archs and args.report != "html":
+        return ("--compare-archs runs the program under pascal and volta for the HTML report; "
+                "give --report=html -o FILE too")
+    if args.compare_archs and (_is_sass(args.file) or len(args.files) > 1 or args.file == "-"):
+        return "--compare-archs compiles one source file for pascal and volta; give a .cu file"
     if args.report == "html" and args.timeline_warp is None:
         args.timeline_warp = (0, 0)
     return None
@@ -1205,6 +1204,9 @@ def minicuda_main(argv: list[str] | None = None) -> int:
     run.add_argument("--timeline-warp", type=block_warp, default=None, metavar="BLOCK:WARP",
                      help="the warp whose lane timeline the report draws (block's linear index, warp in the "
                           "block; default 0:0)")
+    run.add_argument("--compare-archs", action="store_true",
+                     help="the report also runs the program under pascal (SIMT stack) and volta (independent thread "
+                          "scheduling) and shows the warp's timeline under both side by side")
     run.add_argument("--decisions-json", metavar="FILE",
                      help="write the predication decision of each conditional branch of device code to FILE "
                           "(as minicudac --report predication --report-format json)")
@@ -1261,14 +1263,45 @@ if __name__ == "__main__":
     sys.exit(minicudac_main())
 
 
-def _write_html_report(args, machine) -> int:
-    """--report=html: the run's report written to -o FILE; 0, or a usage status when the
-    [report] extra is not installed."""
-    from minicuda.report.html import MissingExtra, write_report   # (the report's side, loaded when asked)
+def _write_html_report(args, machine, watcher: Watcher) -> int:
+    """--report=html: the run's report written to -o FILE (with --compare-archs, after the
+    program's runs under pascal and volta); 0, or a status when the [report] extra is not
+    installed or the comparison's runs were stopped.  Progress on stderr, when a terminal."""
+    from minicuda.report.compare import compare_archs   # (the report's side, loaded when asked)
+    from minicuda.report.html import MissingExtra, environment, write_report
 
+    line = ProgressLine("minicuda: report: ", enabled=not args.quiet and is_terminal(sys.stderr), timed=True)
     try:
-        write_report(machine, args.output)
+        environment()   # (the extra's absence said before any work)
+        compare = None
+        if args.compare_archs:
+            compare = compare_archs(lambda sm: _compile_for(args, sm), [args.file] + list(args.args),
+                                    args.timeline_warp, args.max_steps, watcher.attach, line.show)
+        write_report(machine, args.output, compare=compare, progress=line.show)
     except MissingExtra as e:
+        line.clear()
         print(f"minicuda: error: {e}", file=sys.stderr)
         return EXIT_USER
+    except Stopped as stop:
+        line.clear()
+        watcher.close()
+        what = f"timed out after {args.timeout:g} s (--timeout)" if stop.reason == TIMEOUT else "interrupted"
+        print("\n".join(report_lines(stop, what)), file=sys.stderr)
+        return EXIT_STATUS.get(stop.reason, EXIT_USER)
+    line.clear()
     return 0
+
+
+def _compile_for(args, sm: str):
+    """--compare-archs: the program compiled for `sm` with run's other options, or its
+    diagnostics (for the page; stderr gets a note)."""
+    again = argparse.Namespace(**vars(args))
+    again.arch, again.sched = sm, None
+    diagnostics = io.StringIO()
+    with contextlib.redirect_stderr(diagnostics):
+        program = _run_input(again)
+    if isinstance(program, int):
+        print(f"minicuda: note: --compare-archs: the program does not compile for {sm}; the report shows why",
+              file=sys.stderr)
+        return diagnostics.getvalue().strip() or f"exit status {program}"
+    return program

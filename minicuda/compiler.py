@@ -98,6 +98,12 @@ class CompiledProgram:
     def ir(self) -> str:
         return format_module(self.module)
 
+    def _repr_html_(self) -> str:
+        """Jupyter's rich display: functions, predication decisions and the launches so far
+        (minicuda/report/notebook.py)."""
+        from minicuda.report.notebook import program_html
+        return program_html(self)
+
     def device(self, sched: str | None = None):
         """The VM this program's kernels launch on from Python (one per program and model)."""
         cache = self.__dict__.setdefault("_devices", {})

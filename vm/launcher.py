@@ -3,8 +3,8 @@
 `program = minicuda.compile(...)`; `device = Device(program, sched="its")`;
 `stats = device.launch("mathKernel1", grid, block, c)` copies numpy arrays to
 device memory, runs the kernel warp by warp, copies them back and returns the
-launch's metrics.  Scalars are passed by value (ints as the parameter's width,
-floats as f32 or f64 bits).  A Device runs an ir.Module; given a compiled program it
+launch's metrics (`device.launches` keeps them all).  Scalars are passed by value
+(ints as the parameter's width, floats as f32 or f64 bits).  A Device runs an ir.Module; given a compiled program it
 takes the program's module for its scheduling model (see vm/machine.py).
 """
 from __future__ import annotations
@@ -24,13 +24,18 @@ def _dim(d) -> tuple:
 
 class Device:
     def __init__(self, module, sched: str | None = None, max_steps: int | None = None, trace=None,
-                 engine: str = "jit", jobs: int | None = None, stdout=None, memory_counters: bool = False):
-        """`memory_counters`: count every access (vm/memcounters.py); kernels then run on the interpreter."""
+                 engine: str = "jit", jobs: int | None = None, stdout=None, memory_counters: bool = False,
+                 profile: bool = False, timeline_warp: tuple[int, int] | None = None):
+        """`memory_counters`: count every access (vm/memcounters.py); `profile`: count per
+        instruction, and `timeline_warp` (linear block, warp in the block): record that warp's
+        issue trace (vm/profile.py); with any of them kernels run on the interpreter."""
         self.machine = Machine(module, sched=sched, max_steps=max_steps, trace=trace, engine=engine, jobs=jobs,
-                               stdout=stdout, memory_counters=memory_counters)
+                               stdout=stdout, memory_counters=memory_counters, profile=profile,
+                               timeline_warp=timeline_warp)
         self.module = self.machine.module
         self.memory, self.symbols = self.machine.memory, self.machine.symbols
         self.sched, self.interp, self.engine = self.machine.sched, self.machine.interp, self.machine.engine
+        self.launches: list[LaunchMetrics] = []   # the metrics of every launch so far, in order
 
     def launch(self, kernel: str, grid, block, *args, shared: int = 0) -> LaunchMetrics:
         fn = self.module.functions[kernel]
@@ -48,6 +53,7 @@ class Device:
                 values.append(int(a) & ((1 << (8 * p.size)) - 1))
         metrics = self.machine.kernel_engine.launch(kernel, _dim(grid), _dim(block), values, self.module.arch, shared)
         metrics.occupancy = self.machine.launch_occupancy(fn, _dim(block), shared)
+        self.launches.append(metrics)
         self.machine.runtime.flush_device()
         for a, address in copies:
             a[...] = np.frombuffer(self.memory.read(address, a.nbytes), dtype=a.dtype).reshape(a.shape)

@@ -14,6 +14,16 @@ from minicuda.vm.memcounters import COUNTER_FIELDS
 from minicuda.vm.state import WARP
 
 
+# Jupyter's rich display of a launch: minicuda/report/notebook.py puts its renderer here when
+# it is loaded (minicuda.compile loads it), as the VM never imports the report's side.
+HTML_DISPLAY: list = []
+
+
+def install_html_display(render) -> None:
+    """Make `render(launch) -> str` the rich display of every LaunchMetrics."""
+    HTML_DISPLAY[:] = [render]
+
+
 def branch_efficiency(branch: int, divergent: int) -> float:
     """nvprof's: the percentage of branches that did not diverge (100 with none)."""
     return 100.0 * (branch - divergent) / branch if branch else 100.0
@@ -68,6 +78,11 @@ class LaunchMetrics:
     occupancy: object = None   # vm/occupancy.py's Occupancy of the launch (None: not computed)
     # per instruction ("file:line:col OPCODE"): [space, "ld"/"st", requests, sectors, bytes, groups]
     memory_sites: dict = field(default_factory=dict)
+
+    def _repr_html_(self) -> str | None:
+        """Jupyter's rich display: the metrics table, and a profiled launch's lane timeline,
+        drawn by the renderer the driver installs (None, the text repr, without one)."""
+        return HTML_DISPLAY[0](self) if HTML_DISPLAY else None
 
     def add_count(self, name: str, value: int) -> None:
         setattr(self, name, getattr(self, name) + value)

@@ -45,10 +45,10 @@ class Watcher:
         self.flag, self.timeout, self.watchdog = flag, timeout, watchdog
         self.stream = stream or sys.stderr
         self.progress = progress
+        self.line = ProgressLine(stream=self.stream, enabled=progress)   # the per-launch line
         self.started = time.monotonic()
         self.lock = threading.Lock()
         self.launch = None          # the _Launch running
-        self.drawn = False          # a progress line is on the screen
         self.requested = None       # (reason, when) of the stop asked for
         self.while_compiling = None  # the reason the compile was interrupted (TIMEOUT, INTERRUPT)
         self.running = False        # the program runs (False while compiling: nothing polls the flag)
@@ -166,20 +166,56 @@ class Watcher:
 
     # ---- the progress line ----------------------------------------------------------------------
     def draw(self, text: str) -> None:
-        self.write("\r" + text + "\x1b[K")
-        self.drawn = True
+        self.line.show(text)
+        self.progress = self.line.enabled   # (off once the stream fails)
 
     def erase(self) -> None:
-        if self.drawn:
-            self.write("\r\x1b[K")
-            self.drawn = False
+        self.line.clear()
+
+
+def is_terminal(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+class ProgressLine:
+    """One line of progress on a terminal: redrawn in place (`show`), erased (`clear`)
+    before anything else is printed.  Silent when the stream is not a terminal (or
+    `enabled` is False), and from the first write that fails.  `prefix` starts each
+    text; `timed` ends it with the seconds since the line was made, as the run's
+    per-launch line does."""
+
+    def __init__(self, prefix: str = "", stream=None, enabled: bool | None = None, timed: bool = False):
+        self.prefix, self.timed = prefix, timed
+        self.stream = stream or sys.stderr
+        self.enabled = is_terminal(self.stream) if enabled is None else enabled
+        self.started = time.monotonic()
+        self.drawn = False
+        self.lock = threading.Lock()
+
+    def show(self, text: str) -> None:
+        if not self.enabled:
+            return
+        if self.timed:
+            text += f", {time.monotonic() - self.started:.0f} s"
+        with self.lock:
+            self.write("\r" + self.prefix + text + "\x1b[K")
+            self.drawn = self.enabled
+
+    def clear(self) -> None:
+        with self.lock:
+            if self.drawn:
+                self.write("\r\x1b[K")
+                self.drawn = False
 
     def write(self, text: str) -> None:
         try:
             self.stream.write(text)
             self.stream.flush()
         except (OSError, ValueError):
-            self.progress = False
+            self.enabled = False
 
 
 class _Launch:

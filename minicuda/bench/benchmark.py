@@ -3,14 +3,13 @@
 Per suite: compile the driver once, run it on each engine at that engine's preset
 (the JIT after a warm-up run), then time the native and PoCL baselines at the
 reference run's size.  What cannot be measured here (a missing tool, a failing
-engine) is a note, never an abort.  Progress goes to stderr, the report to the
-caller.
+engine) is a note, never an abort.  Progress goes to stderr's progress line (vm/watch.py's
+ProgressLine, when stderr is a terminal), the report to the caller.
 """
 from __future__ import annotations
 
 import importlib.util
 import os
-import sys
 import tempfile
 from pathlib import Path
 
@@ -23,16 +22,19 @@ from minicuda.bench.results import KernelResult, Report, Unavailable
 from minicuda.bench.suites import NUMBA_KERNELS, SUITES, TARGETS, Suite, selected, suite_of
 
 
-def progress(message: str) -> None:
-    """What is being measured now, on stderr: a full run takes minutes."""
-    print(f"bench: {message}", file=sys.stderr, flush=True)
+def progress(opts, message: str) -> None:
+    """What is being measured now, on stderr's progress line when it is a terminal (a full
+    run takes minutes); nothing otherwise."""
+    line = getattr(opts, "progress_line", None)
+    if line is not None:
+        line.show(message)
 
 
 def measure_minicuda(report: Report, suite: Suite, kernels: list[str], program, opts) -> dict[str, KernelResult]:
     results = {k: KernelResult(suite.sample, k) for k in kernels}
     for engine in opts.engines:
         args = suite.sizes[opts.sizes[engine]]
-        progress(f"{suite.sample} on {engine} at {' '.join(args)}")
+        progress(opts, f"{suite.sample} on {engine} at {' '.join(args)}")
         try:
             if engine == "jit":
                 report.jit_warmup_s[suite.sample] = warm_up_jit(program, suite, kernels, args, opts.jobs)
@@ -52,7 +54,7 @@ def measure_baselines(report: Report, suite: Suite, results: dict[str, KernelRes
         return
     args, kernels = refs[0].args, [k for k, r in results.items() if r.reference is not None]
     if "native" in tools:
-        progress(f"{suite.sample}, native at {' '.join(args)}")
+        progress(opts, f"{suite.sample}, native at {' '.join(args)}")
         try:
             exe = build_native(tools["native"], suite, tools["workdir"])
             for k, b in run_native(exe, suite, kernels, args, opts.min_seconds).items():
@@ -61,7 +63,7 @@ def measure_baselines(report: Report, suite: Suite, results: dict[str, KernelRes
             report.notes.append(str(e))
     if "pocl" in tools:
         ocl = tools["pocl"]
-        progress(f"{suite.sample}, PoCL at {' '.join(args)}")
+        progress(opts, f"{suite.sample}, PoCL at {' '.join(args)}")
         try:
             program = ocl.build(suite, args)
             for k in kernels:
@@ -97,7 +99,7 @@ def measure_numba(report: Report, programs: dict, opts) -> None:
         suite = suite_of(sample)
         if sample not in programs or kernel not in selected(suite, opts.only):
             continue
-        progress(f"{kernel} on Numba's CUDA simulator at {' '.join(sizes[preset])}")
+        progress(opts, f"{kernel} on Numba's CUDA simulator at {' '.join(sizes[preset])}")
         try:
             sim = run_numba(kernel, sizes[preset], opts.timeout)
             interp = measure_engine(programs[sample], suite, [kernel], "interp", sizes[preset], opts.jobs)[kernel]
@@ -113,7 +115,7 @@ def measure_end_to_end(report: Report, opts) -> None:
         return
     for target in TARGETS:
         if not opts.only or target.sample in opts.only:
-            progress(f"end-to-end: {target.sample}.cu {' '.join(target.args)} with the JIT")
+            progress(opts, f"end-to-end: {target.sample}.cu {' '.join(target.args)} with the JIT")
             report.end_to_end.append(run_target(target, opts.samples, opts.arch, opts.jobs, opts.timeout))
 
 

@@ -18,6 +18,7 @@ from minicuda.bench.end_to_end import e2e_child
 from minicuda.bench.report import render
 from minicuda.bench.suites import ENGINES, PACKAGE_ROOT, SUITES
 from minicuda.outputs import OutputError, check_output, write_output
+from minicuda.vm.watch import ProgressLine
 
 DESCRIPTION = "minicuda bench: how fast the VM runs the samples' kernels, and against what."
 PARTS = ("native", "pocl", "numba", "e2e")
@@ -98,7 +99,11 @@ def main(argv: list[str] | None = None) -> int:
         return runtime_scaling(opts)
     if opts.startup:
         return startup_times(opts)
-    report = run_benchmark(opts)
+    opts.progress_line = ProgressLine("minicuda bench: ", timed=True)
+    try:
+        report = run_benchmark(opts)
+    finally:
+        opts.progress_line.clear()
     print(render(report))
     if opts.json:
         try:
@@ -111,8 +116,9 @@ def main(argv: list[str] | None = None) -> int:
 
 def runtime_scaling(opts) -> int:
     """minicuda bench --runtime-scaling: the time of runtime calls by their number."""
-    progress = (lambda line: print(line, file=sys.stderr, flush=True)) if sys.stderr.isatty() else None
-    results = runtime_scale.run_scaling("quick" if opts.quick else "full", opts.cases, opts.engines, progress)
+    line = ProgressLine("minicuda bench: ", timed=True)
+    results = runtime_scale.run_scaling("quick" if opts.quick else "full", opts.cases, opts.engines, line.show)
+    line.clear()
     print(runtime_scale.render_scaling(results))
     if opts.json:
         Path(opts.json).write_text(json.dumps(runtime_scale.as_dicts(results), indent=2) + "\n")
@@ -121,8 +127,9 @@ def runtime_scaling(opts) -> int:
 
 def startup_times(opts) -> int:
     """minicuda bench --startup: the CPU time before main of `minicuda run`, cold and warm."""
-    progress = (lambda line: print(line, file=sys.stderr, flush=True)) if sys.stderr.isatty() else None
-    results = startup.run_startup(opts.samples, 1 if opts.quick else 3, progress)
+    line = ProgressLine("minicuda bench: ", timed=True)
+    results = startup.run_startup(opts.samples, 1 if opts.quick else 3, line.show)
+    line.clear()
     print(startup.render_startup(results))
     if opts.json:
         Path(opts.json).write_text(json.dumps(startup.as_dicts(results), indent=2) + "\n")
@@ -131,8 +138,9 @@ def startup_times(opts) -> int:
 
 def compile_scaling(opts) -> int:
     """minicuda bench --compile-scaling: the table of compile time by program size."""
-    progress = (lambda line: print(line, file=sys.stderr, flush=True)) if sys.stderr.isatty() else None
-    results = compile_scale.run_scaling("quick" if opts.quick else "full", opts.shapes, progress=progress)
+    line = ProgressLine("minicuda bench: ", timed=True)
+    results = compile_scale.run_scaling("quick" if opts.quick else "full", opts.shapes, progress=line.show)
+    line.clear()
     print(compile_scale.render_scaling(results))
     if opts.json:
         Path(opts.json).write_text(json.dumps(compile_scale.as_dicts(results), indent=2) + "\n")

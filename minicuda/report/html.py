@@ -4,7 +4,8 @@ Per kernel (its launches summed): the totals; the source with per-line metrics a
 heat map; the sass-like code beside it, each instruction with its execution count,
 average active lanes and source line; the predication decisions with their reasons;
 the CFG (cfg_svg.py); and the lane timeline of the warp `--timeline-warp` names
-(timeline.py), from the kernel's first launch.  A click on a source line highlights
+(timeline.py), from the kernel's first launch, with `--compare-archs` beside the same
+warp's timelines under pascal and volta (compare.py).  A click on a source line highlights
 its instructions and CFG blocks; a click on an instruction, its line.  The page is
 rendered by Jinja2 from the templates in this package's `templates/` folder, styles
 and script inlined: nothing is fetched from the network.
@@ -76,26 +77,36 @@ class KernelReport:
     failures: list = field(default_factory=list)      # the faults of its launches that failed
 
 
-def render_report(machine, title: str = "") -> str:
-    """The HTML text of the report of a Machine's profiled run."""
+def environment(what: str = "--report=html"):
+    """The Jinja2 environment of the templates (the report's and the notebook's); MissingExtra
+    without jinja2."""
     try:
         import jinja2   # (the [report] extra)
     except ImportError:
-        raise MissingExtra("--report=html needs jinja2, which is not installed: pip install 'minicuda[report]' "
+        raise MissingExtra(f"{what} needs jinja2, which is not installed: pip install 'minicuda[report]' "
                            "(jinja2 and graphviz; apt-get install graphviz for graphviz's layout of the CFG)") from None
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True, trim_blocks=True,
                              lstrip_blocks=True, undefined=jinja2.StrictUndefined)
     env.filters["heat"] = heat_colour
-    kernels = kernel_reports(machine)
+    return env
+
+
+def render_report(machine, title: str = "", compare=None, progress=None) -> str:
+    """The HTML text of the report of a Machine's profiled run.  `compare`: compare.py's
+    ArchRuns of the same program under pascal and volta (--compare-archs), or None;
+    `progress(text)`: told which kernel is being drawn."""
+    env = environment()
+    kernels = kernel_reports(machine, progress)
     return env.get_template("report.html.j2").render(
         title=title or "minicuda report", version=__version__, kernels=kernels, arch=machine.module.arch,
-        sched=machine.sched, warp=machine.interp.timeline_warp,
+        sched=machine.sched, warp=machine.interp.timeline_warp, compare=compare,
         css=_read("report.css"), script=_read("report.js"))
 
 
-def write_report(machine, path: str, title: str = "") -> None:
+def write_report(machine, path: str, title: str = "", compare=None, progress=None) -> None:
+    text = render_report(machine, title, compare, progress)
     with open(path, "w", encoding="utf-8") as f:
-        f.write(render_report(machine, title))
+        f.write(text)
 
 
 def _read(name: str) -> str:
@@ -103,14 +114,19 @@ def _read(name: str) -> str:
         return f.read()
 
 
-def kernel_reports(machine) -> list[KernelReport]:
+def kernel_reports(machine, progress=None) -> list[KernelReport]:
     """One KernelReport per kernel that ran profiled, in the order of their first launch; a
     launch that faulted (a SIMT deadlock, a memory fault) counts up to its fault."""
     by_kernel: dict[str, list] = {}
     for m in machine.launches + machine.interp.failed_launches:
         if m.profile is not None:
             by_kernel.setdefault(m.kernel, []).append(m)
-    return [kernel_report(machine.module, name, i, launches) for i, (name, launches) in enumerate(by_kernel.items())]
+    reports = []
+    for i, (name, launches) in enumerate(by_kernel.items()):
+        if progress is not None:
+            progress(f"kernel '{name}', {i + 1} of {len(by_kernel)} kernels")
+        reports.append(kernel_report(machine.module, name, i, launches))
+    return reports
 
 
 def merged_profile(launches: list) -> InstructionProfile:
@@ -136,15 +152,20 @@ def kernel_report(module, name: str, index: int, launches: list) -> KernelReport
     report.cfgs = [(fn.name, function_svg(fn)) for fn in functions]
     traced = next((m for m in launches if m.issue_trace is not None and m.issue_trace.issues), None)
     if traced is not None:
-        trace = traced.issue_trace
-        codes = {n: code for n, (code, _) in traced.profile.tables.items()}
-        report.timeline = timeline_svg(trace, codes)
-        g, b = traced.grid, traced.block
-        report.timeline_note = (f"block {trace.block}, warp {trace.warp} of launch <<<({g[0]},{g[1]},{g[2]}), "
-                                f"({b[0]},{b[1]},{b[2]})>>>: {len(trace.issues)} instructions issued")
-        if len(trace.issues) > MAX_COLUMNS:
-            report.timeline_note += f" (the first {MAX_COLUMNS} drawn)"
+        report.timeline, report.timeline_note = launch_timeline(traced)
     return report
+
+
+def launch_timeline(launch) -> tuple[str, str]:
+    """(the SVG, a note saying which warp of which launch) of a profiled launch's issue trace."""
+    trace = launch.issue_trace
+    codes = {n: code for n, (code, _) in launch.profile.tables.items()}
+    g, b = launch.grid, launch.block
+    note = (f"block {trace.block}, warp {trace.warp} of launch <<<({g[0]},{g[1]},{g[2]}), "
+            f"({b[0]},{b[1]},{b[2]})>>>: {len(trace.issues)} instructions issued")
+    if len(trace.issues) > MAX_COLUMNS:
+        note += f" (the first {MAX_COLUMNS} drawn)"
+    return timeline_svg(trace, codes), note
 
 
 def source_rows(profile: InstructionProfile, lines: list) -> list:

@@ -38,7 +38,8 @@ OPTIONAL_EXTRAS = {"pyopencl", "numba", "jinja2", "graphviz", "dask", "distribut
 LAZY_PARTS = {"minicuda.bench", "minicuda.sweep", "minicuda.compiler", "minicuda.frontend", "minicuda.pipeline", "minicuda.opt",
               "minicuda.linker", "minicuda.ptxasinfo", "minicuda.grammar", "minicuda.grammar.ast",
               "minicuda.grammar.astdump", "minicuda.passes.dot", "minicuda.passes.regalloc",
-              "minicuda.vm.jit.native", "minicuda.vm.jit.module", "minicuda.report.html", "minicuda.report.cfg_svg"}
+              "minicuda.vm.jit.native", "minicuda.vm.jit.module", "minicuda.report.html", "minicuda.report.cfg_svg",
+              "minicuda.report.notebook", "minicuda.report.compare"}
 
 
 def _modules() -> dict[str, Path]:

@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 
 from helpers.html_tree import parse_html
+from helpers.lanes import EVEN, FULL, ODD, runs
 from minicuda.cli import minicuda_main
 
 pytest.importorskip("jinja2", reason="the [report] extra is not installed: pip install 'minicuda[report]'")
 
 ROOT = Path(__file__).resolve().parents[2]
 DIVERGENCE = str(ROOT / "samples" / "simpleDivergence.cu")
-FULL, EVEN, ODD = "0xffffffff", "0x55555555", "0xaaaaaaaa"
 
 
 def report(tmp_path, capsys, *argv):
@@ -89,14 +89,6 @@ def test_the_predication_decisions_and_the_cfg_marks(pascal):
     decision = s.find("table", "decisions").find("tr", data_line="50")
     assert "kept" in decision.text() and "-O0 keeps every branch" in decision.text()
     assert [g for g in s.iter("g", "divergent")] and [g for g in s.iter("g", "reconvergence")]
-
-
-def runs(columns: list[str]) -> list[str]:
-    out = []
-    for c in columns:
-        if not out or out[-1] != c:
-            out.append(c)
-    return out
 
 
 def test_the_timeline_serialises_the_two_paths_under_pascal(pascal):
