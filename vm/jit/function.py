@@ -113,7 +113,7 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
             self.instruction(pc)
         self.common_blocks()
         self.exits()
-        self.e.lines[rows_at:rows_at] = self.load_rows()
+        self.e.lines[rows_at:rows_at] = self.site_locals() + self.load_rows()
         cases = " ".join(f"i64 {k}, label %I{k}" for k in self.entries)
         body = "\n".join(self.e.lines).replace("@CASES@", cases)
         return f"define internal i32 @warp(ptr %ctx, i64 %wi) {{\n{body}\n}}\n"

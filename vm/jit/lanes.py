@@ -54,6 +54,7 @@ class LaneCode:
         self.rows_used: set[int] = set()
         self.preds_used: set[int] = set()
         self.sites = 0                    # memory instructions: each has a cached allocation
+        self.cached_sites: list[int] = []  # the host thread's: each has its range in locals too
         self.always_bail: set[int] = set()
         self.entries: list[int] = []
         self.helpers: dict[str, str] = {}   # module-level functions this code needs

@@ -3,8 +3,9 @@
 A memory instruction turns the active lanes' addresses into host pointers
 (`host_pointers`): all of them must fall, in bounds and aligned, inside the one
 allocation that holds the first active lane's address (found through the
-runtime IR's `@lane_ptrs` / `@scalar_ptr`, remembered per instruction: each
-instruction is a `site`).  Then a masked gather or scatter does the access;
+runtime IR's `@lane_ptrs` / `@scalar_range`, remembered per instruction: each
+instruction is a `site`; the host thread's code also keeps each site's range in
+its locals, so that a loop's access is checked by one compare).  Then a masked gather or scatter does the access;
 atomics go lane by lane in lane order, one native atomic each, so they stay atomic
 across blocks running in parallel.  The host thread's rand, memcpy, memmove and
 memset run natively too (`lower_runtime_call`), and a kernel's printf drops its
@@ -94,13 +95,8 @@ class MemoryLowering(LaneCode):
         site = self.sites
         self.sites += 1
         w = "_w" if write else ""
-        if W == 1:   # one lane: a scalar check against the remembered allocation
-            a0 = self.op(f"extractelement <1 x i64> {addr}, i32 0")
-            p = self.op(f"call ptr @scalar_ptr{w}(ptr %ctx, i64 {a0}, i64 {size}, i64 {site})")
-            fine = self.lbl("inbounds")
-            self.cbr(self.op(f"icmp eq ptr {p}, null"), bail, fine)
-            self.label(fine)
-            return self.op(f"insertelement <1 x ptr> poison, ptr {p}, i32 0")
+        if W == 1:   # one lane: a range check against the allocation this site last found
+            return self.scalar_pointer(addr, size, site, w, bail)
         pair = self.op(f"call {{ <{W} x ptr>, i1 }} @lane_ptrs{w}(ptr %ctx, <{W} x i64> {addr}, i32 {on_bits}, "
                        f"i64 {size}, i64 {site})")
         ok = self.op(f"extractvalue {{ <{W} x ptr>, i1 }} {pair}, 1")
@@ -108,6 +104,25 @@ class MemoryLowering(LaneCode):
         self.cbr(ok, fine, bail)
         self.label(fine)
         return self.op(f"extractvalue {{ <{W} x ptr>, i1 }} {pair}, 0")
+
+    def scalar_pointer(self, addr: str, size: int, site: int, w: str, bail: str) -> str:
+        """The host thread's pointer, through `@site_ptr`: checked against the range of the
+        allocation this site last found, kept in the function's locals (`%scN`, SSA
+        registers after -O1, so a loop's access is checked by a subtract and a compare;
+        nothing changes the table while host code runs, and each entry to native code
+        starts with the locals empty)."""
+        self.cached_sites.append(site)
+        a0 = self.op(f"extractelement <1 x i64> {addr}, i32 0")
+        p = self.op(f"call ptr @site_ptr{w}(ptr %ctx, ptr %sc{site}, i64 {a0}, i64 {size}, i64 {site})")
+        fine = self.lbl("inbounds")
+        self.cbr(self.op(f"icmp eq ptr {p}, null"), bail, fine)
+        self.label(fine)
+        return self.op(f"insertelement <1 x ptr> poison, ptr {p}, i32 0")
+
+    def site_locals(self) -> list[str]:
+        """Entry-block lines: each host memory site's cached range, empty (n = 0)."""
+        return [f"  %sc{site} = alloca [3 x i64]\n  store [3 x i64] zeroinitializer, ptr %sc{site}"
+                for site in self.cached_sites]
 
     def gather(self, ptrs: str, on: str, bits: int) -> str:
         W = self.W

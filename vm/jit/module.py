@@ -15,7 +15,8 @@ import re
 from minicuda.vm.code import Code
 from minicuda.vm.jit.block_loop import RUN_FUNCTION, run_blocks_ir
 from minicuda.vm.jit.function import FunctionCodegen
-from minicuda.vm.jit.runtime_ir import FIND, MEMMOVE, RAND, lane_ptrs_ir, range_ptr_ir, remembered_ir, scalar_ptr_ir
+from minicuda.vm.jit.runtime_ir import (FIND, MEMMOVE, RAND, lane_ptrs_ir, range_ptr_ir, remembered_ir, scalar_range_ir,
+                                        site_ptr_ir)
 from minicuda.vm.state import Layout
 
 
@@ -24,7 +25,8 @@ def module_ir(code: Code, sched: str, lanes: int, symbols: list[str], kernel: bo
     """The module's text, and the pcs its code can be entered at."""
     gen = FunctionCodegen(code, sched, lanes, symbols, kernel, seeded)
     warp = gen.warp_function()
-    pointers = scalar_ptr_ir if lanes == 1 else lambda write: lane_ptrs_ir(lanes, write)
+    pointers = (lambda write: site_ptr_ir(write) + scalar_range_ir(write)) if lanes == 1 else \
+        lambda write: lane_ptrs_ir(lanes, write)
     parts = [warp, FIND, RAND, MEMMOVE, range_ptr_ir(False), range_ptr_ir(True), RUN_FUNCTION,
              remembered_ir(gen.sites), pointers(False), pointers(True)] + list(gen.helpers.values())
     if kernel:
