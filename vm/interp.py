@@ -739,26 +739,24 @@ class Interpreter:
         w.pc[waiting] += 1
 
     # ---- a kernel launch ----------------------------------------------------------------
-    def start_checks(self):
-        """A launch starts: fresh racecheck and synccheck state when asked for; the
-        launch's caller's (a parent kernel's) is returned, to be put back by `end_checks`."""
+    @contextlib.contextmanager
+    def launch_checks(self):
+        """A launch's racecheck and synccheck state, fresh when asked for; the launch's
+        caller's (a parent kernel's) is put back when the launch ends."""
         saved = self.race, self.sync
         self.race = RaceCheck(self) if "racecheck" in self.tools else None
         self.sync = SyncCheck(self, self.findings) if "synccheck" in self.tools else None
-        return saved
-
-    def end_checks(self, saved) -> None:
-        if self.race is not None:
-            self.race.finish(self.findings)
-        self.race, self.sync = saved
+        try:
+            yield
+        finally:
+            if self.race is not None:
+                self.race.finish(self.findings)
+            self.race, self.sync = saved
 
     def launch(self, kernel: str, grid: tuple, block: tuple, args: list[int], arch: str,
                shared_dynamic: int = 0) -> LaunchMetrics:
-        saved = self.start_checks()
-        try:
+        with self.launch_checks():
             return self.launch_blocks(kernel, grid, block, args, arch, shared_dynamic)
-        finally:
-            self.end_checks(saved)
 
     def launch_blocks(self, kernel: str, grid: tuple, block: tuple, args: list[int], arch: str,
                       shared_dynamic: int = 0) -> LaunchMetrics:
@@ -802,11 +800,8 @@ class Interpreter:
         """A cooperative launch: every block resident at once (a state and shared memory each).
         The blocks run in turn, each until it is done or waits at the grid barrier (GRIDSYNC);
         when every block still running waits there, the barrier opens, and they run on."""
-        saved = self.start_checks()
-        try:
+        with self.launch_checks():
             return self.launch_grid(kernel, grid, block, args, arch, shared_dynamic)
-        finally:
-            self.end_checks(saved)
 
     def launch_grid(self, kernel: str, grid: tuple, block: tuple, args: list[int], arch: str,
                     shared_dynamic: int = 0) -> LaunchMetrics:
