@@ -58,3 +58,24 @@ def test_a_functions_context_follows_the_symbols_of_a_new_launch():
     del first
     second = {"dynamic_smem": 0x200}
     assert list(state_context(state, second, compiled, machine.interp).syms) == [0x200]
+
+
+def test_a_contexts_table_follows_a_new_launchs_block_scope():
+    # a kept context saw one launch's block scope; the next launch's scope (shared memory
+    # with storage of its own) may be made at the freed one's address while the memory's
+    # version stands, and native code must then read the new scope's storage
+    from minicuda.vm.memory import BlockScope
+    source = "__device__ void put(int *p) { *p = 1; }\n__global__ void k(int *p) { put(p); }\n" \
+             "int main(void) { return 0; }\n"
+    machine = Machine(minicuda.compile(source, opt=0), engine="jit")
+    interp = machine.interp
+    code = interp.code("put")
+    compiled = compile_function(code, interp.sched, 32, kernel=False)
+    context = state_context(StatePool().take(code), {}, compiled, interp)
+    kept = []   # the old storage stays alive, so a new scope's cannot reuse its address
+    for _ in range(8):
+        scope = BlockScope([("s", 64)], [])
+        context.set_table(interp.memory, scope, interp.side)
+        assert scope.allocs[0].data.ctypes.data in context.table[2], "the table holds another scope's storage"
+        kept.append(scope.allocs[0].data)
+        del scope

@@ -213,6 +213,7 @@ class _Context:
         c[L.STOP] = stop_address
         c[L.FIRST_CHECK] = cycles.FIRST_CHECK
         self.table_key = None
+        self.table_scope = None   # the block scope whose entries `table` holds
         self.table = None
         self.host_warp: Warp | None = None   # the host thread's runtime calls read and write through it
         self.address = c.ctypes.data
@@ -241,8 +242,10 @@ class _Context:
                 fields[L.MT_BASE], fields[L.MT_END], fields[L.MT_HOST], fields[L.MT_WEND] = \
                     memory.native_addresses(side)
             return
-        key = (memory.version, id(scope), side)
-        if key == self.table_key:
+        # the scope itself is compared, not its id: a launch's scopes are freed with it,
+        # and a later launch's may be made at the same address while the version stands
+        key = (memory.version, side)
+        if key == self.table_key and self.table_scope is scope:
             return
         n, arrays, addresses = len(memory.bases), memory.arrays, memory.native_addresses(side)
         if scope is not None:   # (no allocation of the memory's lies among the scope's)
@@ -256,7 +259,7 @@ class _Context:
         c = self.ctx
         c[L.MT_N] = n
         c[L.MT_BASE], c[L.MT_END], c[L.MT_HOST], c[L.MT_WEND] = addresses
-        self.table_key = key
+        self.table_key, self.table_scope = key, scope
 
 
 class JitEngine:
