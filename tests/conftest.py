@@ -16,12 +16,18 @@ modules an earlier one compiled.
 Tests marked slow run first, so parallel workers (pytest-xdist) finish together
 instead of one of them starting a long property test at the end."""
 import os
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
 
 import minicuda
 from helpers import GROUNDTRUTH, ROOT, SAMPLES  # noqa: F401  (older tests import these from conftest)
+
+# tests that start `minicuda` and `minicudac` as commands find this venv's console scripts,
+# whether or not the venv is activated (`.venv/bin/python -m pytest`)
+os.environ["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"
 
 settings.register_profile("dev", max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("ci", parent=settings.get_profile("dev"), derandomize=True, database=None, print_blob=True)
