@@ -4,6 +4,8 @@ every function it ran, the warp and thread instructions, the threads whose guard
 the branches, the divergent branches and the active-lane histogram, bit for bit, under
 both architectures and at -O0 and -O3; the warp a timeline traces is recorded alike;
 and a plain run's native code is not the profiled variant."""
+import io
+
 import numpy as np
 import pytest
 
@@ -122,3 +124,35 @@ def test_the_traced_warp_is_recorded_alike(arch):
     assert traces[0] == traces[1] and all(traces[0])
     for theirs, ours in zip(tables(runs[0]), tables(runs[1])):
         assert all(np.array_equal(theirs[name], ours[name]) for name in theirs)
+
+
+PRINTS = """\
+#include <cstdio>
+__global__ void hello(int *a) {
+    if (threadIdx.x % 32 == 0)
+        printf("block %d warp %d\\n", blockIdx.x, threadIdx.x / 32);
+    atomicAdd(a, threadIdx.x);
+}
+int main() {
+    int *d, h = 0;
+    cudaMalloc(&d, sizeof(int));
+    cudaMemcpy(d, &h, sizeof(int), cudaMemcpyHostToDevice);
+    hello<<<4, 64>>>(d);
+    cudaMemcpy(&h, d, sizeof(int), cudaMemcpyDeviceToHost);
+    printf("%d\\n", h);
+    return 0;
+}
+"""
+
+
+def test_the_interpreted_block_keeps_its_place_in_the_output():
+    program = minicuda.compile(PRINTS, arch="sm_70", opt=3)
+    outputs = []
+    for options in ({}, {"profile": True, "timeline_warp": (2, 1)}):
+        out = io.BytesIO()
+        machine = Machine(program, engine="jit", stdout=out, **options)
+        assert machine.run(["prints"]) == 0
+        outputs.append(out.getvalue().decode())
+    assert outputs[0] == outputs[1]
+    assert outputs[1].splitlines()[4:6] == ["block 2 warp 0", "block 2 warp 1"] and outputs[1].endswith("8064\n")
+    assert [i.pc for i in machine.launches[0].issue_trace.issues]   # block 2's warp 1, interpreted
