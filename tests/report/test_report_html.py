@@ -96,7 +96,8 @@ def test_each_instruction_shows_its_active_lane_histogram(pascal):
             assert len(histogram) == 33 and sum(histogram) == count
             lanes = sum(k * n for k, n in enumerate(histogram)) / count
             assert number(r.find("td", data_metric="active_lanes")) == pytest.approx(lanes, abs=0.05)
-            bars = {int(b.attrs["data-lanes"]): int(b.attrs["data-count"]) for b in svg.iter("rect") if "data-lanes" in b.attrs}
+            bars = {int(b.attrs["data-lanes"]): int(b.attrs["data-count"])
+                    for b in svg.iter("rect") if "data-lanes" in b.attrs}
             assert bars == {k: n for k, n in enumerate(histogram) if k and n}
     # mathKernel1's two sides of `if (tid % 2 == 0)` run with 16 lanes each, every time
     sides = [r for r in section(doc, "mathKernel1").iter("tr", "sass-ins") if r.attrs["data-line"] in ("52", "56")]
