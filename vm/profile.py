@@ -1,7 +1,7 @@
 """Per-instruction counters of one launch, folded to source lines (ncu's source page).
 
 When a run asks for them (`minicuda run --source-view`, `--report=html`), the
-interpreter counts, for every instruction of every device function a launch runs
+engine counts, for every instruction of every device function a launch runs
 (the kernel and the device functions it calls), the same five things the launch's
 totals count: warp instructions, thread instructions, threads whose guard held,
 branches and divergent branches.  The counters are keyed by (function, pc); `lines`
@@ -19,7 +19,9 @@ interpreter's, bit for bit (tests/report/test_jit_profile.py).
 
 A warp's issue trace (`IssueTrace`) records, for the one warp asked for, every
 instruction it issued: its function, pc, the threads it ran for and those whose
-guard held; the report's lane timeline draws it.
+guard held; the report's lane timeline draws it.  Only the interpreter records one:
+under the JIT the block that holds the warp runs on the interpreter, in its turn
+(vm/jit/engine.py's `interpret_block`), every other block natively.
 """
 from __future__ import annotations
 
