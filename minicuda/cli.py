@@ -1276,7 +1276,7 @@ def _write_html_report(args, machine, watcher: Watcher) -> int:
         compare = None
         if args.compare_archs:
             compare = compare_archs(lambda sm: _compile_for(args, sm), [args.file] + list(args.args),
-                                    args.timeline_warp, args.max_steps, watcher.attach, line.show)
+                                    args.timeline_warp, args.max_steps, watcher.attach, line.show, args.engine)
         write_report(machine, args.output, compare=compare, progress=line.show)
     except MissingExtra as e:
         line.clear()

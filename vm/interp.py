@@ -792,6 +792,7 @@ class Interpreter:
             self.failed_launches.append(metrics)
             raise
         finally:
+            self.profile.fold_native()   # what the JIT counted (device functions it ran, its workers')
             metrics.profile, metrics.issue_trace = self.profile, self.issue_trace
             self.profile, self.issue_trace = outer
 

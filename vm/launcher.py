@@ -28,7 +28,8 @@ class Device:
                  profile: bool = False, timeline_warp: tuple[int, int] | None = None):
         """`memory_counters`: count every access (vm/memcounters.py); `profile`: count per
         instruction, and `timeline_warp` (linear block, warp in the block): record that warp's
-        issue trace (vm/profile.py); with any of them kernels run on the interpreter."""
+        issue trace (vm/profile.py); with memory counters kernels run on the interpreter (the
+        JIT compiles a profile's counters; the block of the traced warp is interpreted)."""
         self.machine = Machine(module, sched=sched, max_steps=max_steps, trace=trace, engine=engine, jobs=jobs,
                                stdout=stdout, memory_counters=memory_counters, profile=profile,
                                timeline_warp=timeline_warp)

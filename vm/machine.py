@@ -69,8 +69,8 @@ class Machine:
             self.memory.shadow = InitShadow()
         self.leaks: list | None = None   # --leak-check full: (bytes, report) of each leak found (vm/tools.py)
         self.leaked: set[int] = set()     # and their addresses, reported once
-        profiled = profile or timeline_warp is not None   # run on the interpreter (below): its budget
-        max_steps = max_steps or default_max_steps("interp" if profiled else engine, trace)
+        profiled = profile or timeline_warp is not None
+        max_steps = max_steps or default_max_steps(engine, trace)
         self.symbols: dict[str, int] = {}
         self.strings: dict[bytes, int] = {}
         self.stream_handles = standard_streams(self.memory)   # stdin, stdout, stderr: their FILEs
@@ -103,10 +103,10 @@ class Machine:
         self.asserts: list[VMError] = []  # the failed device asserts of the launch running, a warp's each
         self.assert_lock = threading.Lock()   # JIT workers run blocks side by side
         self.states = StatePool()
-        # a trace shows every instruction, which only the interpreter does, and so are the
-        # per-instruction counters of a profile (the JIT does not compile them)
+        # a trace shows every instruction, which only the interpreter does (a profile's
+        # per-instruction counters the JIT compiles: vm/profile.py)
         # (and CUDA 11's device-side cudaDeviceSynchronize nests launches, which only the interpreter does)
-        interpreted = trace is not None or self.interp.profiling or uses_device_sync(module)
+        interpreted = trace is not None or uses_device_sync(module)
         self.engine = make_engine("interp" if interpreted else engine, self, jobs)
         # the memory counters (vm/memcounters.py) are counted by the interpreter alone: with
         # them, kernels run there (host code stays on the engine)

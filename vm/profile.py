@@ -1,19 +1,27 @@
 """Per-instruction counters of one launch, folded to source lines (ncu's source page).
 
 When a run asks for them (`minicuda run --source-view`, `--report=html`), the
-interpreter counts, for every instruction of every device function a launch runs
+engine counts, for every instruction of every device function a launch runs
 (the kernel and the device functions it calls), the same five things the launch's
 totals count: warp instructions, thread instructions, threads whose guard held,
 branches and divergent branches.  The counters are keyed by (function, pc); `lines`
 folds them to (file, line) through each instruction's source location, so the lines
 of a launch sum to its totals (an instruction with no location is counted under line
-0).  The JIT does not compile these counters: a launch that asks for them runs on the
-interpreter, which is the bytecode's specification, so the numbers are the same
-whichever engine was asked for.
+0).  Each instruction also keeps its active-lane histogram: how many of its warp
+instructions ran for 1, 2, .. 32 threads.
+
+The JIT compiles the counters into a profiled variant of a function's native code
+(vm/jit/function.py, `profile_instruction`): per instruction the histogram, the threads
+whose guard held and the divergent branches, counted natively into a table per worker
+and added to the launch's counters when the launch ends (`add_native`).  An instruction
+native code hands to the interpreter is counted there.  The numbers are the
+interpreter's, bit for bit (tests/report/test_jit_profile.py).
 
 A warp's issue trace (`IssueTrace`) records, for the one warp asked for, every
 instruction it issued: its function, pc, the threads it ran for and those whose
-guard held; the report's lane timeline draws it.
+guard held; the report's lane timeline draws it.  Only the interpreter records one:
+under the JIT the block that holds the warp runs on the interpreter, in its turn
+(vm/jit/engine.py's `interpret_block`), every other block natively.
 """
 from __future__ import annotations
 
@@ -21,12 +29,23 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from minicuda.isa import OPS
 from minicuda.vm.metrics import branch_efficiency
 from minicuda.vm.state import WARP
 
-# the columns of a function's counter table
+# the columns of a function's counter table: the five counts, then the active-lane
+# histogram (LANES + k: the warp instructions issued for k threads, k = 0..32)
 INST, THREAD, PRED_ON, BRANCH, DIVERGENT = range(5)
-COLUMNS = 5
+LANES = 5
+COLUMNS = LANES + WARP + 1
+
+# the JIT's table (vm/jit/function.py): per instruction the histogram (k = 0..32), the
+# threads whose guard held (kept for a guarded instruction only) and the divergent
+# branches; the rest follows from them (`add_native`)
+NATIVE_PRED_ON = WARP + 1
+NATIVE_DIVERGENT = WARP + 2
+NATIVE_COLUMNS = WARP + 3
+_LANE_COUNTS = np.arange(WARP + 1, dtype=np.int64)
 
 
 class InstructionProfile:
@@ -34,6 +53,7 @@ class InstructionProfile:
 
     def __init__(self):
         self.tables: dict[str, tuple] = {}
+        self.native: dict[str, tuple] = {}   # the JIT's tables (`native_table`), until `fold_native`
 
     def table(self, code) -> np.ndarray:
         entry = self.tables.get(code.fn.name)
@@ -44,13 +64,47 @@ class InstructionProfile:
     def count(self, code, pc: int, group: np.ndarray, on: np.ndarray, branch: bool) -> None:
         """One warp instruction: code.instrs[pc] issued for `group`, its guard true for `on`."""
         row = self.table(code)[pc]
+        lanes = int(group.sum())
         row[INST] += 1
-        row[THREAD] += int(group.sum())
+        row[THREAD] += lanes
+        row[LANES + lanes] += 1
         row[PRED_ON] += int(on.sum())
         if branch:
             row[BRANCH] += 1
             if on.any() and (group & ~on).any():
                 row[DIVERGENT] += 1
+
+    def native_table(self, code) -> np.ndarray:
+        """The table the JIT's native code for `code` counts into ([instructions x
+        NATIVE_COLUMNS]; one per launch, written under the engine's bail lock)."""
+        entry = self.native.get(code.fn.name)
+        if entry is None:
+            entry = self.native[code.fn.name] = (code, np.zeros((len(code.instrs), NATIVE_COLUMNS), np.int64))
+        return entry[1]
+
+    def add_native(self, code, native: np.ndarray) -> None:
+        """Add a table native code counted into to `code`'s counters (a JIT worker's, or
+        `native_table`'s): the warp instructions are the histogram's sum, the threads its
+        weighted sum, an unguarded instruction's threads all pass its guard, and every
+        execution of a branch is a branch."""
+        table = self.table(code)
+        histogram = native[:, :WARP + 1]
+        inst = histogram.sum(axis=1)
+        threads = histogram @ _LANE_COUNTS
+        guarded = np.array([ins.guard is not None for ins in code.instrs], bool)
+        branches = np.array([OPS[ins.op].interp == "branch" for ins in code.instrs], bool)
+        table[:, INST] += inst
+        table[:, THREAD] += threads
+        table[:, PRED_ON] += np.where(guarded, native[:, NATIVE_PRED_ON], threads)
+        table[:, BRANCH] += np.where(branches, inst, 0)
+        table[:, DIVERGENT] += native[:, NATIVE_DIVERGENT]
+        table[:, LANES:] += histogram
+
+    def fold_native(self) -> None:
+        """Add the JIT's tables (`native_table`) to the counters, and forget them."""
+        for code, native in self.native.values():
+            self.add_native(code, native)
+        self.native.clear()
 
     def instructions(self):
         """(function, pc, instruction, counts) for every instruction of every function run."""

@@ -4,7 +4,8 @@ timeline of each kernel under both models side by side.
 
 Each architecture's run compiles the program for it (`compile_for`, the caller's
 compile: the command line's, with its diagnostics, or the Python API's), runs it
-profiled on the interpreter with the program's arguments, its output and stdin
+profiled (on the engine asked for, the traced warp's block on the interpreter: vm/profile.py)
+with the program's arguments, its output and stdin
 discarded, and keeps, per kernel, the timeline of the kernel's first launch whose
 warp issued anything.  A program that does not compile or fails under one
 architecture keeps what ran up to the failure, and the page says why.  A stop from
@@ -36,10 +37,11 @@ class ArchRun:
 
 
 def compare_archs(compile_for, argv: list[str], timeline_warp: tuple[int, int], max_steps: int | None = None,
-                  attach=None, progress=None) -> list[ArchRun]:
+                  attach=None, progress=None, engine: str = "jit") -> list[ArchRun]:
     """One ArchRun per architecture of ARCHS.  `compile_for(sm)`: the program compiled for
     that target, or a string saying why it did not compile; `attach(machine)`: called before
-    each run (the command line's watcher); `progress(text)`: what is being done."""
+    each run (the command line's watcher); `progress(text)`: what is being done; `engine`:
+    the engine that runs it (the traced warp's block is interpreted either way)."""
     out = []
     for arch, sm, model in ARCHS:
         run = ArchRun(arch, sm, model)
@@ -52,7 +54,7 @@ def compare_archs(compile_for, argv: list[str], timeline_warp: tuple[int, int], 
             continue
         if progress is not None:
             progress(f"running under {arch} (--compare-archs)")
-        machine = Machine(program, max_steps=max_steps, engine="interp", stdout=io.BytesIO(), stderr=io.BytesIO(),
+        machine = Machine(program, max_steps=max_steps, engine=engine, stdout=io.BytesIO(), stderr=io.BytesIO(),
                           stdin=io.BytesIO(b""), profile=True, timeline_warp=timeline_warp)
         if attach is not None:
             attach(machine)

@@ -26,7 +26,8 @@ from minicuda.report.source_view import line_spans, source_lines
 from minicuda.report.timeline import MAX_COLUMNS, timeline_svg
 from minicuda.version import __version__
 from minicuda.vm.metrics import kernel_totals
-from minicuda.vm.profile import BRANCH, DIVERGENT, INST, PRED_ON, THREAD, InstructionProfile, attach_decisions
+from minicuda.vm.profile import (BRANCH, DIVERGENT, INST, LANES, PRED_ON, THREAD, InstructionProfile,
+                                 attach_decisions)
 
 TEMPLATES = os.path.join(os.path.dirname(__file__), "templates")
 
@@ -56,10 +57,24 @@ class InstructionRow:
     branch: int
     divergent: int
     heat: float
+    histogram: tuple = ()   # the warp instructions issued for 0, 1, .. 32 threads
 
     @property
     def active_lanes(self) -> float:
         return self.thread / self.count if self.count else 0.0
+
+    @property
+    def histogram_bars(self) -> list[tuple[int, int, float]]:
+        """(lanes, warp instructions, bar height 0..1 of the tallest) for each lane count
+        1..32 some execution had."""
+        top = max(self.histogram[1:], default=0)
+        return [(k, n, n / top) for k, n in enumerate(self.histogram) if k and n]
+
+    @property
+    def histogram_title(self) -> str:
+        """The histogram as text: '32 lanes: 12, 16 lanes: 4', most lanes first."""
+        return ", ".join(f"{k} lane{'s' if k != 1 else ''}: {n}" for k, n in reversed(list(enumerate(self.histogram)))
+                         if n)
 
 
 @dataclass
@@ -193,7 +208,8 @@ def instruction_rows(profile: InstructionProfile) -> list:
             rows.append(InstructionRow(name, pc, format_instr(ins, with_loc=False),
                                        ins.loc.line if ins.loc is not None else 0,
                                        f"cfg-{name}-{code.block_of[pc]}", int(c[INST]), int(c[THREAD]),
-                                       int(c[PRED_ON]), int(c[BRANCH]), int(c[DIVERGENT]), int(c[INST]) / busiest))
+                                       int(c[PRED_ON]), int(c[BRANCH]), int(c[DIVERGENT]), int(c[INST]) / busiest,
+                                       tuple(int(n) for n in c[LANES:])))
         out.append((name, rows))
     return out
 

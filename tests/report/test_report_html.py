@@ -83,6 +83,28 @@ def test_the_instructions_add_up_and_link_to_lines_and_blocks(pascal):
                 assert r.attrs["data-line"] in lines
 
 
+def test_each_instruction_shows_its_active_lane_histogram(pascal):
+    doc, _ = pascal
+    for kernel in ("mathKernel1", "mathKernel4"):
+        for r in section(doc, kernel).iter("tr", "sass-ins"):
+            count = number(r.find("td", data_metric="inst_executed"))
+            if not count:
+                assert not list(r.iter("svg", "lane-histogram"))
+                continue
+            svg = r.find("svg", "lane-histogram")
+            histogram = [int(n) for n in svg.attrs["data-histogram"].split(",")]
+            assert len(histogram) == 33 and sum(histogram) == count
+            lanes = sum(k * n for k, n in enumerate(histogram)) / count
+            assert number(r.find("td", data_metric="active_lanes")) == pytest.approx(lanes, abs=0.05)
+            bars = {int(b.attrs["data-lanes"]): int(b.attrs["data-count"])
+                    for b in svg.iter("rect") if "data-lanes" in b.attrs}
+            assert bars == {k: n for k, n in enumerate(histogram) if k and n}
+    # mathKernel1's two sides of `if (tid % 2 == 0)` run with 16 lanes each, every time
+    sides = [r for r in section(doc, "mathKernel1").iter("tr", "sass-ins") if r.attrs["data-line"] in ("52", "56")]
+    assert sides and all(r.find("svg", "lane-histogram").attrs["data-histogram"].split(",")[16] ==
+                         r.find("td", data_metric="inst_executed").text().strip() for r in sides)
+
+
 def test_the_predication_decisions_and_the_cfg_marks(pascal):
     doc, _ = pascal
     s = section(doc, "mathKernel1")

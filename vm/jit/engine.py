@@ -38,6 +38,7 @@ from minicuda.vm import cycles
 from minicuda.vm.interp import Interpreter, Warp
 from minicuda.vm.launch_setup import LaunchSetup
 from minicuda.vm.metrics import LaunchMetrics
+from minicuda.vm.profile import NATIVE_COLUMNS
 from minicuda.vm.jit import layout as L
 from minicuda.vm.jit.host_calls import HostCallSite, HostView
 from minicuda.vm.jit.printf_fifo import NONE_DROPPED, LaunchFifo
@@ -89,13 +90,14 @@ _NATIVE: dict[str, Native] = {}   # by the hash of the module text
 _CACHE: dict[tuple, Compiled] = {}   # by the hash of the module text and the function's symbols
 
 
-def compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool = False) -> Compiled | None:
+def compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool = False,
+                     profiled: bool = False) -> Compiled | None:
     """Native code for `code` (cached by its text and the symbols it reads, and on the Code
     itself: a kernel launched again costs no code generation); None when it is too large
-    to compile."""
-    variant = (sched, lanes, kernel, seeded)
+    to compile.  `profiled`: the variant that counts per instruction (vm/profile.py)."""
+    variant = (sched, lanes, kernel, seeded, profiled)
     if variant not in code.native:
-        code.native[variant] = _compile_function(code, sched, lanes, kernel, seeded)
+        code.native[variant] = _compile_function(code, sched, lanes, kernel, seeded, profiled)
     return code.native[variant]
 
 
@@ -104,15 +106,16 @@ def too_large_to_compile(code, text: str | None = None) -> bool:
     return len(code.instrs) > MAX_COMPILE_INSTRS or (text is not None and len(text) * code.rows > MAX_COMPILE_COST)
 
 
-def _compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool) -> Compiled | None:
+def _compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool, profiled: bool) -> Compiled | None:
     if too_large_to_compile(code):
         return None
     symbols = sorted({o.name for ins in code.instrs for s in ins.srcs
                       for o in ((s.base,) if isinstance(s, Mem) else (s,)) if isinstance(o, Sym) and o.name != "frame"})
     seeded = seeded and sched == "its"
-    key = hashlib.sha1(code_description(code, sched, lanes, symbols, kernel, seeded).encode()).hexdigest()
+    description = code_description(code, sched, lanes, symbols, kernel, seeded, profiled)
+    key = hashlib.sha1(description.encode()).hexdigest()
     if key not in _NATIVE:
-        native = _native_code(code, sched, lanes, symbols, kernel, seeded, key)
+        native = _native_code(code, sched, lanes, symbols, kernel, seeded, profiled, key)
         if native is None:
             return None
         _NATIVE[key] = native
@@ -122,7 +125,7 @@ def _compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool) 
     return _CACHE[named]
 
 
-def _native_code(code, sched: str, lanes: int, symbols: list[str], kernel: bool, seeded: bool,
+def _native_code(code, sched: str, lanes: int, symbols: list[str], kernel: bool, seeded: bool, profiled: bool,
                  key: str) -> Native | None:
     """The function's native code: its object code from the disk cache, else its LLVM
     module generated and compiled (None when that is too large to compile)."""
@@ -139,7 +142,7 @@ def _native_code(code, sched: str, lanes: int, symbols: list[str], kernel: bool,
         from minicuda.vm.jit.module import module_ir   # noqa: PLC0415  (the code generator: see above)
 
         with TIMES.phase("JIT: LLVM IR generated"):
-            text, entries = module_ir(code, sched, lanes, symbols, kernel, seeded)
+            text, entries = module_ir(code, sched, lanes, symbols, kernel, seeded, profiled)
         if too_large_to_compile(code, text):
             return None
         # kernels: registers into SSA and native code, no more (their time is in memory
@@ -151,17 +154,19 @@ def _native_code(code, sched: str, lanes: int, symbols: list[str], kernel: bool,
     return Native(engine, run_function, run_blocks, frozenset(entries))
 
 
-def code_description(code, sched: str, lanes: int, symbols: list[str], kernel: bool, seeded: bool) -> str:
+def code_description(code, sched: str, lanes: int, symbols: list[str], kernel: bool, seeded: bool,
+                     profiled: bool = False) -> str:
     """Everything the function's LLVM module is generated from (vm/jit/module.py), as text:
     the variant, the function's facts, and each block's instructions without their
     source locations (native code does not name them: an edit that only moves a function
     keeps its native code).  A symbol is written by its position in `symbols`, as native
     code reads it, so functions that differ only in the objects they name share native
     code; a CALL's callee keeps its name (the runtime function decides the code).
-    Floating immediates are written by their bits (str() writes every NaN alike)."""
+    Floating immediates are written by their bits (str() writes every NaN alike).  The
+    profiled variant (per-instruction counters) says so on its first line."""
     fn = code.fn
     params = " ".join(f"{p.reg}:{p.size}:{p.kind}" for p in fn.params)
-    lines = [f"{sched} {lanes} {kernel} {seeded} {len(symbols)}",
+    lines = [f"{sched} {lanes} {kernel} {seeded} {len(symbols)}" + (" profiled" if profiled else ""),
              f"{fn.kind} ({params}) -> ({' '.join(map(str, fn.rets))}) {fn.ret_wide} {fn.shared_bytes} "
              f"{fn.local_bytes} {fn.dynamic_shared} {fn.registers} {fn.predicates} {fn.launch_bounds}"]
     position = {name: i for i, name in enumerate(symbols)}
@@ -270,6 +275,7 @@ class JitEngine:
         self.jobs = max(1, jobs or usable_cores())
         self.bail_lock = threading.Lock()
         self.workers: list[_Worker] = []
+        self.tracing = False   # the interpreter runs the block holding the traced warp (under bail_lock)
 
     # ---- a whole grid ----------------------------------------------------------------------
     def launch(self, kernel: str, grid: tuple, block: tuple, args: list[int], arch, shared_dynamic: int = 0):
@@ -277,10 +283,20 @@ class JitEngine:
         if interp.tools & (INTERPRETED | INTERPRETED_TOOLS):   # shadow state or checks only the interpreter has
             return interp.launch(kernel, grid, block, args, arch, shared_dynamic)
         setup = LaunchSetup(interp, kernel, grid, block, args, shared_dynamic)
-        compiled = compile_function(setup.code, interp.sched, 32, kernel=True, seeded=interp.seed is not None)
+        compiled = compile_function(setup.code, interp.sched, 32, kernel=True, seeded=interp.seed is not None,
+                                    profiled=interp.profiling)
         if compiled is None:
             return interp.launch(kernel, grid, block, args, arch, shared_dynamic)
         metrics = LaunchMetrics(kernel, grid, block, arch, interp.sched)
+        with interp.profiled(metrics):   # (a profile's counters: vm/profile.py)
+            self.run_grid(setup, compiled, metrics, kernel)
+        return metrics
+
+    def run_grid(self, setup: LaunchSetup, compiled: Compiled, metrics, kernel: str) -> None:
+        """The launch's blocks, on the workers; the block holding the warp whose issue trace
+        a profile records (vm/profile.py) on the interpreter, in its turn."""
+        interp = self.interp
+        grid, block = setup.grid, setup.block
         self.workers = []
         nblocks = grid[0] * grid[1] * grid[2]
         runtime = interp.machine.runtime if interp.machine is not None else None
@@ -298,6 +314,8 @@ class JitEngine:
         self.counter_lock = threading.Lock()
         self.nblocks = nblocks
         self.stopped = False
+        trace = interp.issue_trace
+        self.interpreted_block = trace.block if trace is not None else None
         if nworkers == 1:
             workers[0].run()
         else:
@@ -320,6 +338,8 @@ class JitEngine:
         for w in workers:
             _add_counters(metrics, w.context.counters)
             used += int(w.context.counters[L.STEPS]) - start_steps
+            if w.profile is not None:
+                interp.profile.native_table(setup.code)[:] += w.profile
         interp.steps = start_steps + used
         if interp.machine is not None:
             printed = {b: lines for w in workers for b, lines in w.printed.items()}
@@ -338,12 +358,12 @@ class JitEngine:
         warned = sorted(b for w in workers for b in w.warned)
         for b in warned:
             interp.partial_barrier_warning(setup.code, setup.block_id(b))
-        return metrics
 
     def prepare(self, kernel: str) -> None:
         """Compile `kernel` now (its launch finds it compiled)."""
         interp = self.interp
-        compile_function(interp.code(kernel), interp.sched, 32, kernel=True, seeded=interp.seed is not None)
+        compile_function(interp.code(kernel), interp.sched, 32, kernel=True, seeded=interp.seed is not None,
+                         profiled=interp.profiling)
 
     def take_chunk(self) -> tuple[int, int] | None:
         with self.counter_lock:
@@ -351,8 +371,12 @@ class JitEngine:
             if self.next_block >= limit or self.stopped or self.interp.stop.word[0]:
                 return None
             begin = self.next_block
-            self.next_block = min(limit, begin + CHUNK)
-            return begin, self.next_block
+            end = min(limit, begin + CHUNK)
+            alone = self.interpreted_block   # a chunk of its own
+            if alone is not None and begin <= alone < end:
+                end = alone + 1 if begin == alone else alone
+            self.next_block = end
+            return begin, end
 
     def blocks_done(self) -> int:
         """Blocks of the launch running that have finished (read while it runs)."""
@@ -437,11 +461,17 @@ class JitEngine:
         fn = w.code.fn
         host = fn.kind == "host"
         sched = "stack" if host else interp.sched
-        compiled = None if interp.tools & INTERPRETED else \
-            compile_function(w.code, sched, 1 if host else 32, kernel=False, seeded=interp.seed is not None)
+        profiled = interp.profile is not None and not host
+        # (the block a profile traces a warp of runs on the interpreter, its calls too)
+        compiled = None if interp.tools & INTERPRETED or self.tracing else \
+            compile_function(w.code, sched, 1 if host else 32, kernel=False, seeded=interp.seed is not None,
+                             profiled=profiled)
         if compiled is None:   # as the interpreter engine runs it
             return (interp.run_stack if interp.sched == "stack" else interp.run_its)(w, metrics)
         context = state_context(w.state, w.symbols, compiled, interp)
+        if profiled:   # (run under the bail lock, or by the interpreter engine: one writer)
+            table = interp.profile.native_table(w.code)
+            context.ctx[L.PROFILE] = table.ctypes.data
         rt = interp.machine.runtime.random if interp.machine is not None else None
         w.push()
         while True:
@@ -564,6 +594,11 @@ class _Worker:
         self.positions = []
         self.bail_writes = 0     # memory changes the interpreter made in this worker's bails
         self.spinning: dict[int, int] = {}   # warp -> this worker's memory changes when proven to spin
+        # a profiled launch: the kernel's per-instruction counters, this worker's (vm/profile.py)
+        self.profile = None
+        if engine.interp.profiling:
+            self.profile = np.zeros((len(setup.code.instrs), NATIVE_COLUMNS), np.int64)
+            c[L.PROFILE] = self.profile.ctypes.data
 
     def in_chunk(self) -> int:
         begin = self.begin
@@ -576,6 +611,10 @@ class _Worker:
             chunk = self.engine.take_chunk()
             if chunk is None:
                 return
+            if chunk[0] == self.engine.interpreted_block:
+                if not self.interpret_block(chunk[0]):
+                    return
+                continue
             c[L.BLOCK], c[L.BLOCK_END] = chunk
             c[L.RESUME] = 0
             c[L.NWARN] = 0
@@ -613,6 +652,46 @@ class _Worker:
             self.completed += int(c[L.BLOCK]) - chunk[0]
             self.begin = None
             self.warned.extend(int(b) for b in self.context.warn[:min(int(c[L.NWARN]), L.WARN_CAP)])
+
+    def interpret_block(self, b: int) -> bool:
+        """Block b on the interpreter (it holds the warp a profile traces), as `bail` runs
+        one instruction there; False when it faulted or was stopped."""
+        setup, interp = self.setup, self.engine.interp
+        runtime = interp.machine.runtime if interp.machine is not None else None
+        with self.engine.bail_lock:
+            counters = self.context.counters
+            interp.steps = int(counters[L.STEPS])
+            printed = len(runtime.device_output) if runtime is not None else 0
+            if runtime is not None:
+                runtime.fifo_end = printed + self.engine.fifo.room_for(b)
+            writes = interp.memory.writes
+            self.engine.tracing = True
+            try:
+                interp.run_block(setup, self.state, self.scope, setup.block_id(b), b, self.metrics)
+            except Stopped as stop:
+                self.block, self.positions = b, stop.warps
+                return False
+            except Exception as error:   # reported for the lowest faulting block
+                self.engine.fault(b, error)
+                return False
+            finally:
+                self.engine.tracing = False
+                counters[L.STEPS] = interp.steps
+                self.keep_output(runtime, printed, b)
+                self.bail_writes += interp.memory.writes - writes
+        self.completed += 1
+        return True
+
+    def keep_output(self, runtime, printed: int, b: int) -> None:
+        """What block b's device printf wrote on the interpreter since `printed`, kept with
+        its block: the launch prints blocks in order."""
+        if runtime is None:
+            return
+        runtime.fifo_end = None
+        if len(runtime.device_output) > printed:
+            self.engine.fifo.add(b, len(runtime.device_output) - printed)
+            self.printed.setdefault(b, []).extend(runtime.device_output[printed:])
+            del runtime.device_output[printed:]
 
     def note_block(self, stop: Stopped) -> None:
         """Stopped from outside: where the warps of the block in flight were (a function
@@ -691,14 +770,8 @@ class _Worker:
                 raise
             finally:
                 counters[L.STEPS] = interp.steps
-                if runtime is not None:
-                    runtime.fifo_end = None
+                self.keep_output(runtime, printed, b)
                 self.bail_writes += interp.memory.writes - writes
-                if runtime is not None and len(runtime.device_output) > printed:
-                    # device printf, kept with its block: the launch prints blocks in order
-                    self.engine.fifo.add(b, len(runtime.device_output) - printed)
-                    self.printed.setdefault(b, []).extend(runtime.device_output[printed:])
-                    del runtime.device_output[printed:]
         w.push()
         if result == "bar":
             words[STATUS] = AT_BAR

@@ -46,6 +46,7 @@ from minicuda.vm.jit.lanes import Unsupported
 from minicuda.vm.jit.memory import MemoryLowering
 from minicuda.vm.jit.stack_scheduler import StackScheduling
 from minicuda.vm.jit.warp_ops import WarpOpsLowering
+from minicuda.vm.profile import NATIVE_COLUMNS, NATIVE_DIVERGENT, NATIVE_PRED_ON
 from minicuda.vm.state import BSET, CHECK, CURRENT, DEPTH, ID_NAMES, MAXD, NBAR, RNG, SAMPLED, STALL, WARP
 
 ENDS_STRAIGHT_RUN = ("exit", "barrier", "bsync", "warpsync", "yield", "branch")   # lowerings: events
@@ -81,6 +82,8 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
         self.line(f"%maxsteps = load i64, ptr {self.op('getelementptr i64, ptr %ctx, i64 ' + str(L.MAX_STEPS))}")
         self.line(f"%rngon = load i64, ptr {self.op('getelementptr i64, ptr %ctx, i64 ' + str(L.RNG_ON))}")
         self.line(f"%firstcheck = load i64, ptr {self.op('getelementptr i64, ptr %ctx, i64 ' + str(L.FIRST_CHECK))}")
+        if self.profiled:
+            self.line(f"%prof = load ptr, ptr {self.op('getelementptr i64, ptr %ctx, i64 ' + str(L.PROFILE))}")
         steps = self.op(f"load i64, ptr {self.op(f'getelementptr i64, ptr %counters, i64 {L.STEPS}')}")
         self.store_local("steps", steps)
         self.store_local("steps0", steps)
@@ -189,8 +192,29 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
         if self.code.fn.kind != "host":   # the metrics of host code are not reported
             self.add_local("thr", self.popc(group))
             self.add_local("pon", self.popc(on_bits))
+            if self.profiled:
+                self.profile_instruction(pc, ins, group, on_bits)
         body(ins, on, on_bits, group, bail, pc)
         self.bail_block(pc)
+
+    def profile_instruction(self, pc: int, ins, group: str, on_bits: str) -> None:
+        """A profiled function's counters of code[pc] (vm/profile.py's native table, a row of
+        NATIVE_COLUMNS per instruction): its histogram's bucket for the group's lanes, the
+        threads whose guard held (a guarded instruction) and whether a branch diverged."""
+        row = pc * NATIVE_COLUMNS
+        self.count_at(self.op(f"add i64 {self.popc(group)}, {row}"), 1)
+        if ins.guard is not None:
+            self.count_at(row + NATIVE_PRED_ON, self.popc(on_bits))
+        if ins.op == "BRA":
+            rest = self.op(f"and i32 {group}, {self.op(f'xor i32 {on_bits}, -1')}")
+            both = self.op(f"and i1 {self.op(f'icmp ne i32 {on_bits}, 0')}, {self.op(f'icmp ne i32 {rest}, 0')}")
+            self.count_at(row + NATIVE_DIVERGENT, self.op(f"zext i1 {both} to i64"))
+
+    def count_at(self, index, value) -> None:
+        """The profile table's word `index` += value."""
+        p = self.op(f"getelementptr i64, ptr %prof, i64 {index}")
+        old = self.op(f"load i64, ptr {p}")
+        self.line(f"store i64 {self.op(f'add i64 {old}, {value}')}, ptr {p}")
 
     def renew_poll(self, steps: str, budget: str = "%maxsteps") -> None:
         """The next check of the stop flag: POLL_STEPS on, or the budget if it comes first."""

@@ -37,8 +37,10 @@ class Unsupported(Exception):
 class LaneCode:
     """The state and IR vocabulary of one function's code generation (see FunctionCodegen)."""
 
-    def __init__(self, code: Code, sched: str, lanes: int, symbols: list[str], kernel: bool, seeded: bool = False):
+    def __init__(self, code: Code, sched: str, lanes: int, symbols: list[str], kernel: bool, seeded: bool = False,
+                 profiled: bool = False):
         self.code, self.sched, self.W = code, sched, lanes
+        self.profiled = profiled   # count per instruction (vm/profile.py's native table)
         # a seeded ITS schedule may park a path at any pc, so every pc is an entry point
         self.seeded = seeded
         self.symbols = symbols            # the module's symbol table (index = position)

@@ -6,7 +6,7 @@ point `run_function` and, for a kernel, the block loop `run_blocks`
 (block_loop.py), with one declaration per external symbol.
 
 Invariant: the text depends only on the code, the variant (scheduling model,
-lanes, kernel, seeded) and the symbol table, so it keys the compile caches.
+lanes, kernel, seeded, profiled) and the symbol table, so it keys the compile caches.
 """
 from __future__ import annotations
 
@@ -21,9 +21,9 @@ from minicuda.vm.state import Layout
 
 
 def module_ir(code: Code, sched: str, lanes: int, symbols: list[str], kernel: bool,
-              seeded: bool = False) -> tuple[str, list[int]]:
+              seeded: bool = False, profiled: bool = False) -> tuple[str, list[int]]:
     """The module's text, and the pcs its code can be entered at."""
-    gen = FunctionCodegen(code, sched, lanes, symbols, kernel, seeded)
+    gen = FunctionCodegen(code, sched, lanes, symbols, kernel, seeded, profiled)
     warp = gen.warp_function()
     pointers = (lambda write: site_ptr_ir(write) + scalar_range_ir(write)) if lanes == 1 else \
         lambda write: lane_ptrs_ir(lanes, write)
