@@ -98,6 +98,12 @@ class Options:
     bracket_depth: int = 256           # -fbracket-depth: how deep (), [] and {} may nest (each kind)
     rdc: bool = False                  # -rdc=true: relocatable device code (kernel launches in device code)
     fast_math: bool = False            # -use_fast_math: device float math as the fast intrinsics
+    ftz: bool | None = None            # -ftz=true/false: f32 denormals flushed in device code (None: as fast_math)
+
+    @property
+    def flush_denormals(self) -> bool:
+        """nvcc's -ftz: given, or implied by -use_fast_math."""
+        return self.fast_math if self.ftz is None else self.ftz
 
     @property
     def stack_arch(self) -> bool:

@@ -94,7 +94,30 @@ def _decode(ins: Instr) -> Lowering:
     n_src = OPS[ins.op].n_src
     if n_src >= 0 and len(ins.srcs) != n_src:
         raise NotImplementedError(f"{ins.opcode} has {len(ins.srcs)} operands, expected {n_src}")
+    if S.FTZ in ins.mods:
+        return _flushing(ins, lower(ins))
     return lower(ins)
+
+
+def _flushing(ins: Instr, lowering: Lowering) -> Lowering:
+    """semantics.evaluate's FTZ: the f32 sources flushed before, the f32 result after."""
+    if ins.op not in S.FTZ_OPS:
+        raise NotImplementedError(f"{ins.opcode}: FTZ is a modifier of {', '.join(S.FTZ_OPS)} only")
+    flush_sources, flush_result = S.ftz_sides(ins)
+
+    def flushed(e, s):
+        r = lowering(e, [_flush_bits(e, x) if f else x for x, f in zip(s, flush_sources)])
+        return _flush_bits(e, r) if flush_result else r
+    return flushed
+
+
+def _flush_bits(e: Emitter, x: str) -> str:
+    """semantics.flush_bits: f32 lanes whose exponent field is 0 keep only their sign."""
+    vi = _vi(e, 32)
+    exponent = e.op(f"and {vi} {x}, {e.splat(32, 0x7F800000)}")
+    subnormal = e.op(f"icmp eq {vi} {exponent}, zeroinitializer")
+    sign = e.op(f"and {vi} {x}, {e.splat(32, 0x80000000)}")
+    return e.op(f"select {_vi(e, 1)} {subnormal}, {vi} {sign}, {vi} {x}")
 
 
 # ---- moves and predicates ------------------------------------------------------------------
