@@ -212,12 +212,16 @@ def operand_value(imm: Imm | int | float, width: int, lanes: int | None = None) 
 
 # ---- flush to zero (nvcc -ftz=true) ----------------------------------------------------------
 # The f32 instructions that take the FTZ modifier: each f32 operand that is subnormal is
-# read as a zero of its sign, and a subnormal f32 result is written as a zero of its sign
-# (after rounding: the rounded result's exponent field is 0).  F2F flushes its f32 side
-# (the source of F2F.F64.F32, the result of F2F.F32.F64).  Flushing is on the bits, so
-# NaN payloads and every normal value pass unchanged.
+# read as a zero of its sign, and a subnormal f32 result is written as a zero of its sign.
+# FMUL and FFMA decide before rounding, as an H100 does (tests/data/groundtruth/cuda/out/
+# features.txt: 0x3f7fffff * 0x00800000 is 0, not the 0x00800000 it rounds to): an exact
+# result smaller than 2^-126 is a zero of its sign; the others flush a rounded result
+# whose exponent field is 0.  F2F flushes its f32 side (the result of F2F.F32.F64; nvcc
+# flushes the source of a widening conversion with an FMUL.FTZ by 1 instead), F2I its
+# source (__float2int_ru of a subnormal is 0).  Flushing is on the bits, so NaN payloads
+# and every normal value pass unchanged.
 FTZ = "FTZ"
-FTZ_OPS = ("FADD", "FSUB", "FMUL", "FFMA", "FDIV", "FNEG", "FMNMX", "MUFU", "FSETP", "F2F")
+FTZ_OPS = ("FADD", "FSUB", "FMUL", "FFMA", "FDIV", "FNEG", "FMNMX", "MUFU", "FSETP", "F2F", "F2I")
 _F32_EXPONENT, _F32_SIGN = np.uint32(0x7F800000), np.uint32(0x80000000)
 
 
@@ -226,7 +230,9 @@ def takes_ftz(op: str, mods) -> bool:
     if op not in FTZ_OPS or FTZ in mods:
         return False
     if op == "F2F":
-        return "F32" in mods and "F64" in mods
+        return mods[:2] == ("F32", "F64")
+    if op == "F2I":
+        return "F32" in mods
     return "F64" not in mods
 
 
@@ -239,7 +245,7 @@ def with_ftz(op: str, mods: tuple) -> tuple:
 
 def ftz_sides(ins: Instr) -> tuple[list[bool], bool]:
     """Which sources, and whether the result, an FTZ instruction flushes (f32 values)."""
-    if ins.op == "F2F":
+    if ins.op in ("F2F", "F2I"):
         dst, src = conversion_types(ins)
         return [src == "F32"] * len(ins.srcs), dst == "F32"
     f32 = float_width(ins) == 32
@@ -268,7 +274,32 @@ def evaluate(ins: Instr, srcs: list) -> np.ndarray:
     values = [flush_bits(v) if f else v for v, f in zip(values, flush_sources)]
     with np.errstate(all="ignore"):
         result = np.asarray(impl(ins, values))
+        if ins.op in ("FMUL", "FFMA") and flush_result:
+            result = np.where(_tiny_before_rounding(ins.op, values), _exact_sign(ins.op, values), result)
     return flush_bits(result) if flush_result else result
+
+
+def _exact_terms(op: str, values: list) -> tuple:
+    """FMUL's exact product (f64, err 0) or FFMA's exact a*b + c as s + err (f64 two-sum)."""
+    x = [_floats(v, 32).astype(np.float64) for v in values]
+    product = x[0] * x[1]                                # exact: 24 + 24 bits
+    if op == "FMUL":
+        return product, np.zeros_like(product)
+    return _two_sum(product, x[2])
+
+
+def _tiny_before_rounding(op: str, values: list) -> np.ndarray:
+    """The exact result is nonzero and smaller than 2^-126 (s rounds the exact s + err to
+    nearest, so it is tiny iff |s| < 2^-126, or |s| = 2^-126 and err points inward)."""
+    s, err = _exact_terms(op, values)
+    size = np.abs(s)
+    inward = (size == SMALLEST_NORMAL32) & (err != 0) & ((err < 0) == (s > 0))
+    return (s != 0) & np.isfinite(s) & ((size < SMALLEST_NORMAL32) | inward)
+
+
+def _exact_sign(op: str, values: list) -> np.ndarray:
+    s, _ = _exact_terms(op, values)
+    return np.where(np.signbit(s), _F32_SIGN, np.uint32(0))
 
 
 def modifier(ins: Instr, choices) -> str:

@@ -83,11 +83,16 @@ class Emitter:
         if self.block is None or self.block.terminator is not None:
             self.start(self.label())  # code after a jump: unreachable, dropped later
         mods = tuple(m for m in mods if m)
-        if self.lowering.ftz and self.fn.kind != "host" and takes_ftz(op, mods):
+        if self.flushes_denormals and takes_ftz(op, mods):
             mods = with_ftz(op, mods)   # -ftz=true: device code's f32 instructions flush denormals
         ins = Instr(op, mods, tuple(dsts), tuple(srcs), guard, neg, self.loc)
         self.block.instrs.append(ins)
         return ins
+
+    @property
+    def flushes_denormals(self) -> bool:
+        """-ftz=true applies here: device code (host code keeps subnormals, as nvcc's)."""
+        return self.lowering.ftz and self.fn.kind != "host"
 
     def jump(self, label: str) -> None:
         if self.block is not None and self.block.terminator is None:
