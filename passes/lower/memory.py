@@ -33,6 +33,7 @@ class MemoryLowering:
         # the one before it, and its slots keep their alignment
         self.frame_align = max(self.frame_align, align)
         self.fn.local_bytes = -(-(off + size) // self.frame_align) * self.frame_align
+        self.fn.frame_slots.append((off, size))
         return off
 
     def storage(self, decl) -> tuple:
