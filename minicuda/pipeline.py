@@ -36,7 +36,7 @@ from minicuda.passes.liveness import analyze_liveness
 from minicuda.passes.postdom import ipdom
 from minicuda.passes.reconverge import Reconverge
 from minicuda.passes.regalloc import RegisterAllocation
-from minicuda.passes.scalar_replacement import ScalarReplacement
+from minicuda.passes.sroa import ScalarReplacement
 from minicuda.timing import TIMES
 from minicuda.passes.simplify_cfg import SimplifyCFG
 from minicuda.passes.strength_reduce import StrengthReduce
