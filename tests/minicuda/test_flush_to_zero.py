@@ -69,3 +69,23 @@ def test_an_unknown_ftz_value_is_a_usage_error(tmp_path, capsys):
     assert stop.value.code == 2 and "-ftz" in capsys.readouterr().err
     assert minicuda_main(["run", "--no-cache", "--ftz", "true", str(path)]) == 0
 
+
+
+def test_the_listing_runs_as_compiled(tmp_path, capsys):
+    """The .FTZ modifiers are in the .sass text: running it flushes as running the source does."""
+    path = tmp_path / "k.cu"
+    path.write_text(r"""#include <cstdio>
+__global__ void k(float *p) { p[0] = p[1] * p[2]; p[3] = p[1] + p[4]; }
+int main() {
+    float *p; cudaMallocManaged(&p, 5 * sizeof(float));
+    p[1] = 1e-20f; p[2] = 1e-20f; p[4] = -1e-39f;
+    k<<<1, 1>>>(p); cudaDeviceSynchronize(); printf("%a %a\n", p[0], p[3]); return 0;
+}
+""")
+    sass = tmp_path / "k.sass"
+    assert minicudac_main([str(path), "-ftz=true", "-o", str(sass)]) == 0
+    assert "FMUL.FTZ" in sass.read_text()
+    assert minicuda_main(["run", "--no-cache", "-ftz=true", str(path)]) == 0
+    direct = capsys.readouterr().out
+    assert minicuda_main(["run", str(sass)]) == 0
+    assert capsys.readouterr().out == direct == "0x0p+0 0x1.79ca1p-67\n"   # 1e-20f + a flushed -1e-39f
