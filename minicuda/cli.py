@@ -81,7 +81,16 @@ def _add_fast_math_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("-use_fast_math", "--use_fast_math", dest="fast_math", action="store_true",
                    help="as nvcc: device code's sinf, cosf, tanf, expf, logf, log2f, log10f and powf are "
                         "their fast intrinsics (__sinf, ...) and float x / y is __fdividef(x, y); host code keeps "
-                        "IEEE math (docs/semantics.md)")
+                        "IEEE math (docs/semantics.md); implies -ftz=true")
+    p.add_argument("-ftz", "--ftz", dest="ftz", choices=["true", "false"], default=None,
+                   help="as nvcc: true flushes f32 denormal inputs and results of device code's float "
+                        "instructions to zero (the .FTZ modifier); default false, true under -use_fast_math")
+
+
+def _ftz(args) -> bool | None:
+    """-ftz as given (None: not given, so -use_fast_math decides)."""
+    value = getattr(args, "ftz", None)
+    return None if value is None else value == "true"
 
 
 def _add_predication_options(p: argparse.ArgumentParser) -> None:
@@ -440,7 +449,7 @@ def _compiler_options(args) -> Options:
     check_pass_names(args.print_after)
     options = Options(verify_each=args.verify_each, print_after=tuple(args.print_after), sched=args.sched,
                       bracket_depth=_bracket_depth(args), rdc=getattr(args, "rdc", "false") == "true",
-                      fast_math=getattr(args, "fast_math", False), **_predication_given(args))
+                      fast_math=getattr(args, "fast_math", False), ftz=_ftz(args), **_predication_given(args))
     options.arch, options.opt = arch, 0 if args.debug else 3 if args.opt is None else args.opt
     return options
 
@@ -951,7 +960,7 @@ def _run_input(args):
         from minicuda.pipeline import Options   # (see the module's docstring)
 
         options = Options(sched=args.sched, bracket_depth=_bracket_depth(args), fast_math=args.fast_math,
-                          **_predication_given(args))
+                          ftz=_ftz(args), **_predication_given(args))
         options.arch, options.opt = arch, opt
         return _linked_program(args, args.files, options, "minicuda")
     def compiled():
@@ -959,7 +968,7 @@ def _run_input(args):
         return compile_cached(source.filename, source.text, arch, opt, args.sched, _bracket_depth(args),
                               args.include_dirs, args.defines, diags, language_of(args.file, args.language),
                               enabled=not args.no_cache, rdc=args.rdc == "true", fast_math=args.fast_math,
-                              predication=tuple(sorted(_predication_given(args).items())))
+                              predication=tuple(sorted(_predication_given(args).items())), ftz=_ftz(args))
     return _reported(compiled, diags, "minicuda")
 
 

@@ -123,7 +123,7 @@ def save(path: Path, key: str, diagnostics: list, module: Module) -> None:
 def compile_cached(filename: str, text: str, arch: int, opt: int, sched: str | None, bracket_depth: int,
                    include_dirs=(), defines=(), diags: DiagnosticEngine | None = None, language: str = CUDA,
                    enabled: bool = True, rdc: bool = False, fast_math: bool = False,
-                   predication: tuple = ()) -> Module:
+                   predication: tuple = (), ftz: bool | None = None) -> Module:
     """The module of the program `text` (called `filename`), from the cache when an entry
     for it is there, else compiled (and kept); its diagnostics end in `diags` either way,
     and CompileError is raised as the compiler raises it. `predication` holds the
@@ -132,8 +132,8 @@ def compile_cached(filename: str, text: str, arch: int, opt: int, sched: str | N
     pp = run_stage("preprocess", preprocessed, text, filename, diags, include_dirs, defines, language)
     directory = cache_dir() if enabled else None
     if directory is None or diags.error_count:
-        return compile_preprocessed(pp, diags, arch, opt, sched, bracket_depth, language, rdc, fast_math, predication)
-    settings = (arch, opt, sched, bracket_depth, language, tuple(include_dirs), tuple(defines), rdc, fast_math) + \
+        return compile_preprocessed(pp, diags, arch, opt, sched, bracket_depth, language, rdc, fast_math, predication, ftz)
+    settings = (arch, opt, sched, bracket_depth, language, tuple(include_dirs), tuple(defines), rdc, fast_math, ftz) + \
         tuple(predication)
     key = entry_key(pp, diags, settings)
     path = directory / f"{key}.mod"
@@ -142,7 +142,7 @@ def compile_cached(filename: str, text: str, arch: int, opt: int, sched: str | N
     if entry is not None:
         diags.diagnostics[:] = entry[0]
         return entry[1]
-    module = compile_preprocessed(pp, diags, arch, opt, sched, bracket_depth, language, rdc, fast_math, predication)
+    module = compile_preprocessed(pp, diags, arch, opt, sched, bracket_depth, language, rdc, fast_math, predication, ftz)
     with TIMES.phase("compile cache: save"):
         save(path, key, diags.diagnostics, module)
     return module
@@ -157,7 +157,7 @@ def preprocessed(text: str, filename: str, diags: DiagnosticEngine, include_dirs
 
 def compile_preprocessed(pp: PreprocessedSource, diags: DiagnosticEngine, arch: int, opt: int, sched: str | None,
                          bracket_depth: int, language: str, rdc: bool = False, fast_math: bool = False,
-                         predication: tuple = ()) -> Module:
+                         predication: tuple = (), ftz: bool | None = None) -> Module:
     """The module of a preprocessed program, compiled (the compiler imported now)."""
     with TIMES.phase("compile: the compiler's modules imported"):
         from minicuda.compiler import compile_frontend   # noqa: PLC0415  (the parser, sema, passes: see above)
@@ -166,5 +166,5 @@ def compile_preprocessed(pp: PreprocessedSource, diags: DiagnosticEngine, arch: 
 
     diags.check()
     options = Options(arch=arch, opt=opt, sched=sched, bracket_depth=bracket_depth, rdc=rdc, fast_math=fast_math,
-                      **dict(predication))
+                      ftz=ftz, **dict(predication))
     return compile_frontend(analyse(pp, diags, bracket_depth, language), options).module

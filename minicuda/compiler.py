@@ -211,7 +211,7 @@ def old_objects_frozen():
 def _compile_module(fe: Frontend, options: Options, link_name) -> tuple[Module, dict[str, str]]:
     try:
         with TIMES.phase("compile: lower"):
-            module = lower(fe.tu, f"sm_{options.arch}", link_name, options.fast_math)
+            module = lower(fe.tu, f"sm_{options.arch}", link_name, options.fast_math, options.flush_denormals)
     except CompileError:
         raise
     except Exception as e:

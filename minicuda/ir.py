@@ -310,6 +310,9 @@ class Function:
     device_callable: bool = False      # a host function that is also __device__ (__host__ __device__)
     branch_decisions: list[BranchDecision] = field(default_factory=list)
     loc: SourceLocation | None = field(default=None, compare=False)
+    # the frame's slots as the lowering laid them out, (offset, bytes) each: one variable or
+    # temporary per slot (passes/sroa.py); empty when not known (a .sass read)
+    frame_slots: list[tuple[int, int]] = field(default_factory=list, compare=False, repr=False)
     # label -> index in blocks, checked on use and rebuilt when the list has changed
     block_index: dict[str, int] = field(default_factory=dict, init=False, repr=False, compare=False)
 

@@ -36,6 +36,7 @@ from minicuda.passes.liveness import analyze_liveness
 from minicuda.passes.postdom import ipdom
 from minicuda.passes.reconverge import Reconverge
 from minicuda.passes.regalloc import RegisterAllocation
+from minicuda.passes.sroa import ScalarReplacement
 from minicuda.timing import TIMES
 from minicuda.passes.simplify_cfg import SimplifyCFG
 from minicuda.passes.strength_reduce import StrengthReduce
@@ -98,6 +99,12 @@ class Options:
     bracket_depth: int = 256           # -fbracket-depth: how deep (), [] and {} may nest (each kind)
     rdc: bool = False                  # -rdc=true: relocatable device code (kernel launches in device code)
     fast_math: bool = False            # -use_fast_math: device float math as the fast intrinsics
+    ftz: bool | None = None            # -ftz=true/false: f32 denormals flushed in device code (None: as fast_math)
+
+    @property
+    def flush_denormals(self) -> bool:
+        """nvcc's -ftz: given, or implied by -use_fast_math."""
+        return self.fast_math if self.ftz is None else self.ftz
 
     @property
     def stack_arch(self) -> bool:
@@ -137,6 +144,7 @@ PASSES = _registry(
     RegisteredPass(CommonSubexpressions, "within a block, reuse the result of an identical earlier instruction"),
     RegisteredPass(DeadCode, "remove unreachable blocks and pure instructions whose results nothing reads"),
     RegisteredPass(SimplifyCFG, "drop and thread jumps, merge blocks into their single predecessor"),
+    RegisteredPass(ScalarReplacement, "keep a struct or vector local whose address never escapes in registers"),
     RegisteredPass(HoistSink, "move the instructions both arms of a branch share out of the arms"),
     RegisteredPass(IfConvert, "predicate short hammocks under the branch thresholds, record every decision",
                    lambda options: {"options": options}),
@@ -151,7 +159,7 @@ PASSES = _registry(
 CLEANUP = ["constant-fold", "copy-propagation", "cse", "dce", "simplify-cfg"]
 PIPELINES = {
     0: ["keep-branches", "reconverge", "regalloc"],
-    3: CLEANUP + CLEANUP + ["hoist-sink"] + CLEANUP + ["if-convert"] + CLEANUP + ["reconverge", "regalloc"],
+    3: CLEANUP + ["sroa"] + CLEANUP + ["hoist-sink"] + CLEANUP + ["if-convert"] + CLEANUP + ["reconverge", "regalloc"],
 }
 
 

@@ -210,14 +210,96 @@ def operand_value(imm: Imm | int | float, width: int, lanes: int | None = None) 
     return np.full(lanes, out) if lanes is not None else np.asarray(out)
 
 
+# ---- flush to zero (nvcc -ftz=true) ----------------------------------------------------------
+# The f32 instructions that take the FTZ modifier: each f32 operand that is subnormal is
+# read as a zero of its sign, and a subnormal f32 result is written as a zero of its sign.
+# FMUL and FFMA decide before rounding, as an H100 does (tests/data/groundtruth/cuda/out/
+# features.txt: 0x3f7fffff * 0x00800000 is 0, not the 0x00800000 it rounds to): an exact
+# result smaller than 2^-126 is a zero of its sign; the others flush a rounded result
+# whose exponent field is 0.  F2F flushes its f32 side (the result of F2F.F32.F64; nvcc
+# flushes the source of a widening conversion with an FMUL.FTZ by 1 instead), F2I its
+# source (__float2int_ru of a subnormal is 0).  Flushing is on the bits, so NaN payloads
+# and every normal value pass unchanged.
+FTZ = "FTZ"
+FTZ_OPS = ("FADD", "FSUB", "FMUL", "FFMA", "FDIV", "FNEG", "FMNMX", "MUFU", "FSETP", "F2F", "F2I")
+_F32_EXPONENT, _F32_SIGN = np.uint32(0x7F800000), np.uint32(0x80000000)
+
+
+def takes_ftz(op: str, mods) -> bool:
+    """An instruction that -ftz=true marks FTZ: an f32 one of FTZ_OPS (F2F between f32 and f64)."""
+    if op not in FTZ_OPS or FTZ in mods:
+        return False
+    if op == "F2F":
+        return mods[:2] == ("F32", "F64")
+    if op == "F2I":
+        return "F32" in mods
+    return "F64" not in mods
+
+
+def with_ftz(op: str, mods: tuple) -> tuple:
+    """mods with FTZ where nvcc prints it: after FSETP's comparison, at MUFU's end, else first."""
+    if op == "FSETP":
+        return mods[:1] + (FTZ,) + mods[1:]
+    return mods + (FTZ,) if op == "MUFU" else (FTZ,) + mods
+
+
+def ftz_sides(ins: Instr) -> tuple[list[bool], bool]:
+    """Which sources, and whether the result, an FTZ instruction flushes (f32 values)."""
+    if ins.op in ("F2F", "F2I"):
+        dst, src = conversion_types(ins)
+        return [src == "F32"] * len(ins.srcs), dst == "F32"
+    f32 = float_width(ins) == 32
+    return [f32] * len(ins.srcs), f32 and ins.op != "FSETP"
+
+
+def flush_bits(x: np.ndarray) -> np.ndarray:
+    """f32 bits with a subnormal made a zero of its sign."""
+    x = x.astype(np.uint32, copy=False)
+    return np.where((x & _F32_EXPONENT) == 0, x & _F32_SIGN, x)
+
+
 # ---- evaluation ------------------------------------------------------------------------
 def evaluate(ins: Instr, srcs: list) -> np.ndarray:
     """The value a pure instruction writes, lane by lane (raw bits, see the docstring)."""
     impl = EVALUATORS[family(ins)]
     if len(srcs) != len(ins.srcs):
         raise UnsupportedOp(ins, f"{len(srcs)} source values for {len(ins.srcs)} operands")
+    values = [np.asarray(s) for s in srcs]
+    if FTZ not in ins.mods:
+        with np.errstate(all="ignore"):
+            return np.asarray(impl(ins, values))
+    if ins.op not in FTZ_OPS:
+        raise UnsupportedOp(ins, f"FTZ is a modifier of {', '.join(FTZ_OPS)} only")
+    flush_sources, flush_result = ftz_sides(ins)
+    values = [flush_bits(v) if f else v for v, f in zip(values, flush_sources)]
     with np.errstate(all="ignore"):
-        return np.asarray(impl(ins, [np.asarray(s) for s in srcs]))
+        result = np.asarray(impl(ins, values))
+        if ins.op in ("FMUL", "FFMA") and flush_result:
+            result = np.where(_tiny_before_rounding(ins.op, values), _exact_sign(ins.op, values), result)
+    return flush_bits(result) if flush_result else result
+
+
+def _exact_terms(op: str, values: list) -> tuple:
+    """FMUL's exact product (f64, err 0) or FFMA's exact a*b + c as s + err (f64 two-sum)."""
+    x = [_floats(v, 32).astype(np.float64) for v in values]
+    product = x[0] * x[1]                                # exact: 24 + 24 bits
+    if op == "FMUL":
+        return product, np.zeros_like(product)
+    return _two_sum(product, x[2])
+
+
+def _tiny_before_rounding(op: str, values: list) -> np.ndarray:
+    """The exact result is nonzero and smaller than 2^-126 (s rounds the exact s + err to
+    nearest, so it is tiny iff |s| < 2^-126, or |s| = 2^-126 and err points inward)."""
+    s, err = _exact_terms(op, values)
+    size = np.abs(s)
+    inward = (size == SMALLEST_NORMAL32) & (err != 0) & ((err < 0) == (s > 0))
+    return (s != 0) & np.isfinite(s) & ((size < SMALLEST_NORMAL32) | inward)
+
+
+def _exact_sign(op: str, values: list) -> np.ndarray:
+    s, _ = _exact_terms(op, values)
+    return np.where(np.signbit(s), _F32_SIGN, np.uint32(0))
 
 
 def modifier(ins: Instr, choices) -> str:

@@ -174,6 +174,7 @@ def _inline_call(fn: Function, call: Instr, callee: Function, names: _Names):
     align = 16
     frame_base = (fn.local_bytes + align - 1) // align * align if callee.local_bytes else fn.local_bytes
     fn.local_bytes = frame_base + callee.local_bytes
+    fn.frame_slots += [(off + frame_base, size) for off, size in callee.frame_slots]
 
     def operand(o):
         if isinstance(o, Reg):

@@ -17,6 +17,7 @@ from minicuda.diagnostics import SourceLocation
 from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
 from minicuda.ir import Block, Instr, Label, Reg
+from minicuda.semantics import takes_ftz, with_ftz
 
 # the special register each launch-geometry variable is read from (S2R SR_TID.X & co.)
 SPECIAL_REGISTERS = {"threadIdx": "SR_TID", "blockIdx": "SR_CTAID", "blockDim": "SR_NTID", "gridDim": "SR_NCTAID"}
@@ -81,9 +82,17 @@ class Emitter:
     def emit(self, op: str, mods=(), dsts=(), srcs=(), guard=None, neg=False) -> Instr:
         if self.block is None or self.block.terminator is not None:
             self.start(self.label())  # code after a jump: unreachable, dropped later
-        ins = Instr(op, tuple(m for m in mods if m), tuple(dsts), tuple(srcs), guard, neg, self.loc)
+        mods = tuple(m for m in mods if m)
+        if self.flushes_denormals and takes_ftz(op, mods):
+            mods = with_ftz(op, mods)   # -ftz=true: device code's f32 instructions flush denormals
+        ins = Instr(op, mods, tuple(dsts), tuple(srcs), guard, neg, self.loc)
         self.block.instrs.append(ins)
         return ins
+
+    @property
+    def flushes_denormals(self) -> bool:
+        """-ftz=true applies here: device code (host code keeps subnormals, as nvcc's)."""
+        return self.lowering.ftz and self.fn.kind != "host"
 
     def jump(self, label: str) -> None:
         if self.block is not None and self.block.terminator is None:

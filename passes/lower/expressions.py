@@ -209,6 +209,10 @@ class ExpressionLowering:
                 return Imm(folded)
         r = self.reg(dst)
         if T.is_float(src) and T.is_float(dst):
+            if self.flushes_denormals and T.unqual(src) == T.FLOAT:
+                flushed = self.reg(T.FLOAT)   # -ftz=true: nvcc flushes the source with FMUL.FTZ x, 1
+                self.emit("FMUL", (), (flushed,), (v, Imm(1.0)))
+                v = flushed
             self.emit("F2F", (_fname(dst), _fname(src)), (r,), (v,))
         elif T.is_float(dst):
             self.emit("I2F", (_fname(dst), _iname(src)), (r,), (v,))

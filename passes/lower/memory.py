@@ -33,6 +33,7 @@ class MemoryLowering:
         # the one before it, and its slots keep their alignment
         self.frame_align = max(self.frame_align, align)
         self.fn.local_bytes = -(-(off + size) // self.frame_align) * self.frame_align
+        self.fn.frame_slots.append((off, size))
         return off
 
     def storage(self, decl) -> tuple:
@@ -228,10 +229,11 @@ class MemoryLowering:
 
     def copy_struct(self, dst: Mem, src: Mem, t: T.Type, store_op: str, source: A.Expr | None = None) -> None:
         """Copy the struct at `src` to `dst`; the source expression `source`, when given, may
-        say it is in shared memory (LDS, else the generic LDG)."""
+        say it is in shared or constant memory (LDS or LDC: a float4 element of a
+        __constant__ array is one LDC.128, as nvcc's; else the generic LDG)."""
         load_op = "LDL" if isinstance(src.base, Sym) and src.base.name == "frame" else "LDG"
-        if load_op == "LDG" and source is not None and self.access_op(source, load=True) == "LDS":
-            load_op = "LDS"
+        if load_op == "LDG" and source is not None and self.access_op(source, load=True) in ("LDS", "LDC"):
+            load_op = self.access_op(source, load=True)
         for off, width in copy_pieces(t):
             r = self.reg(piece_register(width))
             self.emit(load_op, width_mods(width), (r,), (Mem(src.base, src.offset + off),))

@@ -23,9 +23,10 @@ from minicuda.passes.lower.limits import static_limit_errors
 class ModuleLowering:
     """The module being built from the translation unit, and what its functions share."""
 
-    def __init__(self, tu: A.TranslationUnit, arch: str, link_name=None, fast_math: bool = False):
+    def __init__(self, tu: A.TranslationUnit, arch: str, link_name=None, fast_math: bool = False, ftz: bool = False):
         self.tu = tu
         self.fast_math = fast_math   # -use_fast_math: device code's float math as the fast intrinsics
+        self.ftz = ftz               # -ftz=true: device code's f32 instructions carry .FTZ (emitter.py)
         self.module = Module(arch=arch)
         self.strings: dict[bytes, str] = {}
         self.overloads: tuple[int, dict[str, int]] = (-1, {})   # (functions counted, name -> overloads)
@@ -154,8 +155,9 @@ def destroying(v: A.VarDecl) -> A.ExprStmt:
 
 
 @collector_paused()
-def lower(tu: A.TranslationUnit, arch: str = "sm_70", link_name=None, fast_math: bool = False) -> Module:
+def lower(tu: A.TranslationUnit, arch: str = "sm_70", link_name=None, fast_math: bool = False,
+          ftz: bool = False) -> Module:
     """The IR Module of a checked translation unit; `link_name(fn)`, when given, names
     each function (a unit of a program of several: minicuda/linker.py); `fast_math`:
-    -use_fast_math."""
-    return ModuleLowering(tu, arch, link_name, fast_math).lower()
+    -use_fast_math; `ftz`: -ftz=true."""
+    return ModuleLowering(tu, arch, link_name, fast_math, ftz).lower()

@@ -112,6 +112,23 @@ int main() {
     assert len(compiles) == 2
 
 
+def test_ftz_is_another_entry(tmp_path, cache_dir, compiles, capsys):
+    """-ftz=true flushes a subnormal product: not the plain entry, nor -use_fast_math -ftz=false's."""
+    path = program(tmp_path, r"""#include <cstdio>
+__global__ void k(float *p) { p[0] = p[1] * p[2]; }
+int main() {
+    float *p; cudaMallocManaged(&p, 3 * sizeof(float)); p[1] = 1e-20f; p[2] = 1e-20f;
+    k<<<1, 1>>>(p); cudaDeviceSynchronize(); printf("%a\n", p[0]); return 0;
+}
+""")
+    plain = run(capsys, path)
+    flushed = run(capsys, path, "-ftz=true")
+    assert plain[0] == flushed[0] == 0 and len(compiles) == 2
+    assert flushed[1] == "0x0p+0\n" != plain[1]
+    assert run(capsys, path, "-use_fast_math", "-ftz=false")[1] == plain[1] and len(compiles) == 3
+    assert run(capsys, path, "--ftz=true") == flushed and len(compiles) == 3
+
+
 @pytest.mark.parametrize("damage", ["flipped byte", "truncated", "foreign", "not pickled module"])
 def test_a_damaged_entry_is_discarded_with_a_warning_and_rebuilt(tmp_path, cache_dir, compiles, capsys, damage):
     path = program(tmp_path, WARNS)

@@ -86,7 +86,7 @@ def test_what_nvcc_rejects_is_a_fatal_error_naming_it(source, capsys, options, m
 @pytest.mark.parametrize("options", [
     ["-std=c++11"], ["-std=c++14"], ["-std", "c++17"], ["--std=c++20"], ["-std=c++03"],
     ["-lineinfo"], ["--generate-line-info"], ["--extended-lambda"], ["--expt-extended-lambda"],
-    ["--expt-relaxed-constexpr"], ["-use_fast_math"], ["--use_fast_math"],
+    ["--expt-relaxed-constexpr"],
     ["-Xcompiler", "-Wall"], ["-Xcompiler=-Wall,-O2"], ["--compiler-options", "-fPIC"], ["-ccbin", "g++"],
     ["-g"], ["-Xptxas", "-O3"], ["-O3"], ["-rdc=true"], ["--relocatable-device-code=true"], ["-rdc", "true"],
     ["-I", "."], ["--include-path=."],
@@ -96,6 +96,18 @@ def test_options_without_effect_here_are_accepted_and_change_nothing(source, cap
     status, sass, err = compiled(source, capsys, *options)
     assert status == 0 and err == ""
     assert sass.splitlines()[1:] == plain[1].splitlines()[1:]
+
+
+@pytest.mark.parametrize("options", [["-use_fast_math"], ["--use_fast_math"], ["-ftz=true"], ["--ftz", "true"]])
+def test_fast_math_and_ftz_add_only_ftz_to_this_program(source, capsys, options):
+    """No call here that -use_fast_math maps; it implies -ftz=true, which marks the float
+    instructions .FTZ and changes nothing else."""
+    plain = compiled(source, capsys)
+    status, sass, err = compiled(source, capsys, *options)
+    assert status == 0 and err == "" and ".FTZ" in sass
+    def words(text):
+        return [line.split() for line in text.splitlines()[1:]]
+    assert words(sass.replace(".FTZ", "")) == words(plain[1])
 
 
 @pytest.mark.parametrize("options", [["-O0"], ["-G"], ["--device-debug"]])

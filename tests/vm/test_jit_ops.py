@@ -59,6 +59,12 @@ def _shapes() -> list[str]:
                       "MNMX.MIN": 2, "MNMX.MAX": 2}.items():
             out.append(f"{p}{op} {r}0, {', '.join(f'{r}{i + 1}' for i in range(n))}")
     out += ["FADD.F64 %rd0, %rd1, %rd2", "FMNMX.MAX.F64 %rd0, %rd1, %rd2", "FNEG.F64 %rd0, %rd1"]
+    # -ftz=true: subnormal f32 operands and results flushed (FMUL, FFMA: before rounding)
+    out += ["FADD.FTZ %r0, %r1, %r2", "FSUB.FTZ %r0, %r1, %r2", "FMUL.FTZ %r0, %r1, %r2",
+            "FFMA.FTZ %r0, %r1, %r2, %r3", "FDIV.FTZ %r0, %r1, %r2", "FNEG.FTZ %r0, %r1",
+            "FMNMX.FTZ.MIN %r0, %r1, %r2", "FSETP.LT.FTZ %p0, %r1, %r2", "MUFU.SQRT.FTZ %r0, %r1",
+            "MUFU.FABS.FTZ %r0, %r1", "MUFU.EX2.APPROX.FTZ %r0, %r1", "FMUL.FTZ.RZ %r0, %r1, %r2",
+            "F2F.FTZ.F32.F64 %r0, %rd1", "F2I.FTZ.U32.F32.RU %r0, %r1"]
     for cmp in S.COMPARISONS:
         for t in ("S32", "U32", "S64", "U64"):
             r = REG[int(t[1:])]
@@ -449,3 +455,15 @@ def test_random_bit_patterns(data):
     cols = [np.array(data.draw(st.lists(_lane_values(w), min_size=32, max_size=32)), _DTYPE[w])
             for w in widths]
     check(text, cols, 32)
+
+
+def test_the_jit_flushes_the_same_edge_cases():
+    """FFMA.FTZ and FMUL.FTZ where the exact result is just below 2^-126 (flushed though it
+    rounds to 2^-126), NaN and infinity among them (tests/minicuda/test_flush_to_zero.py)."""
+    shapes = ("FFMA.FTZ %r0, %r1, %r2, %r3", "FMUL.FTZ %r0, %r1, %r2")
+    rows = [(0x80800000, 0x00800000, 0x00800000), (0x00800000, 0x00800000, 0x00800000),
+            (0x3f7fffff, 0x00800000, 0x80000000), (0x00800000, 0xbf7fffff, 0x00000001),
+            (0x3f800000, 0x80000001, 0x7fc00000), (0x7f800000, 0x00000001, 0xff800000)]
+    columns = [np.array([r[k] for r in rows], np.uint32) for k in range(3)]
+    check(shapes[0], columns, 32, shapes=shapes)
+    check(shapes[1], columns[:2], 32, shapes=shapes)

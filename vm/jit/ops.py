@@ -94,7 +94,63 @@ def _decode(ins: Instr) -> Lowering:
     n_src = OPS[ins.op].n_src
     if n_src >= 0 and len(ins.srcs) != n_src:
         raise NotImplementedError(f"{ins.opcode} has {len(ins.srcs)} operands, expected {n_src}")
+    if S.FTZ in ins.mods:
+        return _flushing(ins, lower(ins))
     return lower(ins)
+
+
+def _flushing(ins: Instr, lowering: Lowering) -> Lowering:
+    """semantics.evaluate's FTZ: the f32 sources flushed before, the f32 result after."""
+    if ins.op not in S.FTZ_OPS:
+        raise NotImplementedError(f"{ins.opcode}: FTZ is a modifier of {', '.join(S.FTZ_OPS)} only")
+    flush_sources, flush_result = S.ftz_sides(ins)
+
+    def flushed(e, s):
+        s = [_flush_bits(e, x) if f else x for x, f in zip(s, flush_sources)]
+        r = lowering(e, s)
+        if ins.op in ("FMUL", "FFMA") and flush_result:
+            r = _zero_if_tiny_before_rounding(e, ins.op, s, r)
+        return _flush_bits(e, r) if flush_result else r
+    return flushed
+
+
+def _zero_if_tiny_before_rounding(e: Emitter, op: str, s: list[str], r: str) -> str:
+    """semantics._tiny_before_rounding: where FMUL's or FFMA's exact result is nonzero and
+    below 2^-126 in size, a zero of its sign instead of r."""
+    vd, v1, vi = _vf(e, 64), _vi(e, 1), _vi(e, 32)
+    x = [e.op(f"fpext {_vf(e, 32)} {_as_float(e, v, 32)} to {vd}", "f") for v in s]
+    total = e.op(f"fmul {vd} {x[0]}, {x[1]}", "f")
+    err = "zeroinitializer"
+    if op == "FFMA":   # two-sum, as semantics._two_sum
+        product = total
+        total = e.op(f"fadd {vd} {product}, {x[2]}", "f")
+        bb = e.op(f"fsub {vd} {total}, {product}", "f")
+        left = e.op(f"fsub {vd} {product}, {e.op(f'fsub {vd} {total}, {bb}', 'f')}", "f")
+        err = e.op(f"fadd {vd} {left}, {e.op(f'fsub {vd} {x[2]}, {bb}', 'f')}", "f")
+    size = _unary_intrinsic(e, "fabs", vd, "f64", total)
+    smallest = _fsplat(64, S.SMALLEST_NORMAL32)
+    below = e.op(f"fcmp olt {vd} {size}, {smallest}")
+    at = e.op(f"fcmp oeq {vd} {size}, {smallest}")
+    err_negative = e.op(f"fcmp olt {vd} {err}, zeroinitializer")
+    err_positive = e.op(f"fcmp ogt {vd} {err}, zeroinitializer")
+    total_positive = e.op(f"fcmp ogt {vd} {total}, zeroinitializer")
+    inward = e.op(f"select {v1} {total_positive}, {v1} {err_negative}, {v1} {err_positive}")
+    inward = e.op(f"and {v1} {at}, {inward}")
+    nonzero = e.op(f"fcmp one {vd} {total}, zeroinitializer")   # ordered: NaN is not tiny
+    tiny = e.op(f"and {v1} {nonzero}, {e.op(f'or {v1} {below}, {inward}')}")
+    bits = e.op(f"bitcast {vd} {total} to {_vi(e, 64)}")
+    sign = e.op(f"trunc {_vi(e, 64)} {e.op(f'lshr {_vi(e, 64)} {bits}, {e.splat(64, 32)}')} to {vi}")
+    zero = e.op(f"and {vi} {sign}, {e.splat(32, 0x80000000)}")
+    return e.op(f"select {v1} {tiny}, {vi} {zero}, {vi} {r}")
+
+
+def _flush_bits(e: Emitter, x: str) -> str:
+    """semantics.flush_bits: f32 lanes whose exponent field is 0 keep only their sign."""
+    vi = _vi(e, 32)
+    exponent = e.op(f"and {vi} {x}, {e.splat(32, 0x7F800000)}")
+    subnormal = e.op(f"icmp eq {vi} {exponent}, zeroinitializer")
+    sign = e.op(f"and {vi} {x}, {e.splat(32, 0x80000000)}")
+    return e.op(f"select {_vi(e, 1)} {subnormal}, {vi} {sign}, {vi} {x}")
 
 
 # ---- moves and predicates ------------------------------------------------------------------

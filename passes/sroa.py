@@ -1,0 +1,213 @@
+"""sroa: scalar replacement of aggregates, as nvcc -O3 does: a frame slot whose bytes are
+only read and written whole, at fixed offsets, lives in registers instead of local memory.
+
+The lowering keeps a struct or vector local (a float3 accumulator, a small struct, a
+float4 argument of an inlined __device__ function) in a frame slot, read and written
+with LDL/STL.  After inlining and the first cleanup, this pass
+- forwards frame addresses held in registers: a register written once, by `MOV.64 r,
+  $frame+K`, and read only as the address of LDG/STG, makes those accesses LDL/STL at
+  $frame+K (an inlined function's struct result, written through its sret pointer);
+- finds the slots (Function.frame_slots) whose address escapes: any other use of
+  $frame+K (an address passed on, stored, indexed by a thread-varying value, given to
+  printf) keeps the slot containing K in memory, as does a sub-word access (U8, S16...)
+  or two accesses of one slot that overlap without being the same (offset, width);
+- gives each (offset, width) access of the other slots a virtual register: `STL [$frame+K],
+  v` becomes `MOV %rN, v` and `LDL d, [$frame+K]` becomes `MOV d, %rN` (guards kept),
+  which copy propagation and dead code removal then fold away.
+When no slot is left in memory the function's frame is 0 bytes, so --resource-usage
+reports "0 bytes stack frame" as ptxas does.  Without slot information (a module read
+from text) the pass changes nothing.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import ClassVar
+
+from minicuda.ir import Function, Instr, Mem, Reg, Sym
+
+PROMOTED_WIDTHS = {"32": (4, "r"), "64": (8, "rd")}   # a load's width modifier -> (bytes, register class)
+
+
+def _width(ins: Instr) -> str:
+    return ins.mods[0] if ins.mods else "32"
+
+
+def _frame_offset(operand) -> int | None:
+    if isinstance(operand, Mem) and isinstance(operand.base, Sym) and operand.base.name == "frame":
+        return operand.base.offset + operand.offset
+    return None
+
+
+@dataclass(frozen=True)
+class ScalarReplacement:
+    """Frame slots accessed only whole and directly live in virtual registers."""
+    name: ClassVar[str] = "sroa"
+
+    def run(self, fn: Function, analyses) -> bool:
+        if not fn.frame_slots or not fn.local_bytes:
+            return False
+        changed = _forward_frame_addresses(fn)
+        slots, slot_of = _promotable(fn)
+        if not slots:
+            return changed
+        counter = _next_virtual(fn)
+        registers: dict[tuple[int, str], Reg] = {}
+        for block in fn.blocks:
+            for i, ins in enumerate(block.instrs):
+                off = _frame_offset(ins.srcs[0]) if ins.op in ("LDL", "STL") else None
+                if off is None or slot_of.get(off) not in slots:
+                    continue
+                width = _width(ins)
+                if (off, width) not in registers:
+                    kind = PROMOTED_WIDTHS[width][1]
+                    registers[(off, width)] = Reg(f"%{kind}{counter[kind]}")
+                    counter[kind] += 1
+                r = registers[(off, width)]
+                mods = ("64",) if width == "64" else ()
+                if ins.op == "STL":
+                    block.instrs[i] = replace(ins, op="MOV", mods=mods, dsts=(r,), srcs=(ins.srcs[1],))
+                else:
+                    block.instrs[i] = replace(ins, op="MOV", mods=mods, srcs=(r,))
+        if not any(_mentions_frame(ins) for ins in fn.instructions()):
+            fn.local_bytes = 0
+            fn.frame_slots = []
+        return True
+
+
+def _slot_of(fn: Function, offset: int) -> tuple[int, int] | None:
+    for off, size in fn.frame_slots:
+        if off <= offset < off + size:
+            return off, size
+    return None
+
+
+def _promotable(fn: Function) -> tuple[set[tuple[int, int]], dict[int, tuple[int, int] | None]]:
+    """The slots every use of which is a whole LDL/STL of 32 or 64 bits at a fixed offset,
+    no two of them overlapping unless equal; and the slot of each offset accessed."""
+    slot_of: dict[int, tuple[int, int] | None] = {}
+    kept: set[tuple[int, int] | None] = set()
+    accesses: dict[tuple[int, int], set[tuple[int, str]]] = {}
+    for ins in fn.instructions():
+        off = _frame_offset(ins.srcs[0]) if ins.op in ("LDL", "STL") and ins.srcs else None
+        if off is not None:
+            slot = _slot_of(fn, off)
+            slot_of[off] = slot
+            width = _width(ins)
+            if slot is None or width not in PROMOTED_WIDTHS or off + PROMOTED_WIDTHS[width][0] > slot[0] + slot[1]:
+                kept.add(slot)
+            else:
+                accesses.setdefault(slot, set()).add((off, width))
+            rest = ins.srcs[1:]
+        else:
+            rest = ins.srcs
+        for o in list(ins.dsts) + list(rest):
+            escaped = _escaped_offset(o)
+            if escaped is not None:
+                kept.add(_slot_of(fn, escaped))
+    if None in kept:
+        return set(), slot_of   # an access outside every known slot: nothing is sure
+    return {slot for slot, seen in accesses.items() if slot not in kept and _disjoint(seen)}, slot_of
+
+
+def _escaped_offset(operand) -> int | None:
+    if isinstance(operand, Sym) and operand.name == "frame":
+        return operand.offset
+    if isinstance(operand, Mem):
+        return _escaped_offset(operand.base)
+    return None
+
+
+def _disjoint(seen: set[tuple[int, str]]) -> bool:
+    ranges = sorted((off, off + PROMOTED_WIDTHS[w][0]) for off, w in seen)
+    return all(a[1] <= b[0] for a, b in zip(ranges, ranges[1:]))
+
+
+def _mentions_frame(ins: Instr) -> bool:
+    return any(_escaped_offset(o) is not None for o in list(ins.srcs) + list(ins.dsts))
+
+
+def _forward_frame_addresses(fn: Function) -> bool:
+    """LDG/STG through a register written once with `MOV.64 r, $frame+K` become LDL/STL."""
+    defs: dict[str, list[Instr]] = {}
+    for ins in fn.instructions():
+        for d in ins.dsts:
+            defs.setdefault(d.name, []).append(ins)
+    addresses: dict[str, int] = {}
+    grew = True
+    while grew:   # $frame+K, or a copy of a register that holds it
+        grew = False
+        for name, written in defs.items():
+            ins = written[0]
+            if name in addresses or len(written) != 1 or ins.op != "MOV" or ins.guard is not None:
+                continue
+            src = ins.srcs[0]
+            if isinstance(src, Sym) and src.name == "frame" and name.startswith("%rd"):
+                addresses[name] = src.offset
+            elif isinstance(src, Reg) and src.name in addresses:
+                addresses[name] = addresses[src.name]
+            else:
+                continue
+            grew = True
+    while True:   # an address read any other way keeps its register, and the registers it was copied from
+        escaped = _escaped_addresses(fn, addresses, defs)
+        if not escaped:
+            break
+        for name in escaped:
+            addresses.pop(name)
+    if not addresses:
+        return False
+    for block in fn.blocks:   # the MOVs that made the addresses: nothing reads them now
+        block.instrs = [ins for ins in block.instrs if not (ins.op == "MOV" and ins.dsts[0].name in addresses)]
+        for i, ins in enumerate(block.instrs):
+            if ins.op not in ("LDG", "STG") or not isinstance(ins.srcs[0], Mem):
+                continue
+            base = ins.srcs[0].base
+            if isinstance(base, Reg) and base.name in addresses:
+                mem = Mem(Sym("frame", addresses[base.name]), ins.srcs[0].offset)
+                mods = tuple(m for m in ins.mods if m != "CONSTANT")
+                block.instrs[i] = replace(ins, op="LDL" if ins.op == "LDG" else "STL", mods=mods,
+                                          srcs=(mem,) + ins.srcs[1:])
+    return True
+
+
+def _escaped_addresses(fn: Function, addresses: dict[str, int], defs) -> set[str]:
+    """The address registers read other than as the address of an LDG/STG or the source
+    of a copy that is itself an address register."""
+    escaped = set()
+    for ins in fn.instructions():
+        mem = ins.srcs[0] if ins.op in ("LDG", "STG") and ins.srcs else None
+        copy = ins.op == "MOV" and ins.dsts and ins.dsts[0].name in addresses
+        for o in ins.srcs:
+            if isinstance(o, Reg) and o.name in addresses and not copy:
+                escaped.add(o.name)
+            if isinstance(o, Mem) and isinstance(o.base, Reg) and o.base.name in addresses and o is not mem:
+                escaped.add(o.base.name)
+        if ins.guard is not None and ins.guard.name in addresses:
+            escaped.add(ins.guard.name)
+    for name in list(escaped):   # a copy escapes: so does what it copies
+        src = defs[name][0].srcs[0]
+        while isinstance(src, Reg) and src.name in addresses:
+            escaped.add(src.name)
+            src = defs[src.name][0].srcs[0]
+    return escaped
+
+
+def _next_virtual(fn: Function) -> dict[str, int]:
+    """The first unused number of each virtual register class."""
+    top = {"r": 0, "rd": 0}
+    for ins in fn.instructions():
+        for o in list(ins.dsts) + list(ins.srcs):
+            regs = [o] if isinstance(o, Reg) else [o.base] if isinstance(o, Mem) and isinstance(o.base, Reg) else []
+            for r in regs:
+                for kind in ("rd", "r"):
+                    digits = r.name[len(kind) + 1:]
+                    if r.name.startswith("%" + kind) and digits.isdigit():
+                        top[kind] = max(top[kind], int(digits) + 1)
+                        break
+    for p in fn.params:
+        for kind in ("rd", "r"):
+            digits = p.reg.name[len(kind) + 1:]
+            if p.reg.name.startswith("%" + kind) and digits.isdigit():
+                top[kind] = max(top[kind], int(digits) + 1)
+                break
+    return top

@@ -1,0 +1,98 @@
+"""sroa: a struct or vector local whose address never escapes lives in registers at -O3
+(0 bytes of local memory, no LDL/STL), as nvcc keeps it (tests/data/groundtruth/cuda/out/
+features_sass.txt: registers_not_local.cu has no stack frame); an escaping address keeps
+its variable in memory, and the results are the same either way.  A slot read or written
+at two widths (a float4 copied whole and read by field, a struct holding a double) stays
+in local memory: the bytecode has no way to name one word of a 64- or 128-bit register."""
+import pathlib
+
+import pytest
+
+from minicuda.api import compile as compile_program
+from minicuda.cli import minicuda_main
+
+PROGRAMS = pathlib.Path(__file__).parent.parent / "programs" / "cuda_features"
+
+
+def frame_ops(fn) -> list[str]:
+    return [ins.opcode for ins in fn.instructions() if ins.op in ("LDL", "STL")]
+
+
+def test_a_float3_accumulator_a_struct_and_an_inlined_vector_function_use_no_local_memory():
+    program = compile_program(str(PROGRAMS / "registers_not_local.cu"))
+    for kernel in ("sum3", "bounce"):
+        fn = program.functions[kernel]
+        assert fn.local_bytes == 0 and frame_ops(fn) == [], kernel
+        assert program.resource_usage[kernel].stack_frame == 0
+
+
+def test_at_O0_the_locals_stay_in_local_memory():
+    program = compile_program(str(PROGRAMS / "registers_not_local.cu"), opt=0)
+    assert program.functions["sum3"].local_bytes > 0 and frame_ops(program.functions["sum3"])
+
+
+ESCAPES = r"""
+struct P { float x, y; };
+__global__ void k(float *out, int j) {
+    P kept, other;            // their addresses are chosen between at run time: local memory
+    kept.x = out[0]; kept.y = out[1];
+    other.x = out[4]; other.y = out[5];
+    P *p = j > 5 ? &kept : &other;
+    p->x += 1.0f;
+    P free;                   // only its fields are used: registers
+    free.x = out[2]; free.y = out[3];
+    float a[4] = {1.0f, 2.0f, 3.0f, 4.0f};   // indexed by a run-time value: local memory
+    out[threadIdx.x] = kept.x + kept.y + other.y + free.x * free.y + a[j & 3];
+}
+"""
+
+
+def test_an_escaping_address_keeps_only_its_own_variable_in_memory():
+    fn = compile_program(ESCAPES).functions["k"]
+    assert fn.local_bytes > 0
+    stores = {ins.srcs[0].base.offset + ins.srcs[0].offset for ins in fn.instructions()
+              if ins.op == "STL" and getattr(ins.srcs[0].base, "name", "") == "frame"}
+    # kept's and other's 2 words and a's 4 remain in the frame; free's stores are gone
+    assert len(stores) == 2 + 2 + 4
+
+
+RESULTS = r"""#include <cstdio>
+struct Acc { float sum; int count; float sq; };
+__device__ Acc add(Acc a, float v) { a.sum += v; a.count++; a.sq += v * v; return a; }
+__global__ void k(const float *in, float *out, int n) {
+    Acc acc = {0.0f, 0, 0.0f};
+    float3 m = make_float3(-1e30f, 1e30f, 0.0f);
+    for (int j = threadIdx.x; j < n; j += blockDim.x) {
+        acc = add(acc, in[j]);
+        m.x = fmaxf(m.x, in[j]); m.y = fminf(m.y, in[j]); m.z += 1.0f;
+    }
+    out[4 * threadIdx.x] = acc.sum / acc.count;
+    out[4 * threadIdx.x + 1] = acc.sq;
+    out[4 * threadIdx.x + 2] = m.x - m.y;
+    out[4 * threadIdx.x + 3] = m.z;
+}
+int main() {
+    const int n = 100;
+    float h[n], r[16];
+    for (int i = 0; i < n; i++) h[i] = (i * 37 % 101) * 0.25f - 3.0f;
+    float *d_in, *d_out;
+    cudaMalloc(&d_in, sizeof h); cudaMalloc(&d_out, sizeof r);
+    cudaMemcpy(d_in, h, sizeof h, cudaMemcpyHostToDevice);
+    k<<<1, 4>>>(d_in, d_out, n);
+    cudaMemcpy(r, d_out, sizeof r, cudaMemcpyDeviceToHost);
+    for (int i = 0; i < 16; i++) printf("%a\n", r[i]);
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("engine", ["interp", "jit"])
+def test_registers_give_what_local_memory_gave(tmp_path, capsys, engine):
+    path = tmp_path / "acc.cu"
+    path.write_text(RESULTS)
+    outputs = []
+    for opt in ("-O0", "-O3"):
+        assert minicuda_main(["run", "--no-cache", "--engine", engine, opt, str(path)]) == 0
+        outputs.append(capsys.readouterr().out)
+    assert outputs[0] == outputs[1] and len(outputs[1].splitlines()) == 16
+    assert compile_program(RESULTS).functions["k"].local_bytes == 0

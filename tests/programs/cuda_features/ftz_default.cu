@@ -1,0 +1,3 @@
+// minicuda-run:
+// ftz_bits.h built as nvcc builds it by default (-ftz=false): subnormals kept.
+#include "ftz_bits.h"

@@ -1,0 +1,3 @@
+// minicuda-run: -ftz=true
+// ftz_bits.h built with -ftz=true: subnormal f32 operands and results flushed to zero.
+#include "ftz_bits.h"
