@@ -105,6 +105,7 @@ OPS: dict[str, OpInfo] = _rows(
     pure("MOV", 1, 1, "alu", "mov"),
     OpInfo("S2R", 1, 1, "alu", operands="rs", interp="special", jit="special"),
     pure("SEL", 1, 3, "alu", "sel"),                 # d = p ? a : b   (SEL d, a, b, p)
+    pure("FSEL", 1, 3, "alu", "sel"),                # the same, of float values (SASS's FSEL)
     pure("P2R", 1, 1, "alu", "p2r"),                 # d = p ? 1 : 0
     # integer arithmetic (.64 for 64-bit, .U32/.U64 for unsigned where it matters)
     pure("IADD", 1, 2, "alu", "int"), pure("ISUB", 1, 2, "alu", "int"), pure("IMUL", 1, 2, "alu", "int"),
