@@ -8,7 +8,13 @@ Within a block, as ptxas selects instructions:
 - an access through a register that holds a symbol's address (`MOV.64 r, $s`) reads
   the symbol directly, `LDS [$s+8]`;
 - an access through a register that holds another register plus a constant
-  (`IADD.S64 r, b, 16`) takes the constant as its offset, `LDG [b+0x10]`.
+  (`IADD.S64 r, b, 16`) takes the constant as its offset, `LDG [b+0x10]`;
+- a shared-memory access (LDS, STS, ATOMS) to `&s[i]`, i unsigned, uses SASS's
+  32-bit shared address: `IMAD.U32 a, i, 4, $s` (a symbol read at 32 bits is its
+  offset in the shared window) and `LDS [a.U32]` (minicuda.ir.Mem.window);
+- a 32-bit shared address of `&s[x + y]` where the block already holds that of
+  `&s[x]` is formed from it, `IMAD.U32 b, y, 4, a` (ptxas's LEA): exact, as 32-bit
+  shared addresses wrap at 2^32 as the index does.
 
 The instructions that formed the address stay where something else reads them
 (dce removes the rest).  Only unguarded definitions are fused, and only where
@@ -20,9 +26,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from minicuda.ir import Block, Function, Imm, Instr, Mem, Reg, Sym
+from minicuda.passes.rewrite import FreshRegisters
 
 _WIDENINGS = {("S64", "U32"): "U32", ("U64", "U32"): "U32", ("S64", "S32"): "S32", ("U64", "S32"): "S32"}
 _INT64 = (("S64",), ("U64",), ("64",))
+_SHARED_ACCESSES = ("LDS", "STS", "ATOMS")
 _OFFSET_LIMIT = 1 << 23   # SASS's signed 24-bit immediate offset
 
 
@@ -32,7 +40,10 @@ class FuseAddress:
 
     def run(self, fn: Function, analyses) -> bool:
         changed = False
+        fresh = FreshRegisters(fn)
         for block in fn.blocks:
+            changed |= _fuse_block(block)
+            changed |= _shared_windows(block, fresh)
             changed |= _fuse_block(block)
         return changed
 
@@ -41,7 +52,8 @@ def _fuse_block(block: Block) -> bool:
     changed = False
     defs: dict[Reg, int] = {}          # register -> index of its latest definition in the block
     for i, ins in enumerate(block.instrs):
-        fused = _wide_multiply(block.instrs, defs, i, ins) or _fold_addresses(block.instrs, defs, i, ins)
+        fused = _wide_multiply(block.instrs, defs, i, ins) or _reassociated(block.instrs, defs, i, ins) \
+            or _fold_addresses(block.instrs, defs, i, ins)
         if fused is not None:
             block.instrs[i] = ins = fused
             changed = True
@@ -82,6 +94,67 @@ def _wide_multiply(instrs, defs, i: int, ins: Instr) -> Instr | None:
         kind = _WIDENINGS[tuple(source.mods)]
         return replace(ins, mods=("WIDE", kind), srcs=(narrow, scale, ins.srcs[2]))
     return None
+
+
+def _reassociated(instrs, defs, i: int, ins: Instr) -> Instr | None:
+    """IMAD.U32 b, j, C, S with j = IADD.U32 x, y and an IMAD.U32 a, x, C, S earlier in
+    the block (a, x, y, S unchanged since): IMAD.U32 b, y, C, a."""
+    if ins.op != "IMAD" or ins.mods != ("U32",) or ins.guard is not None or not isinstance(ins.srcs[1], Imm):
+        return None
+    total = _definition(instrs, defs, ins.srcs[0], i)
+    if total is None or total.op != "IADD" or total.mods != ("U32",) \
+            or not all(isinstance(x, Reg) for x in total.srcs):
+        return None
+    for x, y in (total.srcs, total.srcs[::-1]):
+        for k in range(i - 1, -1, -1):
+            earlier = instrs[k]
+            if earlier.op == "IMAD" and earlier.mods == ("U32",) and earlier.guard is None \
+                    and earlier.srcs == (x, ins.srcs[1], ins.srcs[2]) and defs.get(earlier.dsts[0]) == k \
+                    and not any({x, y} & set(later.dsts) for later in instrs[k + 1:i]):
+                return replace(ins, srcs=(y, ins.srcs[1], earlier.dsts[0]))
+    return None
+
+
+def _shared_windows(block: Block, fresh: FreshRegisters) -> bool:
+    """Give each shared-memory access through an unsigned index's IMAD.WIDE.U32 of a
+    shared symbol's address a 32-bit shared address computed beside it."""
+    defs: dict[Reg, int] = {}
+    out: list[Instr] = []
+    window_of: dict[int, Reg] = {}    # index in `out` of an IMAD.WIDE -> its 32-bit twin
+    changed = False
+    for ins in block.instrs:
+        if ins.op in _SHARED_ACCESSES and isinstance(ins.srcs[0], Mem) and not ins.srcs[0].window:
+            mem = ins.srcs[0]
+            wide = _definition(out, defs, mem.base, len(out))
+            symbol = _shared_symbol(out, defs, wide, len(out))
+            if symbol is not None:
+                at = defs[mem.base]
+                if at not in window_of:
+                    narrow = fresh.new("r")
+                    out.insert(at + 1, Instr("IMAD", ("U32",), (narrow,), (wide.srcs[0], wide.srcs[1], symbol),
+                                             loc=wide.loc))
+                    defs = {r: (k + 1 if k > at else k) for r, k in defs.items()}
+                    defs[narrow] = at + 1
+                    window_of = {(k + 1 if k > at else k): r for k, r in window_of.items()}
+                    window_of[at] = narrow
+                ins = replace(ins, srcs=(Mem(window_of[at], mem.offset, True),) + ins.srcs[1:])
+                changed = True
+        out.append(ins)
+        for d in ins.dsts:
+            defs[d] = len(out) - 1
+    block.instrs = out
+    return changed
+
+
+def _shared_symbol(instrs, defs, wide: Instr | None, at: int) -> Sym | None:
+    """The shared symbol whose address `wide` (IMAD.WIDE.U32 a, i, C, B) scales i into."""
+    if wide is None or wide.op != "IMAD" or wide.mods != ("WIDE", "U32") or not isinstance(wide.srcs[0], Reg):
+        return None
+    base = wide.srcs[2]
+    if isinstance(base, Reg):
+        source = _definition(instrs, defs, base, at)
+        base = source.srcs[0] if source is not None and source.op == "MOV" and len(source.srcs) == 1 else None
+    return base if isinstance(base, Sym) and base.name != "frame" else None
 
 
 def _fold_addresses(instrs, defs, i: int, ins: Instr) -> Instr | None:

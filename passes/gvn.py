@@ -156,7 +156,7 @@ def _rename_readers(fn: Function, renamed: dict[Reg, Reg]) -> None:
         if isinstance(o, Reg):
             return final(o)
         if isinstance(o, Mem) and isinstance(o.base, Reg):
-            return Mem(final(o.base), o.offset)
+            return replace(o, base=final(o.base))
         return o
     for block in fn.blocks:
         block.instrs = [replace(ins, srcs=tuple(sub(s) for s in ins.srcs),

@@ -16,17 +16,16 @@ empty and the branch is removed (simplify-cfg and dce drop the empty arms).
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 
 from minicuda.ir import Function, Imm, Instr, Reg
 from minicuda.passes.cfg import build_cfg, conditional_branch
 from minicuda.passes.hammock import Hammock, body, find_hammock
+from minicuda.passes.rewrite import FreshRegisters
 from minicuda.semantics import source_widths
 
 _SINKABLE_FAMILIES = ("int", "float")
 _NEGATED_FORM = {"FSUB": "FADD", "DSUB": "DADD"}
-_VIRTUAL = re.compile(r"^%(rq|rd|r|p)(\d+)$")
 
 
 def canonical(ins: Instr) -> Instr:
@@ -71,16 +70,6 @@ def _one_difference(x: Instr, y: Instr) -> int | None:
     return differ[0]
 
 
-def fresh_register(fn: Function, like: Reg) -> Reg:
-    """A virtual register of `like`'s class that the function does not name yet."""
-    kind = _VIRTUAL.match(like.name).group(1)
-    names = {p.reg.name for p in fn.params} | {r.name for r in fn.rets}
-    for ins in fn.instructions():
-        names |= {d.name for d in ins.dsts} | {r.name for r in ins.uses()}
-    used = [int(m.group(2)) for m in map(_VIRTUAL.match, names) if m and m.group(1) == kind]
-    return Reg(f"%{kind}{max(used, default=-1) + 1}")
-
-
 @dataclass(frozen=True)
 class SinkSelect:
     name: str = "sink-select"
@@ -110,7 +99,7 @@ class SinkSelect:
         taken_first = (h.then == branch.target) != branch.guard_neg   # `then` runs when the guard holds
         when_true, when_false = (x.srcs[k], y.srcs[k]) if taken_first else (y.srcs[k], x.srcs[k])
         width = source_widths(x)[k]
-        chosen = fresh_register(fn, Reg("%rd0" if width == 64 else "%r0"))
+        chosen = FreshRegisters(fn).new("rd" if width == 64 else "r")
         select = Instr("FSEL" if x.info.eval == "float" and width == 32 else "SEL", ("64",) if width == 64 else (),
                        (chosen,), (when_true, when_false, branch.guard), loc=branch.loc)
         srcs = list(x.srcs)
