@@ -50,7 +50,7 @@ class CommonSubexpressions:
         return changed
 
 
-def _operand_key(s) -> tuple | None:
+def operand_key(s) -> tuple | None:
     if isinstance(s, Reg):
         return ("reg", s.name) if s.name[:1] == "%" or s.name in CONSTANT_REGS else None
     if isinstance(s, Imm):   # 1 and 1.0, 0.0 and -0.0 are different immediates
@@ -72,7 +72,7 @@ def _expression(ins: Instr) -> tuple | None:
         return None
     srcs = []
     for s in ins.srcs:
-        key = _operand_key(s)
+        key = operand_key(s)
         if key is None:
             return None
         srcs.append(key)

@@ -20,7 +20,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from minicuda.ir import Function, Instr, Mem, Reg, Sym
-from minicuda.passes.cse import _operand_key
+from minicuda.passes.cse import operand_key
 from minicuda.passes.rewrite import CONSTANT_REGS, width_class
 from minicuda.semantics import is_pure
 
@@ -124,7 +124,7 @@ class _Numbering:
                     return None
                 srcs.append(("reg", self.canonical(s).name))
                 continue
-            k = _operand_key(s)
+            k = operand_key(s)
             if k is None:
                 return None
             srcs.append(k)
