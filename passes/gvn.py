@@ -20,9 +20,8 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from minicuda.ir import Function, Instr, Mem, Reg, Sym
-from minicuda.passes.cse import operand_key
+from minicuda.passes.cse import expression, operand_key
 from minicuda.passes.rewrite import CONSTANT_REGS, width_class
-from minicuda.semantics import is_pure
 
 Position = tuple[str, int]   # (block label, index in the block); index -1: the function's entry (parameters)
 
@@ -110,25 +109,17 @@ class _Numbering:
     def key(self, ins: Instr, renamed: dict[Reg, Reg]) -> tuple | None:
         if ins.guard is not None or len(ins.dsts) != 1 or not self.single(ins.dsts[0]) or ins.dsts[0] in self.rets:
             return None
-        if ins.op == "MOV" and not isinstance(ins.srcs[0], Sym):
-            return None
-        kind = width_class(ins.dsts[0])
-        if kind is None or not is_pure(ins):
-            return None
-        srcs = []
-        for s in ins.srcs:
-            if isinstance(s, Reg) and s.name not in CONSTANT_REGS:
-                while s in renamed:   # an earlier instruction of this run found it repeats one
-                    s = renamed[s]
-                if not self.single(s):
-                    return None
-                srcs.append(("reg", self.canonical(s).name))
-                continue
-            k = operand_key(s)
-            if k is None:
-                return None
-            srcs.append(k)
-        return (ins.op, ins.mods, tuple(srcs), kind)
+        if ins.op == "MOV":   # a symbol's address is a value to reuse; other copies are not computations
+            sym = ins.srcs[0]
+            return ("MOV", ins.mods, (operand_key(sym),), width_class(ins.dsts[0])) if isinstance(sym, Sym) else None
+        return expression(ins, lambda s: self.source_key(s, renamed))
+
+    def source_key(self, s, renamed: dict[Reg, Reg]) -> tuple | None:
+        if not isinstance(s, Reg) or s.name in CONSTANT_REGS:
+            return operand_key(s)
+        while s in renamed:   # an earlier instruction of this run found it repeats one
+            s = renamed[s]
+        return ("reg", self.canonical(s).name) if self.single(s) else None
 
     def dominates(self, a: Position, b: Position) -> bool:
         if a[0] == b[0]:
