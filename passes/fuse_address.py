@@ -169,7 +169,7 @@ def _fold_addresses(instrs, defs, i: int, ins: Instr) -> Instr | None:
 
 def _folded(instrs, defs, i: int, mem: Mem) -> Mem:
     source = _definition(instrs, defs, mem.base, i)
-    if source is None:
+    if source is None or mem.window:   # a 32-bit shared address keeps its register
         return mem
     if source.op == "MOV" and len(source.srcs) == 1 and isinstance(source.srcs[0], Sym):
         return Mem(source.srcs[0], mem.offset)
