@@ -506,6 +506,7 @@ _HEADER_RE = re.compile(r"^\.(\w+) (\S+) \((.*?)\)(?: -> \((.*)\))?$")
 _DECISION_RE = re.compile(r'^\.decision (.+?):(\d+)(?::(\d+))? (uniform|divergent) (\d+) (\d+) (predicated|kept)'
                           r'(?: loop (\d+|unknown))? (".*")$')
 SCHED_MODELS = ("stack", "its")
+SHARED_ACCESSES = ("LDS", "STS", "ATOMS")   # the accesses that may take a 32-bit shared address
 SPECIAL_REGISTERS = {f"{base}.{axis}" for base in ("SR_TID", "SR_CTAID", "SR_NTID", "SR_NCTAID") for axis in "XYZ"} \
     | {"SR_LANEID", "SR_WARPSIZE"} | {"SR_CLOCK", "SR_CLOCKLO", "SR_CLOCKHI"}   # SR_CLOCK: SR_CLOCKLO
 
@@ -818,6 +819,8 @@ class _ModuleReader:
             return f"'{ins.opcode}' names its callee first: {ins.op} $name (a CALL: or [Rn], a function pointer)"
         if inf.kind in ("mem", "atomic") and not (ins.srcs and isinstance(ins.srcs[0], Mem)):
             return f"'{ins.opcode}' takes a memory operand [address] first"
+        if any(isinstance(o, Mem) and o.window for o in ins.srcs) and ins.op not in SHARED_ACCESSES:
+            return f"'{ins.opcode}' takes no 32-bit shared address [R.U32]: only {', '.join(SHARED_ACCESSES)} do"
         if any(not isinstance(d, Reg) for d in ins.dsts):
             return f"'{ins.opcode}' writes a register, not '{next(d for d in ins.dsts if not isinstance(d, Reg))}'"
         if ins.guard is not None and not (_REG_RE.match(ins.guard.name) and ins.guard.is_pred):

@@ -25,12 +25,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from minicuda.ir import Block, Function, Imm, Instr, Mem, Reg, Sym
+from minicuda.ir import SHARED_ACCESSES, Block, Function, Imm, Instr, Mem, Reg, Sym
 from minicuda.passes.rewrite import FreshRegisters
 
 _WIDENINGS = {("S64", "U32"): "U32", ("U64", "U32"): "U32", ("S64", "S32"): "S32", ("U64", "S32"): "S32"}
 _INT64 = (("S64",), ("U64",), ("64",))
-_SHARED_ACCESSES = ("LDS", "STS", "ATOMS")
 _OFFSET_LIMIT = 1 << 23   # SASS's signed 24-bit immediate offset
 
 
@@ -123,7 +122,7 @@ def _shared_windows(block: Block, fresh: FreshRegisters) -> bool:
     window_of: dict[int, Reg] = {}    # index in `out` of an IMAD.WIDE -> its 32-bit twin
     changed = False
     for ins in block.instrs:
-        if ins.op in _SHARED_ACCESSES and isinstance(ins.srcs[0], Mem) and not ins.srcs[0].window:
+        if ins.op in SHARED_ACCESSES and isinstance(ins.srcs[0], Mem) and not ins.srcs[0].window:
             mem = ins.srcs[0]
             wide = _definition(out, defs, mem.base, len(out))
             symbol = _shared_symbol(out, defs, wide, len(out))
