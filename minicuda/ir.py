@@ -179,8 +179,14 @@ class Sym:
 
 @dataclass(frozen=True)
 class Mem:
+    """[base+offset]: a 64-bit address in a register (or a symbol's), plus a constant.
+    `window` (spelled `[R5.U32+0x4]`, shared-memory accesses only) is SASS's 32-bit
+    shared address: the register holds a 32-bit offset into the block's shared-memory
+    window, and (offset + constant) mod 2^32 is added to the window's base
+    (vm/memory.py SHARED_WINDOW), as LDS/STS address shared memory on the GPU."""
     base: Reg | Sym
     offset: int = 0
+    window: bool = False
 
     def __post_init__(self):
         if isinstance(self.base, Sym) and self.offset:  # one spelling: [$x+12], never [$x+8+0x4]
@@ -189,7 +195,7 @@ class Mem:
 
     def __str__(self) -> str:
         off = f"+{hex(self.offset)}" if self.offset > 0 else (f"-{hex(-self.offset)}" if self.offset < 0 else "")
-        return f"[{self.base}{off}]"
+        return f"[{self.base}{'.U32' if self.window else ''}{off}]"
 
 
 @dataclass(frozen=True)
@@ -503,6 +509,7 @@ _HEADER_RE = re.compile(r"^\.(\w+) (\S+) \((.*?)\)(?: -> \((.*)\))?$")
 _DECISION_RE = re.compile(r'^\.decision (.+?):(\d+)(?::(\d+))? (uniform|divergent) (\d+) (\d+) (predicated|kept)'
                           r'(?: loop (\d+|unknown))? (".*")$')
 SCHED_MODELS = ("stack", "its")
+SHARED_ACCESSES = ("LDS", "STS", "ATOMS")   # the accesses that may take a 32-bit shared address
 SPECIAL_REGISTERS = {f"{base}.{axis}" for base in ("SR_TID", "SR_CTAID", "SR_NTID", "SR_NCTAID") for axis in "XYZ"} \
     | {"SR_LANEID", "SR_WARPSIZE"} | {"SR_CLOCK", "SR_CLOCKLO", "SR_CLOCKHI"}   # SR_CLOCK: SR_CLOCKLO
 
@@ -522,11 +529,13 @@ def parse_operand(text: str, line: int) -> Operand:
         m = re.match(r"^\[([^\]+\-]+)(?:([+-])(0x[0-9a-fA-F]+|\d+))?\]$", t)
         if not m:
             raise IRParseError(f"bad memory operand '{t}'", line)
-        base = parse_operand(m.group(1), line)
-        if not isinstance(base, (Reg, Sym)):
+        base_text = m.group(1).strip()
+        window = base_text.endswith(".U32")
+        base = parse_operand(base_text[:-4] if window else base_text, line)
+        if not isinstance(base, (Reg, Sym)) or (window and not isinstance(base, Reg)):
             raise IRParseError(f"bad memory operand '{t}': the address is a register or a $symbol", line)
         off = int(m.group(3), 0) if m.group(3) else 0
-        return Mem(base, -off if m.group(2) == "-" else off)
+        return Mem(base, -off if m.group(2) == "-" else off, window)
     if t.startswith('"'):
         return Str(_string_bytes(t, line))
     special_floats = {"+INF": float("inf"), "-INF": float("-inf"), "+QNAN": float("nan")}
@@ -813,6 +822,8 @@ class _ModuleReader:
             return f"'{ins.opcode}' names its callee first: {ins.op} $name (a CALL: or [Rn], a function pointer)"
         if inf.kind in ("mem", "atomic") and not (ins.srcs and isinstance(ins.srcs[0], Mem)):
             return f"'{ins.opcode}' takes a memory operand [address] first"
+        if any(isinstance(o, Mem) and o.window for o in ins.srcs) and ins.op not in SHARED_ACCESSES:
+            return f"'{ins.opcode}' takes no 32-bit shared address [R.U32]: only {', '.join(SHARED_ACCESSES)} do"
         if any(not isinstance(d, Reg) for d in ins.dsts):
             return f"'{ins.opcode}' writes a register, not '{next(d for d in ins.dsts if not isinstance(d, Reg))}'"
         if ins.guard is not None and not (_REG_RE.match(ins.guard.name) and ins.guard.is_pred):

@@ -105,9 +105,11 @@ OPS: dict[str, OpInfo] = _rows(
     pure("MOV", 1, 1, "alu", "mov"),
     OpInfo("S2R", 1, 1, "alu", operands="rs", interp="special", jit="special"),
     pure("SEL", 1, 3, "alu", "sel"),                 # d = p ? a : b   (SEL d, a, b, p)
+    pure("FSEL", 1, 3, "alu", "sel"),                # the same, of float values (SASS's FSEL)
     pure("P2R", 1, 1, "alu", "p2r"),                 # d = p ? 1 : 0
     # integer arithmetic (.64 for 64-bit, .U32/.U64 for unsigned where it matters)
     pure("IADD", 1, 2, "alu", "int"), pure("ISUB", 1, 2, "alu", "int"), pure("IMUL", 1, 2, "alu", "int"),
+    # IMAD.WIDE.U32/.S32 d, a, b, c: 32-bit a and b widened, 64-bit c and d (semantics.is_wide_multiply)
     pure("IMAD", 1, 3, "alu", "int"), pure("IDIV", 1, 2, "alu", "int"), pure("IREM", 1, 2, "alu", "int"),
     pure("INEG", 1, 1, "alu", "int"), pure("IABS", 1, 1, "alu", "int"), pure("IMNMX", 1, 2, "alu", "int"),
     pure("LOP", 1, 2, "alu", "int"),                 # .AND .OR .XOR
@@ -132,7 +134,8 @@ OPS: dict[str, OpInfo] = _rows(
     # conversions: .DST.SRC modifiers, e.g. I2F.F32.S32, F2I.S32.F64, I2I.S64.S32
     pure("I2F", 1, 1, "conv", "convert"), pure("F2I", 1, 1, "conv", "convert"),
     pure("F2F", 1, 1, "conv", "convert"), pure("I2I", 1, 1, "conv", "convert"),
-    # memory: .U8 .S8 .U16 .S16 .32 .64 give the width; LDL reads the thread's own frame
+    # memory: .U8 .S8 .U16 .S16 .32 .64 give the width; LDL reads the thread's own frame; LDS, STS
+    # and ATOMS also take a 32-bit shared address, [R5.U32+0x4] (ir.Mem.window)
     OpInfo("LDG", 1, 1, "mem", operands="rm", interp="load", jit="load"),
     OpInfo("STG", 0, 2, "mem", operands="mv", side_effects=True, store=True, interp="store", jit="store"),
     OpInfo("LDS", 1, 1, "mem", operands="rm", interp="load", jit="load"),

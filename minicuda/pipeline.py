@@ -39,6 +39,10 @@ from minicuda.passes.regalloc import RegisterAllocation
 from minicuda.passes.sroa import ScalarReplacement
 from minicuda.timing import TIMES
 from minicuda.passes.simplify_cfg import SimplifyCFG
+from minicuda.passes.sink_select import SinkSelect
+from minicuda.passes.fuse_address import FuseAddress
+from minicuda.passes.fuse_imad import FuseImad
+from minicuda.passes.gvn import GVN
 from minicuda.passes.strength_reduce import StrengthReduce
 
 ANALYSES: dict[str, Callable] = {"cfg": build_cfg, "ipdom": ipdom, "divergence": analyze_divergence,
@@ -146,6 +150,10 @@ PASSES = _registry(
     RegisteredPass(SimplifyCFG, "drop and thread jumps, merge blocks into their single predecessor"),
     RegisteredPass(ScalarReplacement, "keep a struct or vector local whose address never escapes in registers"),
     RegisteredPass(HoistSink, "move the instructions both arms of a branch share out of the arms"),
+    RegisteredPass(SinkSelect, "an if-else whose arms differ in one operand: select the operand, run the instruction once"),
+    RegisteredPass(FuseAddress, "address arithmetic as SASS forms it: IMAD.WIDE of a widened index, [R+imm], [$symbol]"),
+    RegisteredPass(FuseImad, "an integer multiply whose only reader is an add: one IMAD, as SASS computes it"),
+    RegisteredPass(GVN, "reuse the result of an identical pure instruction in a dominating block"),
     RegisteredPass(IfConvert, "predicate short hammocks under the branch thresholds, record every decision",
                    lambda options: {"options": options}),
     RegisteredPass(KeepBranches, "keep every branch and record why (-O0, like nvcc -G)",
@@ -159,7 +167,7 @@ PASSES = _registry(
 CLEANUP = ["constant-fold", "copy-propagation", "cse", "dce", "simplify-cfg"]
 PIPELINES = {
     0: ["keep-branches", "reconverge", "regalloc"],
-    3: CLEANUP + ["sroa"] + CLEANUP + ["hoist-sink"] + CLEANUP + ["if-convert"] + CLEANUP + ["reconverge", "regalloc"],
+    3: CLEANUP + ["sroa"] + CLEANUP + ["hoist-sink", "sink-select", "fuse-address", "fuse-imad", "gvn"] + CLEANUP + ["if-convert"] + CLEANUP + ["reconverge", "regalloc"],
 }
 
 

@@ -77,6 +77,7 @@ class UnsupportedOp(InternalError):
 
 _UINT = {32: np.uint32, 64: np.uint64}
 FAST32 = "FAST32"   # the modifier of nvcc -O3's 64-bit division (a 32-bit path when both operands fit)
+WIDE = "WIDE"       # IMAD.WIDE: a 32-bit multiply-add into 64 bits (is_wide_multiply)
 _SINT = {32: np.int32, 64: np.int64}
 _FLOAT = {32: np.float32, 64: np.float64}
 _CANONICAL_NAN = {32: np.uint32(0x7FFFFFFF), 64: np.uint64(0x7FFFFFFFFFFFFFFF)}
@@ -181,7 +182,16 @@ def source_widths(ins: Instr) -> list[int]:
     if group in ("float", "mufu", "fsetp"):
         return [float_width(ins)] * n
     bits = int_type(ins)[0]   # int, isetp
+    if is_wide_multiply(ins):
+        return [32, 32, 64]
     return [bits, 32] if ins.op in ("SHL", "SHR") else [bits] * n
+
+
+def is_wide_multiply(ins: Instr) -> bool:
+    """IMAD.WIDE.U32 / IMAD.WIDE.S32 d, a, b, c: d (64 bits) = a * b + c, a and b 32-bit
+    values widened (zero- or sign-extended) to 64 bits first: SASS's address formation
+    (`&p[i]` is IMAD.WIDE d, i, sizeof *p, p)."""
+    return ins.op == "IMAD" and WIDE in ins.mods
 
 
 def result_width(ins: Instr) -> int:
@@ -194,6 +204,8 @@ def result_width(ins: Instr) -> int:
         return type_width(conversion_types(ins)[0])
     if ins.op in ("POPC", "FLO"):
         return 32
+    if is_wide_multiply(ins):
+        return 64
     return source_widths(ins)[0]
 
 
@@ -338,6 +350,9 @@ def _int_op(ins, s):
         return _divide(ins.op, x[0], x[1], bits, signed, FAST32 in ins.mods)
     if ins.op == "IMULHI":
         return _mulhi(x[0], x[1], bits, signed)
+    if is_wide_multiply(ins):
+        a, b = (_widen(v, signed) for v in x[:2])
+        return a * b + s[2].astype(np.uint64, copy=False)
     if ins.op == "SHF":
         if bits != 32:
             raise UnsupportedOp(ins, "SHF funnels two 32-bit registers")
@@ -360,6 +375,11 @@ def _int_op(ins, s):
     simple = {"IADD": lambda: x[0] + x[1], "ISUB": lambda: x[0] - x[1], "IMUL": lambda: x[0] * x[1],
               "IMAD": lambda: x[0] * x[1] + x[2], "INEG": lambda: u(0) - x[0], "NOT": lambda: ~x[0]}
     return simple[ins.op]()
+
+
+def _widen(x32: np.ndarray, signed: bool) -> np.ndarray:
+    """A 32-bit value's bits as 64 bits, sign- or zero-extended."""
+    return x32.view(np.int32).astype(np.int64).view(np.uint64) if signed else x32.astype(np.uint64)
 
 
 def _shift(op, a, amount, bits, signed):

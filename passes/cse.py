@@ -30,7 +30,7 @@ class CommonSubexpressions:
             mentions: dict[str, list[tuple]] = {}   # register -> the keys added naming it
             out: list[Instr] = []
             for ins in block.instrs:
-                key = _expression(ins)
+                key = expression(ins)
                 earlier = available.get(key) if key is not None else None
                 if earlier is not None:
                     changed = True
@@ -50,7 +50,7 @@ class CommonSubexpressions:
         return changed
 
 
-def _operand_key(s) -> tuple | None:
+def operand_key(s) -> tuple | None:
     if isinstance(s, Reg):
         return ("reg", s.name) if s.name[:1] == "%" or s.name in CONSTANT_REGS else None
     if isinstance(s, Imm):   # 1 and 1.0, 0.0 and -0.0 are different immediates
@@ -63,8 +63,9 @@ def _operand_key(s) -> tuple | None:
     return None
 
 
-def _expression(ins: Instr) -> tuple | None:
-    """What an instruction computes, as a hashable key; None if it may not be reused."""
+def expression(ins: Instr, key_of=operand_key) -> tuple | None:
+    """What an instruction computes, as a hashable key (each source's by `key_of`); None if
+    it may not be reused."""
     if ins.op == "MOV" or ins.guard is not None or len(ins.dsts) != 1:
         return None
     kind = width_class(ins.dsts[0])
@@ -72,7 +73,7 @@ def _expression(ins: Instr) -> tuple | None:
         return None
     srcs = []
     for s in ins.srcs:
-        key = _operand_key(s)
+        key = key_of(s)
         if key is None:
             return None
         srcs.append(key)

@@ -34,7 +34,7 @@ def _rename(instrs: list[Instr], old: Reg, new: Reg) -> None:
         if o == old:
             return new
         if isinstance(o, Mem) and o.base == old:
-            return Mem(new, o.offset)
+            return replace(o, base=new)
         return o
     for i, ins in enumerate(instrs):
         instrs[i] = replace(ins, dsts=tuple(sub(d) for d in ins.dsts), srcs=tuple(sub(s) for s in ins.srcs),

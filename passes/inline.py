@@ -19,6 +19,7 @@ or struct parameters, and everything at -O0 (nvcc -G keeps calls too).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from minicuda.grammar.collector import collector_paused
 from minicuda.ir import Block, Function, Imm, Instr, Label, Mem, Module, Reg, Sym
@@ -184,7 +185,7 @@ def _inline_call(fn: Function, call: Instr, callee: Function, names: _Names):
         if isinstance(o, Sym) and o.name == "frame":
             return Sym("frame", o.offset + frame_base)
         if isinstance(o, Mem):
-            return Mem(operand(o.base), o.offset)
+            return replace(o, base=operand(o.base))
         return o
 
     # the call: arguments moved into the callee's parameters, then into its body

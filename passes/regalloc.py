@@ -9,7 +9,7 @@ registers, shared memory, stack frame, spills and the constant bank.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -208,7 +208,7 @@ def _sub(o, by_name: dict[str, Reg]):
     if isinstance(o, Reg):
         return by_name.get(o.name, o)
     if isinstance(o, Mem) and isinstance(o.base, Reg):
-        return Mem(by_name.get(o.base.name, o.base), o.offset)
+        return replace(o, base=by_name.get(o.base.name, o.base))
     return o
 
 

@@ -13,6 +13,7 @@ Every pass keeps `verify` happy and returns whether it changed the function.
 """
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 from minicuda.ir import Block, Function, Instr, Reg
@@ -45,3 +46,24 @@ def replace_each(fn: Function, rewrite: Callable[[Instr], Instr | None]) -> bool
                 block.instrs[i] = replacement
                 changed = True
     return changed
+
+
+_VIRTUAL = re.compile(r"^%(rq|rd|r|p)(\d+)$")
+
+
+class FreshRegisters:
+    """New virtual registers for a pass to write: numbered after every one the function names."""
+
+    def __init__(self, fn: Function):
+        names = {p.reg.name for p in fn.params} | {r.name for r in fn.rets}
+        for ins in fn.instructions():
+            names |= {d.name for d in ins.dsts} | {r.name for r in ins.uses()}
+        self.next: dict[str, int] = {}
+        for m in filter(None, map(_VIRTUAL.match, names)):
+            self.next[m.group(1)] = max(self.next.get(m.group(1), 0), int(m.group(2)) + 1)
+
+    def new(self, kind: str) -> Reg:
+        """A register of class `kind`: 'r', 'rd', 'rq' or 'p'."""
+        n = self.next.get(kind, 0)
+        self.next[kind] = n + 1
+        return Reg(f"%{kind}{n}")

@@ -39,7 +39,7 @@ from minicuda.vm import cycles
 from minicuda.vm.code import PRED_BASE, Code
 from minicuda.vm.errors import VMError
 from minicuda.vm.launch_setup import LaunchSetup
-from minicuda.vm.memory import DEVICE, HOST, WIDTH_BYTES, Memory, MemoryFault, pointer_note
+from minicuda.vm.memory import DEVICE, HOST, SHARED_WINDOW, WIDTH_BYTES, Memory, MemoryFault, pointer_note
 from minicuda.vm.memcounters import count_access
 from minicuda.vm.metrics import LaunchMetrics
 from minicuda.vm.racecheck import RaceCheck
@@ -238,6 +238,9 @@ class Interpreter:
             w.regs[s] = np.where(mask, value.astype(np.uint32), w.regs[s])
 
     def address(self, w: Warp, m: Mem) -> np.ndarray:
+        if m.window:   # a 32-bit shared address: (register + offset) mod 2^32 into the shared window
+            offset = self.read(w, m.base, 32).astype(np.uint32) + np.uint32(m.offset & 0xFFFFFFFF)
+            return offset.astype(np.uint64) + np.uint64(SHARED_WINDOW)
         base = self.read(w, m.base, 64)
         return base + np.uint64(m.offset & 0xFFFFFFFFFFFFFFFF)
 

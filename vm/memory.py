@@ -42,6 +42,9 @@ SPACE_BASE = {"global": 0x7F00_0000_0000, "host": 0x5500_0000_0000, "static": 0x
               "stack": 0x7FFF_0000_0000, "string": 0x2000_0000, "pinned": 0x5600_0000_0000,
               "device stack": 0x7B00_0000_0000, "managed": 0x5700_0000_0000}
 
+# a 32-bit shared address (`[R5.U32]`, minicuda.ir.Mem.window) is an offset from here: shared
+# allocations lie in the first 4 GiB above the base, whose low 32 bits are zero
+SHARED_WINDOW = SPACE_BASE["shared"]
 HOST, DEVICE = "host", "device"
 # the spaces an access made on each side may land in; string literals are read-only on both
 # (cudaMallocManaged's managed memory is reached from both, as pinned memory is)

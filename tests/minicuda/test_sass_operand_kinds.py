@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from minicuda.cli import minicuda_main
-from minicuda.ir import IRParseError, parse_module
+from minicuda.ir import IRParseError, format_module, parse_module
 from minicuda.isa import OPERAND_KINDS, OPS
 
 MODULE = """.arch sm_70
@@ -47,6 +47,7 @@ def test_the_well_formed_module_is_accepted():
     ("S2R R4, SR_TID.X", "S2R R4, R1", "operand 2 of 'S2R' is 'R1': it must be a special register"),
     ("STG [R2], R0", "STG [R2], P0", "operand 2 of 'STG' is 'P0': it must be a value"),
     ("IMAD.S64 R2, R4, 4, R2", "IMAD.S64 R2, R4, .L_entry, R2", "operand 3 of 'IMAD.S64' is '.L_entry': it must be a value"),
+    ("STG [R2], R0", "STG [R2.U32], R0", "'STG' takes no 32-bit shared address [R.U32]: only LDS, STS, ATOMS do"),
 ])
 def test_an_operand_of_the_wrong_kind_is_rejected_at_its_line(old, new, message):
     line = MODULE.splitlines().index("  " + old) + 1
@@ -67,3 +68,15 @@ def test_running_a_sass_file_with_a_register_for_a_predicate_is_a_located_error(
 def test_every_operand_kind_letter_is_described():
     for row in OPS.values():
         assert set(row.operands) <= set(OPERAND_KINDS), row.name
+
+
+def test_a_32_bit_shared_address_is_read_and_printed_back():
+    module = parse_module(MODULE.replace("  STG [R2], R0\n", "  STS [R4.U32+0x8], R0\n"), check=True)
+    text = format_module(module)
+    assert "STS [R4.U32+0x8], R0" in text and format_module(parse_module(text, check=True)) == text
+
+
+def test_a_symbol_is_no_32_bit_shared_address():
+    with pytest.raises(IRParseError) as e:
+        parse_module(MODULE.replace("  STG [R2], R0\n", "  STS [$s.U32], R0\n"), check=True)
+    assert "bad memory operand" in e.value.message

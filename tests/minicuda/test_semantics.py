@@ -155,6 +155,13 @@ def test_integer_edge_cases():
     assert run("IADD %rd0, %rd1, %rd2", [1 << 32], [1]) == [(1 << 32) + 1]     # %rd: 64-bit without .64
 
 
+def test_imad_wide_widens_its_factors():
+    """IMAD.WIDE d, a, b, c: a and b 32-bit, widened before the multiply; c and d 64-bit."""
+    assert run("IMAD.WIDE.U32 %rd0, %r1, %r2, %rd3", [0xFFFFFFFF], [4], [1 << 40]) == [(1 << 40) + 4 * 0xFFFFFFFF]
+    assert run("IMAD.WIDE.S32 %rd0, %r1, %r2, %rd3", [-1], [4], [0x1000]) == [0x1000 - 4]
+    assert run("IMAD.WIDE.S32 %rd0, %r1, %r2, %rd3", [-(1 << 31)], [-1], [0]) == [1 << 31]   # no 32-bit wrap
+
+
 def test_prmt_is_byte_perm():
     """PRMT d, a, selector, b: CUDA's __byte_perm(a, b, selector), the values of its manual."""
     a, b = 0x33221100, 0x77665544

@@ -34,7 +34,7 @@ REG = {1: "%p", 32: "%r", 64: "%rd"}
 def _shapes() -> list[str]:
     out = ["MOV %r0, %r1", "MOV %rd0, %rd1", "MOV %p0, %p1", "MOV.64 R0, R2", "MOV R0, R1",
            "SEL %r0, %r1, %r2, %p0", "SEL %rd0, %rd1, %rd2, %p0", "SEL %p0, %p1, %p2, %p3",
-           "SEL.64 R0, R2, R4, P0", "P2R %r0, %p0", "P2R %rd0, %p0", "P2R.64 R0, P0"]
+           "SEL.64 R0, R2, R4, P0", "FSEL %r0, %r1, %r2, %p0", "P2R %r0, %p0", "P2R %rd0, %p0", "P2R.64 R0, P0"]
     int_ops = {"IADD": 2, "ISUB": 2, "IMUL": 2, "IMAD": 3, "IDIV": 2, "IREM": 2, "INEG": 1, "IABS": 1,
                "IMNMX.MIN": 2, "IMNMX.MAX": 2, "LOP.AND": 2, "LOP.OR": 2, "LOP.XOR": 2, "NOT": 1,
                "SHL": 2, "SHR": 2, "POPC": 1, "FLO": 1, "FLO.SH": 1, "BREV": 1, "IMULHI": 2}
@@ -49,7 +49,8 @@ def _shapes() -> list[str]:
     # type from the default, from .64 and from a %rd register
     out += ["IADD %r0, %r1, %r2", "IDIV %r0, %r1, %r2", "SHR %r0, %r1, %r2", "FLO %r0, %r1",
             "IDIV.64 R0, R2, R4", "SHR.64 R0, R2, R4", "IMULHI %rd0, %rd1, %rd2", "IREM %rd0, %rd1, %rd2",
-            "ISETP.LT %p0, %rd1, %rd2", "PRMT %r0, %r1, %r2, %r3", "PRMT.U32 R0, R1, R2, R3"]
+            "ISETP.LT %p0, %rd1, %rd2", "PRMT %r0, %r1, %r2, %r3", "PRMT.U32 R0, R1, R2, R3",
+            "IMAD.WIDE.U32 %rd0, %r1, %r2, %rd3", "IMAD.WIDE.S32 %rd0, %r1, %r2, %rd3", "IMAD.WIDE.U32 R0, R2, R3, R4"]
     out += [f"SHF.{side}.{mode}.U32 %r0, %r1, %r2, %r3" for side in "LR" for mode in "WC"]
     out += [f"F2I.{t}.{f}.{r} {reg}0, {src}1" for t, reg in (("S32", "%r"), ("U32", "%r"), ("S64", "%rd"), ("U64", "%rd"))
             for f, src in (("F32", "%r"), ("F64", "%rd")) for r in ("RN", "RZ", "RU", "RD")]

@@ -23,6 +23,7 @@ from minicuda.ir import Mem
 from minicuda.vm.jit import layout as L
 from minicuda.vm.jit.emit import Emitter
 from minicuda.vm.jit.lanes import LaneCode, Unsupported
+from minicuda.vm.memory import SHARED_WINDOW
 
 WIDTH_BYTES = {"U8": 1, "S8": 1, "U16": 2, "S16": 2, "32": 4, "64": 8, "128": 16}
 QUAD = 16   # a 128-bit access: four 32-bit words, each gathered or scattered to its register row
@@ -84,6 +85,12 @@ class MemoryLowering(LaneCode):
 
     # ---- addresses and host pointers ----------------------------------------------------------
     def address(self, m: Mem) -> str:
+        if m.window:   # a 32-bit shared address: (register + offset) mod 2^32 into the shared window
+            offset = self.read(m.base, 32)
+            if m.offset:
+                offset = self.op(f"add <{self.W} x i32> {offset}, {self.e.splat(32, m.offset & 0xFFFFFFFF)}")
+            wide = self.op(f"zext <{self.W} x i32> {offset} to <{self.W} x i64>")
+            return self.op(f"add <{self.W} x i64> {wide}, {self.e.splat(64, SHARED_WINDOW)}")
         base = self.read(m.base, 64)
         return self.op(f"add <{self.W} x i64> {base}, {self.e.splat(64, m.offset)}") if m.offset else base
 

@@ -253,6 +253,11 @@ def _decode_int(ins: Instr) -> Lowering:
     simple = {"IADD": "add", "ISUB": "sub", "IMUL": "mul"}
     if op in simple:
         return lambda e, s: e.op(f"{simple[op]} {_vi(e, bits)} {s[0]}, {s[1]}")
+    if S.is_wide_multiply(ins):
+        def imad_wide(e, s):
+            a, b = (_ext(e, x, 32, 64, signed) for x in s[:2])
+            return e.op(f"add {_vi(e, 64)} {e.op(f'mul {_vi(e, 64)} {a}, {b}')}, {s[2]}")
+        return imad_wide
     if op == "IMAD":
         def imad(e, s):
             p = e.op(f"mul {_vi(e, bits)} {s[0]}, {s[1]}")

@@ -1,0 +1,60 @@
+"""fuse-imad: an integer multiply whose only reader is an add becomes one IMAD.
+
+SASS has no separate integer multiply and add for `a * b + c`: ptxas selects one
+`IMAD` (`blockIdx.x * blockDim.x + threadIdx.x` is `IMAD R5, R7, R0, R8`), so an
+arm holding one counts one instruction, as ptxas's does.  Integer arithmetic wraps,
+so the fused form computes the same bits.  (Float FMUL + FADD stays two: contracting
+them into FFMA rounds once instead of twice, and would change results.)
+
+Taken: `IMUL d, a, b` then, later in the same block, `IADD e, d, c` (or `c, d`), same
+type modifiers, d a virtual register with that one definition and that one reader,
+a and b not written between the two.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+
+from minicuda.ir import Function, Instr, Reg
+
+
+@dataclass(frozen=True)
+class FuseImad:
+    name: str = "fuse-imad"
+
+    def run(self, fn: Function, analyses) -> bool:
+        reads: Counter = Counter(r for ins in fn.instructions() for r in ins.uses())
+        reads.update(fn.rets)
+        writes: Counter = Counter(d for ins in fn.instructions() for d in ins.dsts)
+        changed = False
+        for block in fn.blocks:
+            instrs = block.instrs
+            i = 0
+            while i < len(instrs):
+                ins = instrs[i]
+                fused = _fused(instrs, i, ins, reads, writes) if ins.op == "IADD" and ins.guard is None else None
+                if fused is not None:
+                    k, instrs[i] = fused
+                    del instrs[k]      # before i: the add, now the IMAD, moves up one
+                    changed = True
+                    continue
+                i += 1
+        return changed
+
+
+def _fused(instrs: list[Instr], i: int, add: Instr, reads: Counter, writes: Counter) -> tuple[int, Instr] | None:
+    for pos in (0, 1):
+        d, c = add.srcs[pos], add.srcs[1 - pos]
+        if not (isinstance(d, Reg) and d.is_virtual and reads[d] == 1 and writes[d] == 1) or d == c:
+            continue
+        for k in range(i - 1, -1, -1):
+            mul = instrs[k]
+            if d not in mul.dsts:
+                continue
+            if mul.op != "IMUL" or mul.guard is not None or mul.mods != add.mods or len(mul.dsts) != 1:
+                break
+            operands = {r for r in mul.srcs if isinstance(r, Reg)}
+            if any(operands & set(between.dsts) for between in instrs[k + 1:i]):
+                break
+            return k, replace(add, op="IMAD", srcs=(mul.srcs[0], mul.srcs[1], c))
+    return None

@@ -1,0 +1,155 @@
+"""gvn (global value numbering, the dominator-scoped kind): an unguarded pure
+instruction that repeats one in a dominating position is removed, its readers read
+the earlier result.
+
+cse reuses a value within a block; gvn across blocks, as LLVM's GVN and EarlyCSE do
+before ptxas sees the code: `s[t] = ...; for (...) { if (c) s[t] += ...; }` forms
+the address of s[t] once, before the loop, and the arm only uses it, so the arm that
+if-conversion counts holds what SASS's holds.
+
+Only registers with one definition take part (their value cannot change between the
+two instructions), read through copies (`MOV %r2, %r3` of such registers: %r2 is
+%r3).  The earlier instruction must dominate the later one, the definitions of its
+sources must dominate it, and the later result's readers must all be dominated by
+the later instruction: each of them then reads, on every path, the value the earlier
+instruction computed from the same sources.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+
+from minicuda.ir import Function, Instr, Mem, Reg, Sym
+from minicuda.passes.cse import expression, operand_key
+from minicuda.passes.rewrite import CONSTANT_REGS, width_class
+
+Position = tuple[str, int]   # (block label, index in the block); index -1: the function's entry (parameters)
+
+
+def dominators(fn: Function, cfg) -> dict[str, set[str]]:
+    """Each reachable block's dominators (itself included), by the iterative data-flow solution."""
+    reachable = cfg.reachable()
+    order = [b.label for b in fn.blocks if b.label in reachable]
+    entry = order[0]
+    dom = {label: set(order) for label in order}
+    dom[entry] = {entry}
+    changed = True
+    while changed:
+        changed = False
+        for label in order[1:]:
+            preds = [p for p in cfg.preds(label) if p in dom]
+            new = set.intersection(*(dom[p] for p in preds)) | {label} if preds else {label}
+            if new != dom[label]:
+                dom[label], changed = new, True
+    return dom
+
+
+@dataclass(frozen=True)
+class GVN:
+    name: str = "gvn"
+
+    def run(self, fn: Function, analyses) -> bool:
+        cfg = analyses.get("cfg")
+        dom = dominators(fn, cfg)
+        numbering = _Numbering(fn, dom)
+        renamed: dict[Reg, Reg] = {}
+        available: dict[tuple, tuple[Reg, Position]] = {}
+        for block in fn.blocks:
+            if block.label not in dom:
+                continue
+            kept = []
+            for i, ins in enumerate(block.instrs):
+                here = (block.label, i)
+                key = numbering.key(ins, renamed)
+                earlier = available.get(key) if key is not None else None
+                if earlier is not None and numbering.dominates(earlier[1], here) \
+                        and numbering.readers_dominated(ins.dsts[0], here):
+                    renamed[ins.dsts[0]] = earlier[0]
+                    continue
+                if key is not None and key not in available and numbering.sources_dominate(ins, here):
+                    available[key] = (ins.dsts[0], here)
+                kept.append(ins)
+            block.instrs = kept
+        if renamed:
+            _rename_readers(fn, renamed)
+        return bool(renamed)
+
+
+class _Numbering:
+    def __init__(self, fn: Function, dom: dict[str, set[str]]):
+        self.fn, self.dom = fn, dom
+        self.count: Counter = Counter(p.reg for p in fn.params)
+        self.site: dict[Reg, Position] = {p.reg: (fn.blocks[0].label, -1) for p in fn.params}
+        self.definition: dict[Reg, Instr] = {}
+        self.readers: dict[Reg, list[Position]] = {}
+        for block in fn.blocks:
+            for i, ins in enumerate(block.instrs):
+                for d in ins.dsts:
+                    self.count[d] += 1
+                    self.site[d], self.definition[d] = (block.label, i), ins
+                for r in ins.uses():
+                    self.readers.setdefault(r, []).append((block.label, i))
+        self.rets = set(fn.rets)
+
+    def single(self, r: Reg) -> bool:
+        return r.is_virtual and self.count[r] == 1
+
+    def canonical(self, r: Reg) -> Reg:
+        """r, or the register r copies (through copies of single-definition registers)."""
+        seen = set()
+        while self.single(r) and r not in seen:
+            seen.add(r)
+            ins = self.definition.get(r)
+            if ins is None or ins.op != "MOV" or ins.guard is not None or ins.mods or not isinstance(ins.srcs[0], Reg) \
+                    or not self.single(ins.srcs[0]) or width_class(ins.srcs[0]) != width_class(r):
+                break
+            r = ins.srcs[0]
+        return r
+
+    def key(self, ins: Instr, renamed: dict[Reg, Reg]) -> tuple | None:
+        if ins.guard is not None or len(ins.dsts) != 1 or not self.single(ins.dsts[0]) or ins.dsts[0] in self.rets:
+            return None
+        if ins.op == "MOV":   # a symbol's address is a value to reuse; other copies are not computations
+            sym = ins.srcs[0]
+            return ("MOV", ins.mods, (operand_key(sym),), width_class(ins.dsts[0])) if isinstance(sym, Sym) else None
+        return expression(ins, lambda s: self.source_key(s, renamed))
+
+    def source_key(self, s, renamed: dict[Reg, Reg]) -> tuple | None:
+        if not isinstance(s, Reg) or s.name in CONSTANT_REGS:
+            return operand_key(s)
+        while s in renamed:   # an earlier instruction of this run found it repeats one
+            s = renamed[s]
+        return ("reg", self.canonical(s).name) if self.single(s) else None
+
+    def dominates(self, a: Position, b: Position) -> bool:
+        if a[0] == b[0]:
+            return a[1] < b[1]
+        return b[0] in self.dom and a[0] in self.dom[b[0]]
+
+    def sources_dominate(self, ins: Instr, here: Position) -> bool:
+        regs = [s for s in ins.srcs if isinstance(s, Reg) and s.name not in CONSTANT_REGS]
+        for r in regs + [self.canonical(r) for r in regs]:
+            if r not in self.site or not self.dominates(self.site[r], here):
+                return False
+        return True
+
+    def readers_dominated(self, r: Reg, here: Position) -> bool:
+        return all(self.dominates(here, at) for at in self.readers.get(r, []))
+
+
+def _rename_readers(fn: Function, renamed: dict[Reg, Reg]) -> None:
+    def final(r):
+        while r in renamed:
+            r = renamed[r]
+        return r
+
+    def sub(o):
+        if isinstance(o, Reg):
+            return final(o)
+        if isinstance(o, Mem) and isinstance(o.base, Reg):
+            return replace(o, base=final(o.base))
+        return o
+    for block in fn.blocks:
+        block.instrs = [replace(ins, srcs=tuple(sub(s) for s in ins.srcs),
+                                guard=final(ins.guard) if ins.guard is not None else None)
+                        if any(r in renamed for r in ins.uses()) else ins for ins in block.instrs]
