@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from minicuda.ir import Function, Instr, Mem, Reg, Sym
+from minicuda.ir import Function, Instr, Mem, Reg
 from minicuda.passes.cse import expression, operand_key
 from minicuda.passes.rewrite import CONSTANT_REGS, width_class
 
@@ -109,9 +109,8 @@ class _Numbering:
     def key(self, ins: Instr, renamed: dict[Reg, Reg]) -> tuple | None:
         if ins.guard is not None or len(ins.dsts) != 1 or not self.single(ins.dsts[0]) or ins.dsts[0] in self.rets:
             return None
-        if ins.op == "MOV":   # a symbol's address is a value to reuse; other copies are not computations
-            sym = ins.srcs[0]
-            return ("MOV", ins.mods, (operand_key(sym),), width_class(ins.dsts[0])) if isinstance(sym, Sym) else None
+        if ins.op == "MOV":   # copies are not computations, and a symbol's address is a constant SASS
+            return None       # forms again where it is used (ULEA, an immediate), not one held live in a pair
         return expression(ins, lambda s: self.source_key(s, renamed))
 
     def source_key(self, s, renamed: dict[Reg, Reg]) -> tuple | None:
