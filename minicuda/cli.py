@@ -1196,10 +1196,12 @@ def minicuda_main(argv: list[str] | None = None) -> int:
                      help="print these metrics per kernel launch after the output, as nvprof --metrics: nvprof's "
                           "names (branch_efficiency,divergent_branch,...), ncu's (smsp__sass_branch_targets.sum, "
                           "...) or all (the default with no NAME)")
-    run.add_argument("--time", choices=["model", "wall"], default="model",
-                     help="what cudaEventElapsedTime measures: the timing model's GPU time (model, the default: "
-                          "kernels then run on the interpreter, which counts what the model reads; docs/timing.md) "
-                          "or the host's wall time of the simulation (wall)")
+    run.add_argument("--time", choices=["auto", "model", "wall"], default="auto",
+                     help="the time cudaEventElapsedTime and the host's clocks (gettimeofday, omp_get_wtime) "
+                          "measure: model, the timing model's GPU time for every launch (kernels then run on the "
+                          "interpreter, which counts what the model reads; docs/timing.md); wall, the host's wall "
+                          "time of the simulation; auto (the default), model for a program that calls "
+                          "cudaEventElapsedTime, else wall")
     run.add_argument("--gpu", choices=gpu_keys(), default=None,
                      help="the GPU the timing model times launches on (default: the --arch family's: pascal p100, "
                           "volta v100, ampere a100, hopper h100)")

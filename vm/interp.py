@@ -773,6 +773,8 @@ class Interpreter:
             with self.profiled(metrics):
                 for linear, bid in enumerate(setup.blocks()):
                     self.run_block(setup, state, scope, bid, linear, metrics)
+                    if self.memory_counters:
+                        metrics.block_done()
                     self.blocks_done = linear + 1
         except Stopped as stop:
             stop.note_kernel(kernel, grid, block, self.blocks_done, grid[0] * grid[1] * grid[2])

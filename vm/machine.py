@@ -63,7 +63,7 @@ class Machine:
                  stdout=None, stderr=None, seed: int | None = None, engine: str = "jit", jobs: int | None = None,
                  memory_limit: int | None = None, tools=(), stdin=None, profile: bool = False,
                  timeline_warp: tuple[int, int] | None = None, memory_counters: bool = False,
-                 time: str = "model", timing_model: bool = False, gpu: str | None = None):
+                 time: str = "auto", timing_model: bool = False, gpu: str | None = None):
         self.module = module = module_of(module, sched)
         self.arch = module.sm
         self.memory = Memory(memory_limit)
@@ -113,11 +113,14 @@ class Machine:
         # the memory counters (vm/memcounters.py) are counted by the interpreter alone: with
         # them, kernels run there (host code stays on the engine)
         # the timing model (vm/timing_model.py) reads those counters: it runs when asked for
-        # (timing_model: its metrics), or when cudaEventElapsedTime is to give modelled time
-        # (time "model", the default) and the program calls it
+        # (timing_model: its metrics; time "model"), and by default ("auto") for a program
+        # that calls cudaEventElapsedTime; then the events and the host's clocks read its
+        # time, unless time is "wall"
         self.time = time
-        self.timing_model = timing_model or (time == "model" and calls_runtime(module, "cudaEventElapsedTime"))
-        self.gpu = gpu_for(self.arch, gpu) if self.timing_model or time == "model" else None
+        self.timing_model = timing_model or time == "model" or (
+            time == "auto" and calls_runtime(module, "cudaEventElapsedTime"))
+        self.modelled_time = self.timing_model and time != "wall"
+        self.gpu = gpu_for(self.arch, gpu) if self.timing_model else None
         memory_counters = memory_counters or self.timing_model
         self.interp.memory_counters = memory_counters
         self.kernel_engine = make_engine("interp", self) if memory_counters else self.engine
@@ -425,6 +428,7 @@ class Machine:
         if self.timing_model:
             metrics.timing = model_launch(metrics, self.gpu)
             self.runtime.model_clock += metrics.timing.duration_s
+            self.runtime.simulated_wall += metrics.wall_s
         self.launches.append(metrics)
         self.report_asserts()
         self.nested.run_generations(children)   # the grid is complete when its children are

@@ -128,7 +128,7 @@ def count_access(metrics, addresses: np.ndarray, frame: np.ndarray, width: str, 
         sectors = local_sectors(active - frame[lanes], lanes, size)
     else:
         touched = touched_sectors(active, size)
-        metrics.touch(touched)
+        metrics.touch(touched, op == "ld")
         sectors = int(touched.size)
     useful = size * int(np.unique(active).size)
     for name, value in zip(FIELDS[space, op], (1, sectors, useful)):

@@ -84,17 +84,29 @@ class LaunchMetrics:
     # instructions by class, and the distinct global sectors the launch touched
     inst_classes: dict = field(default_factory=dict)
     touched: list = field(default_factory=list, repr=False, compare=False)
+    block_loads: list = field(default_factory=list, repr=False, compare=False)
+    global_ld_block_sectors: int = 0   # loads' distinct sectors per block, summed (what a block's L1 fetches)
     timing: object = None   # vm/timing_model.py's Timing of the launch (None: not modelled)
 
-    def touch(self, sectors) -> None:
-        """Note the global sectors (a numpy array) an access touched, for the footprint."""
+    def touch(self, sectors, load: bool) -> None:
+        """Note the global sectors (a numpy array) an access touched, for the footprint and,
+        a load's, for its block's distinct sectors."""
         self.touched.append(sectors)
         if len(self.touched) >= 4096:
             self.touched[:] = [np.unique(np.concatenate(self.touched))]
+        if load:
+            self.block_loads.append(sectors)
+
+    def block_done(self) -> None:
+        """A block has finished: add the distinct sectors its loads touched."""
+        if self.block_loads:
+            self.global_ld_block_sectors += int(np.unique(np.concatenate(self.block_loads)).size)
+            self.block_loads.clear()
 
     @property
     def global_footprint(self) -> int:
         """The distinct global sectors the launch's loads and stores touched."""
+        self.block_done()   # a cooperative launch's blocks end together
         if len(self.touched) > 1:
             self.touched[:] = [np.unique(np.concatenate(self.touched))]
         return int(self.touched[0].size) if self.touched else 0
@@ -132,7 +144,8 @@ class LaunchMetrics:
                 "warp_execution_efficiency": round(self.warp_execution_efficiency, 2),
                 **({name: getattr(self, name) for name in COUNTER_FIELDS} if self.counted_memory else {}),
                 **({"memory_per_instruction": self.site_rows(), "inst_classes": dict(sorted(self.inst_classes.items())),
-                    "global_footprint_sectors": self.global_footprint} if self.counted_memory else {}),
+                    "global_footprint_sectors": self.global_footprint,
+                    "global_ld_block_sectors": self.global_ld_block_sectors} if self.counted_memory else {}),
                 **(self.occupancy.as_dict() if self.occupancy is not None else {}),
                 **(self.timing.as_dict() if self.timing is not None else {})}
 

@@ -227,6 +227,7 @@ class Runtime(StdioCalls):
         self.pending_error = 0  # a kernel's fault, reported by the next call that waits for the device
         self.events: dict[int, tuple | None] = {}   # handle -> (wall time, model clock) when recorded
         self.model_clock = 0.0   # seconds of modelled GPU time so far: kernels and copies (vm/timing_model.py)
+        self.simulated_wall = 0.0   # host seconds the modelled kernels took to simulate
         self.events_made = 0
         self.untimed_events: set[int] = set()    # created with cudaEventDisableTiming
         self.streams: set[int] = set()            # cudaStreamCreate's live handles
@@ -523,7 +524,7 @@ class Runtime(StdioCalls):
         return 0
 
     def rt_omp_get_wtime(self) -> int:
-        return _double_bits(time.time())
+        return _double_bits(self.host_now())
 
     def rt_one(self, *args) -> int:
         return 1
@@ -595,7 +596,7 @@ class Runtime(StdioCalls):
         return _double_bits(float(_s64(end) - _s64(start)))
 
     def rt_gettimeofday(self, tv, tz) -> int:
-        now = time.time()
+        now = self.host_now()
         self.memory.write(tv, struct.pack("<qq", int(now), int((now % 1) * 1_000_000)))
         return 0
 
@@ -1187,6 +1188,14 @@ class Runtime(StdioCalls):
         self.events[event] = (time.time(), self.model_clock)
         return 0
 
+    def host_now(self) -> float:
+        """The host's clock (seconds since the epoch): with modelled time, the wall clock less
+        the time spent simulating kernels, plus their modelled time and the copies'
+        (docs/timing.md), so a host-timed launch shows the model's duration."""
+        if not self.machine.modelled_time:
+            return time.time()
+        return time.time() - self.simulated_wall + self.model_clock
+
     def rt_cudaEventSynchronize(self, event) -> int:
         return 0 if event in self.events else self._status(INVALID_HANDLE)
 
@@ -1198,7 +1207,7 @@ class Runtime(StdioCalls):
             return self._status(INVALID_VALUE)
         if self.events.get(start) is None or self.events.get(end) is None or {start, end} & self.untimed_events:
             return self._status(INVALID_HANDLE)
-        clock = 1 if self.machine.timing_model else 0
+        clock = 1 if self.machine.modelled_time else 0
         self.memory.write(p, struct.pack("<f", (self.events[end][clock] - self.events[start][clock]) * 1000.0))
         return 0
 

@@ -57,7 +57,7 @@ def instruction_class(op: str, address_space: str = "") -> str:
         return "fp64"
     if op in _SFU:
         return "sfu"
-    if op in ("LDG", "STG", "ATOM", "LDC"):
+    if op in ("LDG", "STG", "ATOM"):
         return "global"
     if op in ("LDS", "STS", "ATOMS"):
         return "shared"
@@ -134,8 +134,10 @@ def model_launch(m, gpu: Gpu) -> Timing:
     per_block = {c: m.inst_classes.get(c, 0) / blocks for c in CLASSES}
     inst_block = m.inst_executed / blocks
 
-    # memory traffic: L2 sees every global and local sector; DRAM the distinct sectors touched
-    l2_sectors = m.global_ld_sectors + m.global_st_sectors + m.local_ld_sectors + m.local_st_sectors
+    # memory traffic: the L1 keeps a block's loaded lines (a sector another warp of the block
+    # loaded hits), stores go through to the L2; DRAM sees the distinct sectors touched
+    l1_misses = min(m.global_ld_sectors, m.global_ld_block_sectors or m.global_ld_sectors)
+    l2_sectors = l1_misses + m.global_st_sectors + m.local_ld_sectors + m.local_st_sectors
     dram_bytes = SECTOR * m.global_footprint
     if dram_bytes > gpu.l2_bytes:   # beyond the L2's size, re-reads miss too
         dram_bytes = max(dram_bytes, SECTOR * l2_sectors * (1 - gpu.l2_bytes / dram_bytes))
@@ -164,7 +166,8 @@ def model_launch(m, gpu: Gpu) -> Timing:
     sms_busy = min(gpu.sms, blocks)
     dram_per_cycle = gpu.dram_bytes_per_s / gpu.clock_hz / sms_busy
     l2_per_cycle = gpu.l2_bytes_per_s / gpu.clock_hz / sms_busy
-    l1_bytes = SECTOR * l2_sectors + 128 * (m.shared_ld_sectors + m.shared_st_sectors)
+    l1_bytes = SECTOR * (m.global_ld_sectors + m.global_st_sectors + m.local_ld_sectors + m.local_st_sectors) \
+        + 128 * (m.shared_ld_sectors + m.shared_st_sectors)
     throughput = {
         "issue": inst_block / (gpu.schedulers_per_sm * gpu.issue_per_scheduler),
         "fp32_pipe": per_block["fp32"] * WARP / gpu.fp32_per_sm,
@@ -188,14 +191,25 @@ def model_launch(m, gpu: Gpu) -> Timing:
         k = max(1.0, min(float(min(slots, per_sm_most)), block_time(k) / dispatch))
     busy, active_warp_cycles = _sm_run(per_sm_most, slots, dispatch, block_time(k))
     cycles = busy + gpu.launch_overhead_s * gpu.clock_hz
-    tail = gpu.warp_tail if latency >= k * work else 1.0
+    # warps of a block end at different times, but none before the block's last barrier
+    tail = gpu.warp_tail + (1 - gpu.warp_tail) * barriers / (barriers + 1)
     occupancy = 100.0 * tail * active_warp_cycles * warps_per_block / (busy * gpu.max_warps_per_sm) if busy else 0.0
-    total = sum(chain.values()) or 1.0
-    stalls = sorted(((r, s / total) for r, s in chain.items() if s), key=lambda x: -x[1])
-    if latency < k * work:   # throughput-bound: warps wait for the pipe or the memory system
-        stalls = [(_THROTTLE[bottleneck], 1.0 - latency / (k * work))] + [(r, s * latency / (k * work)) for r, s in stalls]
-    return Timing(gpu.name, cycles / gpu.clock_hz, cycles, min(occupancy, 100.0), stalls[:3],
-                  blocks / (gpu.sms * slots), "latency" if latency >= k * work else bottleneck)
+    return Timing(gpu.name, cycles / gpu.clock_hz, cycles, min(occupancy, 100.0),
+                  _stalls(chain, latency, k * work, bottleneck), blocks / (gpu.sms * slots),
+                  "latency" if latency >= k * work else bottleneck)
+
+
+def _stalls(chain: dict, latency: float, throughput: float, bottleneck: str) -> list:
+    """The three largest shares of a warp's time, by ncu's stall reason: its latency chain's
+    parts, and when a throughput bounds the block, the wait for that pipe or memory."""
+    shares: dict[str, float] = {}
+    span = max(latency, throughput) or 1.0
+    for reason, cycles in chain.items():
+        shares[reason] = shares.get(reason, 0.0) + cycles / span
+    if throughput > latency:
+        reason = _THROTTLE[bottleneck]
+        shares[reason] = shares.get(reason, 0.0) + (throughput - latency) / span
+    return sorted(((r, s) for r, s in shares.items() if s > 0), key=lambda x: -x[1])[:3]
 
 
 _THROTTLE = {"issue": "not_selected", "fp32_pipe": "math_pipe_throttle", "int_pipe": "math_pipe_throttle",

@@ -20,8 +20,8 @@ echo "build: nvcc -O3 -arch=sm_90 -o NAME NAME.cu" >> "$DEST/versions.txt"
 echo "timing: $CMD ./NAME SIZE" >> "$DEST/versions.txt"
 echo "stalls: $CMD_STALL ./NAME SIZE" >> "$DEST/versions.txt"
 declare -A SIZES=([transpose_naive]="1024 2048" [transpose_shared]="1024 2048" [sum_matrix]="1024 2048"
-                  [strided_copy]="1048576 4194304" [reduce]="1048576 16777216" [matmul_tiled]="256 1024")
-for f in "$HERE"/*.cu; do
+                  [strided_copy]="1048576 4194304" [reduce]="1048576 16777216" [matmul_tiled]="128 256 1024")
+for f in "$HERE"/${ONLY:-*}.cu; do
   name=$(basename "$f" .cu)
   nvcc -O3 -arch=sm_90 -I"$HERE" -o "$WORK/$name" "$f" >> "$DEST/versions.txt" 2>&1 || { echo "BUILD FAIL $name" >> "$DEST/versions.txt"; continue; }
   if [ "$name" = copy_bw ]; then "$WORK/$name" 64 >> "$DEST/versions.txt" 2>&1; continue; fi
