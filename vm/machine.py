@@ -373,6 +373,10 @@ class Machine:
         kernel = self.module.functions[name]
         args = [int(interp.read(w, s, 64 if p.size == 8 else 32)[0]) for p, s in zip(kernel.params, ins.srcs[9:])]
         grid, block = tuple(dims[:3]), tuple(dims[3:])
+        if self.modelled_time:
+            with self.runtime.simulating():
+                self.launch_kernel(name, grid, block, args, smem, int(interp.read(w, ins.srcs[8], 64)[0]))
+            return
         self.launch_kernel(name, grid, block, args, smem, int(interp.read(w, ins.srcs[8], 64)[0]))
 
     def launch_kernel(self, name: str, grid: tuple, block: tuple, args: list[int], smem: int, stream: int,
@@ -428,7 +432,6 @@ class Machine:
         if self.timing_model:
             metrics.timing = model_launch(metrics, self.gpu)
             self.runtime.model_clock += metrics.timing.duration_s
-            self.runtime.simulated_wall += metrics.wall_s
         self.launches.append(metrics)
         self.report_asserts()
         self.nested.run_generations(children)   # the grid is complete when its children are
