@@ -373,10 +373,6 @@ class Machine:
         kernel = self.module.functions[name]
         args = [int(interp.read(w, s, 64 if p.size == 8 else 32)[0]) for p, s in zip(kernel.params, ins.srcs[9:])]
         grid, block = tuple(dims[:3]), tuple(dims[3:])
-        if self.modelled_time:
-            with self.runtime.simulating():
-                self.launch_kernel(name, grid, block, args, smem, int(interp.read(w, ins.srcs[8], 64)[0]))
-            return
         self.launch_kernel(name, grid, block, args, smem, int(interp.read(w, ins.srcs[8], 64)[0]))
 
     def launch_kernel(self, name: str, grid: tuple, block: tuple, args: list[int], smem: int, stream: int,

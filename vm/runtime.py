@@ -17,7 +17,6 @@ queries, the C library); vm/stdio.py holds the FILE streams.
 """
 from __future__ import annotations
 
-import contextlib
 import functools
 import os
 import struct
@@ -228,8 +227,6 @@ class Runtime(StdioCalls):
         self.pending_error = 0  # a kernel's fault, reported by the next call that waits for the device
         self.events: dict[int, tuple | None] = {}   # handle -> (wall time, model clock) when recorded
         self.model_clock = 0.0   # seconds of modelled GPU time so far: kernels and copies (vm/timing_model.py)
-        self.simulated_wall = 0.0   # host seconds spent simulating the GPU (runtime calls, launches)
-        self.simulating_depth = 0
         self.events_made = 0
         self.untimed_events: set[int] = set()    # created with cudaEventDisableTiming
         self.streams: set[int] = set()            # cudaStreamCreate's live handles
@@ -257,28 +254,6 @@ class Runtime(StdioCalls):
             return self.sticky_error
         return self.method(name, device)(*args)
 
-    def simulated(self, method):
-        """`method`, its time spent simulating the GPU (`simulating`)."""
-        def run(*args):
-            with self.simulating():
-                return method(*args)
-        return run
-
-    @contextlib.contextmanager
-    def simulating(self):
-        """Host time spent simulating the GPU (a runtime call, a launch): with modelled time,
-        the host's clocks leave it out (`host_now`)."""
-        if self.simulating_depth:   # a launch inside a runtime call: counted once
-            yield
-            return
-        started = time.time()
-        self.simulating_depth += 1
-        try:
-            yield
-        finally:
-            self.simulating_depth -= 1
-            self.simulated_wall += time.time() - started
-
     def method(self, name: str, device: bool):
         """The bound rt_ method that runs `name` on that side (`implementation`'s RuntimeError
         when there is none), looked up once."""
@@ -287,8 +262,6 @@ class Runtime(StdioCalls):
             method = getattr(self, "rt_" + implementation(name, device))
             if TIMES.on and not device:   # --time-report: each host call of the runtime is timed
                 method = TIMES.timed(f"runtime {name}", method)
-            if self.machine.modelled_time and not device and name in builtins.CUDA_RUNTIME:
-                method = self.simulated(method)   # the host's clocks leave its time out
             self.methods[name, device] = method
         return method
 
@@ -1215,12 +1188,13 @@ class Runtime(StdioCalls):
         return 0
 
     def host_now(self) -> float:
-        """The host's clock (seconds since the epoch): with modelled time, the wall clock less
-        the time spent simulating the GPU (kernels, runtime calls), plus the modelled time of
-        the kernels and copies (docs/timing.md), so a host-timed launch shows the model's."""
+        """The host's clock (seconds since the epoch): with modelled time, a clock of its own
+        (docs/timing.md): the program's start, plus its host instructions at the model's
+        host_instruction_s each, plus the modelled time of its kernels and copies, so a
+        host-timed launch shows the model's time, the same on any host."""
         if not self.machine.modelled_time:
             return time.time()
-        return time.time() - self.simulated_wall + self.model_clock
+        return self.started + self.machine.host.steps * self.machine.gpu.host_instruction_s + self.model_clock
 
     def rt_cudaEventSynchronize(self, event) -> int:
         return 0 if event in self.events else self._status(INVALID_HANDLE)

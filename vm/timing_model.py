@@ -40,7 +40,8 @@ PARAMETERS = ("sms", "clock_hz", "schedulers_per_sm", "issue_per_scheduler", "ma
               "int32_per_sm", "fp64_per_sm", "sfu_per_sm", "l1_bytes_per_cycle", "dram_bytes_per_s", "l2_bytes",
               "l2_bytes_per_s", "alu_latency", "fp64_latency", "sfu_latency", "shared_latency", "l2_latency",
               "dram_latency", "barrier_latency", "h2d_bytes_per_s", "d2h_bytes_per_s")
-FITTED = ("launch_overhead_s", "block_dispatch_cycles", "memory_parallelism", "alu_ilp", "warp_tail")
+FITTED = ("launch_overhead_s", "block_dispatch_cycles", "memory_parallelism", "alu_ilp", "warp_tail",
+          "host_instruction_s")
 
 # an opcode's class: which pipe it issues to and which latency it waits
 CLASSES = ("fp32", "int", "fp64", "sfu", "global", "shared", "local", "branch", "barrier", "other")

@@ -23,7 +23,6 @@ instead, with the same results and metrics.
 from __future__ import annotations
 
 import bisect
-import contextlib
 import ctypes
 import hashlib
 import os
@@ -426,13 +425,10 @@ class JitEngine:
             if _runtime_call(ins) and int(state.words[0, DEPTH]) == 1:
                 run_host_runtime_call(interp, context, frame, pc)
                 continue
-            # a <<<>>> launch under modelled time: the host's clocks leave the hand-off out too
-            modelled = ins.op == "LAUNCH" and getattr(interp.machine, "modelled_time", False)
-            with interp.machine.runtime.simulating() if modelled else contextlib.nullcontext():
-                w = frame.warp()
-                result = interpret_until_entry(interp, w, NO_METRICS, "stack", compiled.entries)
-                frame.call = w.pending_call
-                frame.release()
+            w = frame.warp()
+            result = interpret_until_entry(interp, w, NO_METRICS, "stack", compiled.entries)
+            frame.call = w.pending_call
+            frame.release()
             if result is not None:
                 return result
 
