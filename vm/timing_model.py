@@ -16,6 +16,9 @@ launch's counts over its blocks.
 - A block's work (issue slots, per-class pipe lanes, L1 data-path bytes, and its share of
   L2 and DRAM traffic) takes k times as long when k blocks share the SM and its share of
   the memory system, so a block lasts T(k) = max(latency chain, k x the bottleneck's time).
+  The L1 keeps a block's loaded sectors (the L2 sees each once per block), stores go
+  through, and a sector a store writes in part costs the L2 a read too; DRAM moves the
+  launch's footprint.
 - The block scheduler gives each SM its blocks in turn (at most the resident blocks the
   occupancy calculator allows, at most one every `block_dispatch_cycles`); the busiest SM
   sets the duration, and the launch adds a fixed overhead.
@@ -139,6 +142,10 @@ def model_launch(m, gpu: Gpu) -> Timing:
     # loaded hits), stores go through to the L2; DRAM sees the distinct sectors touched
     l1_misses = min(m.global_ld_sectors, m.global_ld_block_sectors or m.global_ld_sectors)
     l2_sectors = l1_misses + m.global_st_sectors + m.local_ld_sectors + m.local_st_sectors
+    # a sector a store writes only in part costs the L2 a read besides the write (fewer
+    # bytes than the sectors hold: at least that many sectors are partial)
+    partial = max(0.0, m.global_st_sectors - m.global_st_bytes / SECTOR)
+    l2_accesses = l2_sectors + partial
     dram_bytes = SECTOR * m.global_footprint
     if dram_bytes > gpu.l2_bytes:   # beyond the L2's size, re-reads miss too
         dram_bytes = max(dram_bytes, SECTOR * l2_sectors * (1 - gpu.l2_bytes / dram_bytes))
@@ -176,7 +183,7 @@ def model_launch(m, gpu: Gpu) -> Timing:
         "fp64_pipe": per_block["fp64"] * WARP / gpu.fp64_per_sm,
         "sfu_pipe": per_block["sfu"] * WARP / gpu.sfu_per_sm,
         "l1_data": l1_bytes / blocks / gpu.l1_bytes_per_cycle,
-        "l2_bandwidth": SECTOR * l2_sectors / blocks / l2_per_cycle,
+        "l2_bandwidth": SECTOR * l2_accesses / blocks / l2_per_cycle,
         "dram_bandwidth": dram_bytes / blocks / dram_per_cycle,
     }
     bottleneck = max(throughput, key=throughput.get)
