@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from minicuda.vm.timing_model import FITTED, PARAMETERS, copy_seconds, gpu_for, gpu_keys, load_data
-from fidelity.timing_groundtruth import COUNT_SIZES, COUNTS, PAIRS, agreement, recount
+from fidelity.timing_groundtruth import BOOK_SIZES, COUNT_SIZES, COUNTS, PAIRS, agreement, recount
 from minicuda.cli import minicuda_main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -16,15 +16,20 @@ EVENTS = ROOT / "tests/fidelity/timing/events/event_model_time.cu"
 ROWS = {row["kernel"]: row for row in agreement()}
 
 
-@pytest.mark.parametrize("kernel", sorted(ROWS))
-def test_duration_within_2x(kernel):
-    row = ROWS[kernel]
+BOOK = {row["kernel"]: row for row in agreement(sizes=BOOK_SIZES)}   # sizes nothing was fitted on
+SETS = {"suite": ROWS, "book sizes": BOOK}
+
+
+@pytest.mark.parametrize("where,kernel", [(w, k) for w, rows in SETS.items() for k in sorted(rows)])
+def test_duration_within_2x(where, kernel):
+    row = SETS[where][kernel]
     assert 0.5 <= row["model_us"] / row["gpu_us"] <= 2.0, row
 
 
-@pytest.mark.parametrize("fast,slow", PAIRS)
-def test_faster_variant_as_on_the_gpu(fast, slow):
-    a, b = ROWS[fast], ROWS[slow]
+@pytest.mark.parametrize("where,fast,slow", [(w, a, b) for w, rows in SETS.items() for a, b in PAIRS
+                                             if a in rows and b in rows])
+def test_faster_variant_as_on_the_gpu(where, fast, slow):
+    a, b = SETS[where][fast], SETS[where][slow]
     if max(a["gpu_us"], b["gpu_us"]) < 1.3 * min(a["gpu_us"], b["gpu_us"]):
         pytest.skip("the GPU's times differ by less than 30%")
     assert (a["gpu_us"] < b["gpu_us"]) == (a["model_us"] < b["model_us"]), (a, b)
