@@ -66,7 +66,10 @@ def _times(line: str) -> list[float]:
 
 def test_event_elapsed_time_is_modelled_unless_wall(tmp_path, capsys):
     out = tmp_path / "m.json"
-    line = _run(capsys, "--metrics-json", str(out))
+    printed = _run(capsys, "--metrics-json", str(out), "--metrics", "timing")
+    line, table = printed.split("==minicuda== Metric result:")
+    assert table.count("sm__warps_active.avg.pct_of_peak_sustained_active") == 5
+    assert table.count("achieved_occupancy") == 5 and "long_scoreboard" in table
     copy, *kernels = _times(line)[:5]
     launches = json.loads(out.read_text())
     assert copy == pytest.approx(copy_seconds(1 << 20, "h2d", gpu_for(90)) * 1e3, rel=1e-5)
