@@ -42,6 +42,7 @@ from minicuda.vm.errors import SIGNALS, VMError
 from minicuda.vm.tools import ERROR, TOOLS, leak_reports
 from minicuda.vm.machine import Machine
 from minicuda.vm.occupancy import occupancy
+from minicuda.vm.timing_model import gpu_keys
 from minicuda.vm.metrics import has_nested, kernel_totals, metrics_named
 from minicuda.vm.stop import EXIT_STATUS, TIMEOUT, StopFlag, Stopped, report_lines
 from minicuda.vm.watch import ProgressLine, Watcher, is_terminal
@@ -833,7 +834,9 @@ def _run_program(args, program, watcher: Watcher, tools, seed, stdout=None, quie
                               stderr=io.BytesIO() if quiet_errors else None,
                               stdin=io.BytesIO(stdin) if stdin is not None else None,
                               profile=args.source_view or args.report == "html", timeline_warp=args.timeline_warp,
-                              memory_counters=any(m.memory for m in args.metrics))
+                              memory_counters=any(m.memory for m in args.metrics),
+                              time=getattr(args, "time", "wall"), timing_model=any(m.timing for m in args.metrics),
+                              gpu=getattr(args, "gpu", None))
     except VMError as e:   # a static object that cannot be placed: the load fails, as a link would
         print(f"minicuda: error: {e}", file=sys.stderr)
         return EXIT_USER, 0
@@ -1202,6 +1205,15 @@ def minicuda_main(argv: list[str] | None = None) -> int:
                      help="print these metrics per kernel launch after the output, as nvprof --metrics: nvprof's "
                           "names (branch_efficiency,divergent_branch,...), ncu's (smsp__sass_branch_targets.sum, "
                           "...) or all (the default with no NAME)")
+    run.add_argument("--time", choices=["auto", "model", "wall"], default="auto",
+                     help="the time cudaEventElapsedTime and the host's clocks (gettimeofday, omp_get_wtime) "
+                          "measure: model, the timing model's GPU time for every launch (kernels then run on the "
+                          "interpreter, which counts what the model reads; docs/timing.md); wall, the host's wall "
+                          "time of the simulation; auto (the default), model for a program that calls "
+                          "cudaEventElapsedTime, else wall")
+    run.add_argument("--gpu", choices=gpu_keys(), default=None,
+                     help="the GPU the timing model times launches on (default: the --arch family's: pascal p100, "
+                          "volta v100, ampere a100, hopper h100)")
     run.add_argument("--metrics-json", metavar="FILE", help="write one JSON object per kernel launch to FILE "
                                                             "(with a per-source-line section under --source-view)")
     run.add_argument("--source-view", action="store_true",

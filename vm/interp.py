@@ -41,6 +41,7 @@ from minicuda.vm.errors import VMError
 from minicuda.vm.launch_setup import LaunchSetup
 from minicuda.vm.memory import DEVICE, HOST, SHARED_WINDOW, WIDTH_BYTES, Memory, MemoryFault, pointer_note
 from minicuda.vm.memcounters import count_access
+from minicuda.vm.timing_model import instruction_class
 from minicuda.vm.metrics import LaunchMetrics
 from minicuda.vm.racecheck import RaceCheck
 from minicuda.vm.synccheck import SyncCheck
@@ -261,6 +262,9 @@ class Interpreter:
         if self.race is not None:   # the threads that run it (a branch: all of the group, in lockstep)
             self.race.step(w, group if ins.op == "BRA" else on)
         metrics.inst_executed += 1
+        if self.memory_counters:
+            cls = instruction_class(ins.op)
+            metrics.inst_classes[cls] = metrics.inst_classes.get(cls, 0) + 1
         metrics.thread_inst_executed += int(group.sum())
         metrics.thread_inst_executed_pred_on += int(on.sum())
         if self.profile is not None and not self.on_host:
@@ -772,6 +776,8 @@ class Interpreter:
             with self.profiled(metrics):
                 for linear, bid in enumerate(setup.blocks()):
                     self.run_block(setup, state, scope, bid, linear, metrics)
+                    if self.memory_counters:
+                        metrics.block_done()
                     self.blocks_done = linear + 1
         except Stopped as stop:
             stop.note_kernel(kernel, grid, block, self.blocks_done, grid[0] * grid[1] * grid[2])

@@ -44,6 +44,7 @@ from minicuda.vm.stdio import standard_streams
 from minicuda.vm.memory import DEVICE, HOST, Memory, MemoryFault, OutOfMemory, byte_size, pointer_note
 from minicuda.vm.nested import NestedLaunches, uses_device_sync
 from minicuda.vm.occupancy import occupancy
+from minicuda.vm.timing_model import calls_runtime, gpu_for, model_launch
 from minicuda.vm.runtime import STACK_LIMIT, DeviceAssert, ProgramExit, Runtime, device_for, error_code
 from minicuda.vm.callstack import NO_METRICS, CallStack, StatePool
 from minicuda.vm.stop import WATCHDOG, HostFrame, StopFlag, Stopped, watchdog_lines, warp_position
@@ -61,7 +62,8 @@ class Machine:
     def __init__(self, module, sched: str | None = None, max_steps: int | None = None, trace=None,
                  stdout=None, stderr=None, seed: int | None = None, engine: str = "jit", jobs: int | None = None,
                  memory_limit: int | None = None, tools=(), stdin=None, profile: bool = False,
-                 timeline_warp: tuple[int, int] | None = None, memory_counters: bool = False):
+                 timeline_warp: tuple[int, int] | None = None, memory_counters: bool = False,
+                 time: str = "auto", timing_model: bool = False, gpu: str | None = None):
         self.module = module = module_of(module, sched)
         self.arch = module.sm
         self.memory = Memory(memory_limit)
@@ -110,6 +112,16 @@ class Machine:
         self.engine = make_engine("interp" if interpreted else engine, self, jobs)
         # the memory counters (vm/memcounters.py) are counted by the interpreter alone: with
         # them, kernels run there (host code stays on the engine)
+        # the timing model (vm/timing_model.py) reads those counters: it runs when asked for
+        # (timing_model: its metrics; time "model"), and by default ("auto") for a program
+        # that calls cudaEventElapsedTime; then the events and the host's clocks read its
+        # time, unless time is "wall"
+        self.time = time
+        self.timing_model = timing_model or time == "model" or (
+            time == "auto" and calls_runtime(module, "cudaEventElapsedTime"))
+        self.modelled_time = self.timing_model and time != "wall"
+        self.gpu = gpu_for(self.arch, gpu) if self.timing_model else None
+        memory_counters = memory_counters or self.timing_model
         self.interp.memory_counters = memory_counters
         self.kernel_engine = make_engine("interp", self) if memory_counters else self.engine
 
@@ -413,6 +425,9 @@ class Machine:
                 self.watcher.launch_finished()
         metrics.wall_s = time.perf_counter() - started
         metrics.occupancy = self.launch_occupancy(kernel, block, smem)
+        if self.timing_model:
+            metrics.timing = model_launch(metrics, self.gpu)
+            self.runtime.model_clock += metrics.timing.duration_s
         self.launches.append(metrics)
         self.report_asserts()
         self.nested.run_generations(children)   # the grid is complete when its children are

@@ -46,11 +46,16 @@ def space_of(address: int) -> str:
     return "global"
 
 
-def global_sectors(addresses: np.ndarray, size: int) -> int:
-    """Distinct 32-byte sectors the accesses of `size` bytes at `addresses` touch."""
+def touched_sectors(addresses: np.ndarray, size: int) -> np.ndarray:
+    """The distinct 32-byte sectors (their numbers) the accesses of `size` bytes at `addresses` touch."""
     first = addresses // np.uint64(SECTOR)
     last = (addresses + np.uint64(size - 1)) // np.uint64(SECTOR)
-    return int(np.unique(np.concatenate([first, last])).size)
+    return np.unique(np.concatenate([first, last]))
+
+
+def global_sectors(addresses: np.ndarray, size: int) -> int:
+    """How many distinct 32-byte sectors the accesses of `size` bytes at `addresses` touch."""
+    return int(touched_sectors(addresses, size).size)
 
 
 def local_sectors(offsets: np.ndarray, lanes: np.ndarray, size: int) -> int:
@@ -122,7 +127,9 @@ def count_access(metrics, addresses: np.ndarray, frame: np.ndarray, width: str, 
     elif space == "local":
         sectors = local_sectors(active - frame[lanes], lanes, size)
     else:
-        sectors = global_sectors(active, size)
+        touched = touched_sectors(active, size)
+        metrics.touch(touched, op == "ld")
+        sectors = int(touched.size)
     useful = size * int(np.unique(active).size)
     for name, value in zip(FIELDS[space, op], (1, sectors, useful)):
         metrics.add_count(name, value)

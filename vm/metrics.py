@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from minicuda.vm.memcounters import COUNTER_FIELDS
 from minicuda.vm.state import WARP
 
@@ -78,6 +80,36 @@ class LaunchMetrics:
     occupancy: object = None   # vm/occupancy.py's Occupancy of the launch (None: not computed)
     # per instruction ("file:line:col OPCODE"): [space, "ld"/"st", requests, sectors, bytes, groups]
     memory_sites: dict = field(default_factory=dict)
+    # for the timing model (vm/timing_model.py), counted with the memory counters: warp
+    # instructions by class, and the distinct global sectors the launch touched
+    inst_classes: dict = field(default_factory=dict)
+    touched: list = field(default_factory=list, repr=False, compare=False)
+    block_loads: list = field(default_factory=list, repr=False, compare=False)
+    global_ld_block_sectors: int = 0   # loads' distinct sectors per block, summed (what a block's L1 fetches)
+    timing: object = None   # vm/timing_model.py's Timing of the launch (None: not modelled)
+
+    def touch(self, sectors, load: bool) -> None:
+        """Note the global sectors (a numpy array) an access touched, for the footprint and,
+        a load's, for its block's distinct sectors."""
+        self.touched.append(sectors)
+        if len(self.touched) >= 4096:
+            self.touched[:] = [np.unique(np.concatenate(self.touched))]
+        if load:
+            self.block_loads.append(sectors)
+
+    def block_done(self) -> None:
+        """A block has finished: add the distinct sectors its loads touched."""
+        if self.block_loads:
+            self.global_ld_block_sectors += int(np.unique(np.concatenate(self.block_loads)).size)
+            self.block_loads.clear()
+
+    @property
+    def global_footprint(self) -> int:
+        """The distinct global sectors the launch's loads and stores touched."""
+        self.block_done()   # a cooperative launch's blocks end together
+        if len(self.touched) > 1:
+            self.touched[:] = [np.unique(np.concatenate(self.touched))]
+        return int(self.touched[0].size) if self.touched else 0
 
     def _repr_html_(self) -> str | None:
         """Jupyter's rich display: the metrics table, and a profiled launch's lane timeline,
@@ -111,8 +143,11 @@ class LaunchMetrics:
                 "branch_efficiency": round(self.branch_efficiency, 2),
                 "warp_execution_efficiency": round(self.warp_execution_efficiency, 2),
                 **({name: getattr(self, name) for name in COUNTER_FIELDS} if self.counted_memory else {}),
-                **({"memory_per_instruction": self.site_rows()} if self.counted_memory else {}),
-                **(self.occupancy.as_dict() if self.occupancy is not None else {})}
+                **({"memory_per_instruction": self.site_rows(), "inst_classes": dict(sorted(self.inst_classes.items())),
+                    "global_footprint_sectors": self.global_footprint,
+                    "global_ld_block_sectors": self.global_ld_block_sectors} if self.counted_memory else {}),
+                **(self.occupancy.as_dict() if self.occupancy is not None else {}),
+                **(self.timing.as_dict() if self.timing is not None else {})}
 
     # ---- memory counters: nvprof's ratios ----
     def efficiency(self, space: str, op: str) -> float:
@@ -198,6 +233,7 @@ class Metric:
     description: str
     value: object   # LaunchMetrics -> int | str
     memory: bool = False   # a memory counter: the launch runs on the interpreter, which counts them
+    timing: bool = False   # the timing model's (vm/timing_model.py): it reads the memory counters
 
 
 def _pct(x: float) -> str:
@@ -313,27 +349,46 @@ NCU_MEMORY_METRICS = (
              _occ(lambda o, name=name: o.limits[name])) for name in ("registers", "shared_mem", "warps", "blocks")),
 )
 
+def _timed(name: str, description: str, value) -> Metric:
+    """A timing-model metric: '-' for a launch the model did not time (a kernel's totals)."""
+    return Metric(name, description, lambda m: value(m.timing) if m.timing is not None else "-",
+                  memory=True, timing=True)
+
+
+# the timing model's (vm/timing_model.py, docs/timing.md), with ncu's and nvprof's names
+TIMING_METRICS = (
+    _timed("gpu__time_duration.sum", "Duration (modelled, ns)", lambda t: f"{t.duration_s * 1e9:.0f}"),
+    _timed("sm__cycles_elapsed.avg", "SM Cycles Elapsed (modelled)", lambda t: f"{t.cycles:.0f}"),
+    _timed("sm__warps_active.avg.pct_of_peak_sustained_active", "Achieved Occupancy (modelled)",
+           lambda t: _pct(t.achieved_occupancy)),
+    _timed("achieved_occupancy", "Achieved Occupancy (modelled)", lambda t: f"{t.achieved_occupancy / 100:.6f}"),
+    _timed("stall_reasons", "Dominant Stall Reasons (modelled)",
+           lambda t: ", ".join(f"{r} {100 * s:.0f}%" for r, s in t.stalls)),
+)
+
 # names minicuda once used, still understood (printed as asked, not listed)
 ALIASES = (
     Metric("thread_inst_executed_pred_on", "Not Predicated Off Thread Instructions Executed",
            lambda m: m.thread_inst_executed_pred_on),
 )
 
-METRIC_NAMES = {m.name: m for m in METRICS + MEMORY_METRICS + NCU_METRICS + NCU_MEMORY_METRICS}
+METRIC_NAMES = {m.name: m for m in METRICS + MEMORY_METRICS + NCU_METRICS + NCU_MEMORY_METRICS + TIMING_METRICS}
 ALIAS_NAMES = {m.name: m for m in ALIASES}
 
 
 def metrics_named(names: list[str]) -> list[Metric]:
     """The metrics that --metrics values name (each comma-separated; `all` for every
-    nvprof-style one but the memory counters, `memory` for those and occupancy), in the
+    nvprof-style one but the memory counters, `memory` for those and occupancy, `timing` for
+    the timing model's), in the
     order given, once each; ValueError naming an unknown one
     with the list of known names."""
     wanted: list[Metric] = []
     for name in (n.strip() for value in names for n in value.split(",") if n.strip()):
         found = (list(METRICS) if name == "all" else list(MEMORY_METRICS) if name == "memory"
-                 else [METRIC_NAMES.get(name, ALIAS_NAMES.get(name))])
+                 else list(TIMING_METRICS) if name == "timing" else [METRIC_NAMES.get(name, ALIAS_NAMES.get(name))])
         if found == [None]:
             raise ValueError(f"unknown metric '{name}'; known metrics: all, " + ", ".join(METRIC_NAMES)
-                             + ", memory (every memory counter, with the theoretical occupancy)")
+                             + ", memory (every memory counter, with the theoretical occupancy)"
+                             + ", timing (the timing model's duration, cycles, achieved occupancy, stalls)")
         wanted += [m for m in found if m not in wanted]
     return wanted

@@ -33,6 +33,7 @@ from minicuda.vm import libc
 from minicuda.vm.launch_checks import set_max_dynamic_shared
 from minicuda.vm.libc import GlibcRandom, PrintfError, format_printf
 from minicuda.vm.memory import HOST, OutOfMemory
+from minicuda.vm.timing_model import copy_seconds
 from minicuda.vm.occupancy import active_blocks, max_threads_per_block, potential_block_size
 from minicuda.vm.stdio import StdioCalls
 from minicuda.vm.tools import leak_reports
@@ -224,7 +225,8 @@ class Runtime(StdioCalls):
         self.limits = dict(LIMIT_DEFAULTS)
         self.sticky_error = 0   # a launch that timed out loses the context: every CUDA call returns this
         self.pending_error = 0  # a kernel's fault, reported by the next call that waits for the device
-        self.events: dict[int, float | None] = {}
+        self.events: dict[int, tuple | None] = {}   # handle -> (wall time, model clock) when recorded
+        self.model_clock = 0.0   # seconds of modelled GPU time so far: kernels and copies (vm/timing_model.py)
         self.events_made = 0
         self.untimed_events: set[int] = set()    # created with cudaEventDisableTiming
         self.streams: set[int] = set()            # cudaStreamCreate's live handles
@@ -521,7 +523,7 @@ class Runtime(StdioCalls):
         return 0
 
     def rt_omp_get_wtime(self) -> int:
-        return _double_bits(time.time())
+        return _double_bits(self.host_now())
 
     def rt_one(self, *args) -> int:
         return 1
@@ -593,7 +595,7 @@ class Runtime(StdioCalls):
         return _double_bits(float(_s64(end) - _s64(start)))
 
     def rt_gettimeofday(self, tv, tz) -> int:
-        now = time.time()
+        now = self.host_now()
         self.memory.write(tv, struct.pack("<qq", int(now), int((now % 1) * 1_000_000)))
         return 0
 
@@ -751,6 +753,9 @@ class Runtime(StdioCalls):
         if (dst_device and not self.device_range(dst, n)) or (src_device and not self.device_range(src, n)):
             return self._status(INVALID_VALUE)
         self.memory.copy(dst, src, n, None if dst_device else HOST, None if src_device else HOST)
+        if self.machine.gpu is not None:
+            direction = {(True, False): "h2d", (False, True): "d2h", (True, True): "d2d"}.get((dst_device, src_device), "")
+            self.model_clock += copy_seconds(n, direction, self.machine.gpu)
         return 0
 
     def rt_cudaMemsetAsync(self, p, value, n, stream) -> int:
@@ -1179,19 +1184,31 @@ class Runtime(StdioCalls):
         if event not in self.events or not self.is_stream(stream):
             return self._status(INVALID_HANDLE)
         self.flush_device()
-        self.events[event] = time.time()
+        self.events[event] = (time.time(), self.model_clock)
         return 0
+
+    def host_now(self) -> float:
+        """The host's clock (seconds since the epoch): with modelled time, a clock of its own
+        (docs/timing.md): the program's start, plus its host instructions at the model's
+        host_instruction_s each, plus the modelled time of its kernels and copies, so a
+        host-timed launch shows the model's time, the same on any host."""
+        if not self.machine.modelled_time:
+            return time.time()
+        return self.started + self.machine.host.steps * self.machine.gpu.host_instruction_s + self.model_clock
 
     def rt_cudaEventSynchronize(self, event) -> int:
         return 0 if event in self.events else self._status(INVALID_HANDLE)
 
     def rt_cudaEventElapsedTime(self, p, start, end) -> int:
-        """Milliseconds between two recorded events; an event never recorded is an invalid handle."""
+        """Milliseconds between two recorded events: the modelled GPU time between them (the
+        timing model's kernel durations and copies, docs/timing.md), or with --time=wall the
+        host's wall time; an event never recorded is an invalid handle."""
         if not p:
             return self._status(INVALID_VALUE)
         if self.events.get(start) is None or self.events.get(end) is None or {start, end} & self.untimed_events:
             return self._status(INVALID_HANDLE)
-        self.memory.write(p, struct.pack("<f", (self.events[end] - self.events[start]) * 1000.0))
+        clock = 1 if self.machine.modelled_time else 0
+        self.memory.write(p, struct.pack("<f", (self.events[end][clock] - self.events[start][clock]) * 1000.0))
         return 0
 
     def rt_cudaEventDestroy(self, event) -> int:

@@ -46,7 +46,7 @@ def e2e_child(argv: list[str]) -> int:
         out, err = io.BytesIO(), io.BytesIO()
         start = time.perf_counter()
         try:
-            machine = Machine(program, engine="jit", jobs=int(jobs) or None, stdout=out, stderr=err)
+            machine = Machine(program, engine="jit", jobs=int(jobs) or None, stdout=out, stderr=err, time="wall")
             result["exit_status"] = machine.run([Path(path).stem, *program_args])
         except Exception as e:   # the JIT's failure is the result
             result["error"] = f"{type(e).__name__}: {e}"

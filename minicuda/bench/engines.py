@@ -27,7 +27,7 @@ def run_program(program, engine: str, jobs: int | None, argv: list[str]):
     program (the JIT not there yet, a fault, a non-zero exit) becomes Unavailable, with its reason."""
     out, err = io.BytesIO(), io.BytesIO()
     try:
-        machine = Machine(program, engine=engine, jobs=jobs, stdout=out, stderr=err)
+        machine = Machine(program, engine=engine, jobs=jobs, stdout=out, stderr=err, time="wall")
         code = machine.run(argv)
     except Exception as e:   # the engine under test failed: report it, keep measuring the rest
         raise Unavailable(f"{engine}: {argv[0]} {' '.join(argv[1:])}: {type(e).__name__}: {e}") from None
