@@ -47,7 +47,7 @@ from minicuda.vm.occupancy import occupancy
 from minicuda.vm.runtime import STACK_LIMIT, DeviceAssert, ProgramExit, Runtime, device_for, error_code
 from minicuda.vm.callstack import NO_METRICS, CallStack, StatePool
 from minicuda.vm.stop import WATCHDOG, HostFrame, StopFlag, Stopped, watchdog_lines, warp_position
-from minicuda.vm.tools import InitShadow
+from minicuda.vm.tools import INTERPRETED_TOOLS, InitShadow
 
 SPACE_NAMES = {"global": "'__device__' variable", "constant": "'__constant__' variable", "static": "variable",
                "managed": "'__managed__' variable",
@@ -55,6 +55,14 @@ SPACE_NAMES = {"global": "'__device__' variable", "constant": "'__constant__' va
 MEMORY_SPACES = {"global": "global", "constant": "constant", "string": "string", "managed": "managed"}   # the rest: host "static"
 # the faults that fail a launch (CUDA's sticky errors: the program runs on, every CUDA call failing)
 DEVICE_FAULTS = ("memory", "trap", "assert", "stack")
+
+
+def kernels_interpreted(tools, memory_counters: bool) -> bool:
+    """Whether kernels (and the device functions they call) run on the interpreter
+    whatever the engine, host code staying on it: the one place that decides.  They do
+    under a tool whose checks only the interpreter makes (vm/tools.py's INTERPRETED_TOOLS)
+    and with the memory counters (vm/memcounters.py), which the interpreter alone counts."""
+    return memory_counters or bool(INTERPRETED_TOOLS & set(tools))
 
 
 class Machine:
@@ -108,10 +116,9 @@ class Machine:
         # (and CUDA 11's device-side cudaDeviceSynchronize nests launches, which only the interpreter does)
         interpreted = trace is not None or self.interp.profiling or uses_device_sync(module)
         self.engine = make_engine("interp" if interpreted else engine, self, jobs)
-        # the memory counters (vm/memcounters.py) are counted by the interpreter alone: with
-        # them, kernels run there (host code stays on the engine)
         self.interp.memory_counters = memory_counters
-        self.kernel_engine = make_engine("interp", self) if memory_counters else self.engine
+        self.kernel_engine = make_engine("interp", self) if kernels_interpreted(tools, memory_counters) \
+            else self.engine
 
     def static_object(self, name: str, g, space: str, init: bytes | None) -> int:
         """The address of a file-scope object; VMError (at load, as a link fails) when it is

@@ -45,7 +45,7 @@ from minicuda.vm.callstack import LANE0, NO_METRICS, run_frame_on_warp
 from minicuda.vm.state import (AT_BAR, CHECK, DEPTH, DONE, RUN, SAMPLED, SPINNING, STALL, STATUS, WARP, BlockState,
                                bits_mask, mask_bits)
 from minicuda.vm.stop import Stopped, block_positions
-from minicuda.vm.tools import INTERPRETED, INTERPRETED_TOOLS
+from minicuda.vm.tools import Findings
 
 _ENTRY = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p)
 HOST_LANE = np.arange(32) == 0   # the host thread's one lane
@@ -89,14 +89,23 @@ _NATIVE: dict[str, Native] = {}   # by the hash of the module text
 _CACHE: dict[tuple, Compiled] = {}   # by the hash of the module text and the function's symbols
 
 
-def compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool = False) -> Compiled | None:
+def compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool = False,
+                     initcheck: bool = False) -> Compiled | None:
     """Native code for `code` (cached by its text and the symbols it reads, and on the Code
     itself: a kernel launched again costs no code generation); None when it is too large
-    to compile."""
-    variant = (sched, lanes, kernel, seeded)
+    to compile.  `initcheck`: device code's memory instructions check and set --tool
+    initcheck's flags (host code's never do)."""
+    initcheck = initcheck and code.fn.kind != "host"
+    variant = (sched, lanes, kernel, seeded, initcheck)
     if variant not in code.native:
-        code.native[variant] = _compile_function(code, sched, lanes, kernel, seeded)
+        code.native[variant] = _compile_function(code, sched, lanes, kernel, seeded, initcheck)
     return code.native[variant]
+
+
+def compiled_for(interp: Interpreter, code, sched: str, lanes: int, kernel: bool) -> Compiled | None:
+    """`code`'s native code for the run `interp` makes: its seeded schedule and its tools."""
+    return compile_function(code, sched, lanes, kernel, seeded=interp.seed is not None,
+                            initcheck="initcheck" in interp.tools)
 
 
 def too_large_to_compile(code, text: str | None = None) -> bool:
@@ -104,15 +113,15 @@ def too_large_to_compile(code, text: str | None = None) -> bool:
     return len(code.instrs) > MAX_COMPILE_INSTRS or (text is not None and len(text) * code.rows > MAX_COMPILE_COST)
 
 
-def _compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool) -> Compiled | None:
+def _compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool, initcheck: bool) -> Compiled | None:
     if too_large_to_compile(code):
         return None
     symbols = sorted({o.name for ins in code.instrs for s in ins.srcs
                       for o in ((s.base,) if isinstance(s, Mem) else (s,)) if isinstance(o, Sym) and o.name != "frame"})
     seeded = seeded and sched == "its"
-    key = hashlib.sha1(code_description(code, sched, lanes, symbols, kernel, seeded).encode()).hexdigest()
+    key = hashlib.sha1(code_description(code, sched, lanes, symbols, kernel, seeded, initcheck).encode()).hexdigest()
     if key not in _NATIVE:
-        native = _native_code(code, sched, lanes, symbols, kernel, seeded, key)
+        native = _native_code(code, sched, lanes, symbols, kernel, seeded, initcheck, key)
         if native is None:
             return None
         _NATIVE[key] = native
@@ -122,7 +131,7 @@ def _compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool) 
     return _CACHE[named]
 
 
-def _native_code(code, sched: str, lanes: int, symbols: list[str], kernel: bool, seeded: bool,
+def _native_code(code, sched: str, lanes: int, symbols: list[str], kernel: bool, seeded: bool, initcheck: bool,
                  key: str) -> Native | None:
     """The function's native code: its object code from the disk cache, else its LLVM
     module generated and compiled (None when that is too large to compile)."""
@@ -139,7 +148,7 @@ def _native_code(code, sched: str, lanes: int, symbols: list[str], kernel: bool,
         from minicuda.vm.jit.module import module_ir   # noqa: PLC0415  (the code generator: see above)
 
         with TIMES.phase("JIT: LLVM IR generated"):
-            text, entries = module_ir(code, sched, lanes, symbols, kernel, seeded)
+            text, entries = module_ir(code, sched, lanes, symbols, kernel, seeded, initcheck)
         if too_large_to_compile(code, text):
             return None
         # kernels: registers into SSA and native code, no more (their time is in memory
@@ -151,7 +160,8 @@ def _native_code(code, sched: str, lanes: int, symbols: list[str], kernel: bool,
     return Native(engine, run_function, run_blocks, frozenset(entries))
 
 
-def code_description(code, sched: str, lanes: int, symbols: list[str], kernel: bool, seeded: bool) -> str:
+def code_description(code, sched: str, lanes: int, symbols: list[str], kernel: bool, seeded: bool,
+                     initcheck: bool = False) -> str:
     """Everything the function's LLVM module is generated from (vm/jit/module.py), as text:
     the variant, the function's facts, and each block's instructions without their
     source locations (native code does not name them: an edit that only moves a function
@@ -161,7 +171,7 @@ def code_description(code, sched: str, lanes: int, symbols: list[str], kernel: b
     Floating immediates are written by their bits (str() writes every NaN alike)."""
     fn = code.fn
     params = " ".join(f"{p.reg}:{p.size}:{p.kind}" for p in fn.params)
-    lines = [f"{sched} {lanes} {kernel} {seeded} {len(symbols)}",
+    lines = [f"{sched} {lanes} {kernel} {seeded} {len(symbols)}" + (" initcheck" if initcheck else ""),
              f"{fn.kind} ({params}) -> ({' '.join(map(str, fn.rets))}) {fn.ret_wide} {fn.shared_bytes} "
              f"{fn.local_bytes} {fn.dynamic_shared} {fn.registers} {fn.predicates} {fn.launch_bounds}"]
     position = {name: i for i, name in enumerate(symbols)}
@@ -239,7 +249,7 @@ class _Context:
             fields[L.MT_N] = len(memory.bases)
             if self.table is not memory.arrays or self.table_key != side:
                 self.table, self.table_key = memory.arrays, side
-                fields[L.MT_BASE], fields[L.MT_END], fields[L.MT_HOST], fields[L.MT_WEND] = \
+                fields[L.MT_BASE], fields[L.MT_END], fields[L.MT_HOST], fields[L.MT_WEND], fields[L.MT_INIT] = \
                     memory.native_addresses(side)
             return
         # the scope itself is compared, not its id: a launch's scopes are freed with it,
@@ -253,12 +263,12 @@ class _Context:
             m, scope_arrays = scope.native_table(side)
             split = bisect.bisect(memory.bases, scope.bases[0]) if m else n
             arrays = np.concatenate((arrays[:, :split], scope_arrays[:, :m], arrays[:, split:n]), axis=1)
-            addresses = tuple(arrays[row].ctypes.data for row in range(4))
+            addresses = tuple(arrays[row].ctypes.data for row in range(len(arrays)))
             n += m
         self.table = arrays   # kept alive while native code reads it
         c = self.ctx
         c[L.MT_N] = n
-        c[L.MT_BASE], c[L.MT_END], c[L.MT_HOST], c[L.MT_WEND] = addresses
+        c[L.MT_BASE], c[L.MT_END], c[L.MT_HOST], c[L.MT_WEND], c[L.MT_INIT] = addresses
         self.table_key, self.table_scope = key, scope
 
 
@@ -274,10 +284,8 @@ class JitEngine:
     # ---- a whole grid ----------------------------------------------------------------------
     def launch(self, kernel: str, grid: tuple, block: tuple, args: list[int], arch, shared_dynamic: int = 0):
         interp = self.interp
-        if interp.tools & (INTERPRETED | INTERPRETED_TOOLS):   # shadow state or checks only the interpreter has
-            return interp.launch(kernel, grid, block, args, arch, shared_dynamic)
         setup = LaunchSetup(interp, kernel, grid, block, args, shared_dynamic)
-        compiled = compile_function(setup.code, interp.sched, 32, kernel=True, seeded=interp.seed is not None)
+        compiled = compiled_for(interp, setup.code, interp.sched, 32, kernel=True)
         if compiled is None:
             return interp.launch(kernel, grid, block, args, arch, shared_dynamic)
         metrics = LaunchMetrics(kernel, grid, block, arch, interp.sched)
@@ -326,6 +334,10 @@ class JitEngine:
             if self.first_fault is not None:   # as far as a one-worker run would have got
                 printed = {b: lines for b, lines in printed.items() if b <= self.first_fault[0]}
             interp.machine.runtime.device_output.extend(self.fifo.kept(printed))
+        reported = sorted(((b, f) for w in workers for b, f in w.reported.items()
+                           if self.first_fault is None or b <= self.first_fault[0]), key=lambda kept: kept[0])
+        for _, findings in reported:   # in block order, as a one-worker run reports them
+            interp.findings.extend(findings)
         if self.first_fault is not None:
             raise self.first_fault[1]
         done = sum(w.completed for w in workers)
@@ -343,7 +355,7 @@ class JitEngine:
     def prepare(self, kernel: str) -> None:
         """Compile `kernel` now (its launch finds it compiled)."""
         interp = self.interp
-        compile_function(interp.code(kernel), interp.sched, 32, kernel=True, seeded=interp.seed is not None)
+        compiled_for(interp, interp.code(kernel), interp.sched, 32, kernel=True)
 
     def take_chunk(self) -> tuple[int, int] | None:
         with self.counter_lock:
@@ -370,9 +382,9 @@ class JitEngine:
         which is counted here and left in `frame.call`; anything else native code hands
         back goes to the interpreter through a Warp.  Device code runs through a Warp."""
         code = frame.code
-        if code.fn.kind != "host" or interp.tools & INTERPRETED:   # (device code under such a tool: interpreted)
+        if code.fn.kind != "host":
             return run_frame_on_warp(self, interp, frame, metrics)
-        compiled = compile_function(code, "stack", 1, kernel=False, seeded=interp.seed is not None)
+        compiled = compiled_for(interp, code, "stack", 1, kernel=False)
         if compiled is None:   # too large for LLVM: the interpreter runs it
             return run_frame_on_warp(self, interp, frame, metrics)
         state = frame.state
@@ -437,8 +449,7 @@ class JitEngine:
         fn = w.code.fn
         host = fn.kind == "host"
         sched = "stack" if host else interp.sched
-        compiled = None if interp.tools & INTERPRETED else \
-            compile_function(w.code, sched, 1 if host else 32, kernel=False, seeded=interp.seed is not None)
+        compiled = compiled_for(interp, w.code, sched, 1 if host else 32, kernel=False)
         if compiled is None:   # as the interpreter engine runs it
             return (interp.run_stack if interp.sched == "stack" else interp.run_its)(w, metrics)
         context = state_context(w.state, w.symbols, compiled, interp)
@@ -558,6 +569,7 @@ class _Worker:
         c[L.SEED] = np.int64(np.uint64(seed & ((1 << 64) - 1))) if seed is not None else 0
         self.warned: list[int] = []
         self.printed: dict[int, list[bytes]] = {}
+        self.reported: dict[int, Findings] = {}   # block -> what the tools reported in its bails
         self.completed = 0       # blocks finished
         self.begin = None        # the first block of the chunk running
         self.block = -1          # the block in flight when stopped from outside, and its warps
@@ -681,6 +693,8 @@ class _Worker:
             if runtime is not None:   # the FIFO as far as this block's records go
                 runtime.fifo_end = printed + self.engine.fifo.room_for(b)
             writes = interp.memory.writes
+            findings = interp.findings   # a tool's reports are kept with their block, as printf's records
+            interp.findings = self.reported.setdefault(b, Findings())
             try:
                 if period is not None:
                     result = interp.proven(w, period, self.metrics)
@@ -690,6 +704,7 @@ class _Worker:
                 w.push()   # the state the report reads
                 raise
             finally:
+                interp.findings = findings
                 counters[L.STEPS] = interp.steps
                 if runtime is not None:
                     runtime.fifo_end = None

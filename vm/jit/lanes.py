@@ -37,10 +37,12 @@ class Unsupported(Exception):
 class LaneCode:
     """The state and IR vocabulary of one function's code generation (see FunctionCodegen)."""
 
-    def __init__(self, code: Code, sched: str, lanes: int, symbols: list[str], kernel: bool, seeded: bool = False):
+    def __init__(self, code: Code, sched: str, lanes: int, symbols: list[str], kernel: bool, seeded: bool = False,
+                 initcheck: bool = False):
         self.code, self.sched, self.W = code, sched, lanes
         # a seeded ITS schedule may park a path at any pc, so every pc is an entry point
         self.seeded = seeded
+        self.initcheck = initcheck        # --tool initcheck: memory instructions read and set its flags
         self.symbols = symbols            # the module's symbol table (index = position)
         self.kernel = kernel
         self.e = Emitter(lanes)

@@ -16,7 +16,9 @@ LLVM IR text, filled in with the context's field indices (vm/jit/layout.py):
   host's memcpy, memmove, memset);
 - each pointer function in a second version for stores, named with `_w`, that
   measures allocations by their write ends (read-only ones are empty);
-- `@rand_native(ctx)`: glibc's rand() on the state the engine passes in.
+- `@rand_native(ctx)`: glibc's rand() on the state the engine passes in;
+- `@init_flags` (--tool initcheck only): a device access's initcheck flags, checked
+  (loads, atomics) or set (stores).
 
 Invariants: a freed allocation's end equals its base, so nothing is ever inside
 it, and so does the end of one the code's side may not reach; a failed check
@@ -25,6 +27,7 @@ returns null / false, never a pointer outside the allocation.
 from __future__ import annotations
 
 from minicuda.vm.jit import layout as L
+from minicuda.vm.tools import SET, USED
 
 FIND = f"""
 define internal i64 @find(ptr %ctx, i64 %addr) {{
@@ -299,5 +302,74 @@ make:
   ret {{ i64, i64, i64 }} %r2
 fail:
   ret {{ i64, i64, i64 }} zeroinitializer
+}}
+"""
+
+
+def init_flags_ir(lanes: int) -> str:
+    """`i1 @init_flags(ctx, addr, on, size, site, store)` (--tool initcheck only): the
+    initcheck flags (vm/tools.py's InitShadow) of the bytes each active lane accesses, in
+    the allocation `@lane_ptrs` found for memory instruction `site` (untracked: nothing to
+    do).  A store sets them (SET | USED); a load or an atomic returns true when one of them
+    is not set, and the caller hands the instruction to the interpreter, which reports it
+    (bytes that are set are used already: nothing to change)."""
+    W = lanes
+    return f"""
+define internal i1 @init_flags(ptr %ctx, <{W} x i64> %addr, i32 %on, i64 %size, i64 %site, i1 %store) noinline {{
+entry:
+  %lane0 = call i32 @llvm.cttz.i32(i32 %on, i1 true)
+  %a0 = extractelement <{W} x i64> %addr, i32 %lane0
+  %idx = call i64 @remembered(ptr %ctx, i64 %a0, i64 %site)
+  %none = icmp slt i64 %idx, 0
+  br i1 %none, label %clean, label %found
+found:
+  %ftp = getelementptr i64, ptr %ctx, i64 {L.MT_INIT}
+  %ft = load ptr, ptr %ftp
+  %fe = getelementptr i64, ptr %ft, i64 %idx
+  %flags = load i64, ptr %fe
+  %untracked = icmp eq i64 %flags, 0
+  br i1 %untracked, label %clean, label %tracked
+tracked:
+  %btp = getelementptr i64, ptr %ctx, i64 {L.MT_BASE}
+  %bt = load ptr, ptr %btp
+  %be = getelementptr i64, ptr %bt, i64 %idx
+  %base = load i64, ptr %be
+  %delta = sub i64 %flags, %base
+  br label %lane
+lane:
+  %i = phi i32 [ 0, %tracked ], [ %i1, %next ]
+  %bit = shl i32 1, %i
+  %act = and i32 %on, %bit
+  %isact = icmp ne i32 %act, 0
+  br i1 %isact, label %first, label %next
+first:
+  %a = extractelement <{W} x i64> %addr, i32 %i
+  %p0 = add i64 %a, %delta
+  br label %byte
+byte:
+  %k = phi i64 [ 0, %first ], [ %k1, %more ]
+  %pk = add i64 %p0, %k
+  %ptr = inttoptr i64 %pk to ptr
+  br i1 %store, label %set, label %test
+set:
+  store i8 {SET | USED}, ptr %ptr
+  br label %more
+test:
+  %f = load i8, ptr %ptr
+  %fs = and i8 %f, {SET}
+  %unset = icmp eq i8 %fs, 0
+  br i1 %unset, label %dirty, label %more
+more:
+  %k1 = add i64 %k, 1
+  %again = icmp ult i64 %k1, %size
+  br i1 %again, label %byte, label %next
+next:
+  %i1 = add i32 %i, 1
+  %lanes = icmp ult i32 %i1, {W}
+  br i1 %lanes, label %lane, label %clean
+clean:
+  ret i1 false
+dirty:
+  ret i1 true
 }}
 """
