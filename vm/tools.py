@@ -55,8 +55,8 @@ TOOLS = {
                  "memset or host write has set, per thread; with --track-unused-memory, each allocation of "
                  "which bytes were never used",
 }
-INTERPRETED_TOOLS = frozenset({"racecheck", "synccheck"})   # checks only the interpreter makes
-COMPILED_TOOLS = frozenset({"initcheck"})   # checks the JIT compiles into device code when asked for
+INTERPRETED_TOOLS = frozenset({"racecheck"})   # checks only the interpreter makes
+COMPILED_TOOLS = frozenset({"initcheck", "synccheck"})   # checks the JIT compiles into device code when asked for
 KEPT_REPORTS = 10_000   # reports kept for printing; more are counted only
 TRACKED = ("cudaMalloc", "cudaMallocPitch", "cudaMallocManaged", "cudaMalloc3D")   # initcheck's and leak check's
 ERROR, WARNING = "error", "warning"

@@ -194,9 +194,10 @@ def test_initcheck_is_compiled_in_only_when_asked_for():
     prog = minicuda.compile(CORPUS / "init_device_call.cu")
     code = Code(prog.functions["sums"])
     plain, _ = module_ir(code, "its", 32, [], True)
-    checked, _ = module_ir(code, "its", 32, [], True, initcheck=True)
+    checked, _ = module_ir(code, "its", 32, [], True, checks=frozenset({"initcheck"}))
     assert "@init_flags" not in plain and "call i1 @init_flags" in checked
-    assert compile_function(code, "its", 32, True) is not compile_function(code, "its", 32, True, initcheck=True)
+    assert compile_function(code, "its", 32, True) is not compile_function(code, "its", 32, True,
+                                                                           checks=frozenset({"initcheck"}))
     engines = {tool: Machine(prog, engine="jit", tools=[tool], stdout=io.BytesIO()) for tool in
                ("initcheck", "memcheck", "racecheck", "synccheck")}
-    assert [engines[t].kernel_engine.name for t in engines] == ["jit", "jit", "interp", "interp"]
+    assert [engines[t].kernel_engine.name for t in engines] == ["jit", "jit", "interp", "jit"]

@@ -23,6 +23,7 @@ instead, with the same results and metrics.
 from __future__ import annotations
 
 import bisect
+import contextlib
 import ctypes
 import hashlib
 import os
@@ -45,7 +46,7 @@ from minicuda.vm.callstack import LANE0, NO_METRICS, run_frame_on_warp
 from minicuda.vm.state import (AT_BAR, CHECK, DEPTH, DONE, RUN, SAMPLED, SPINNING, STALL, STATUS, WARP, BlockState,
                                bits_mask, mask_bits)
 from minicuda.vm.stop import Stopped, block_positions
-from minicuda.vm.tools import Findings
+from minicuda.vm.tools import COMPILED_TOOLS, Findings
 
 _ENTRY = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p)
 HOST_LANE = np.arange(32) == 0   # the host thread's one lane
@@ -90,22 +91,21 @@ _CACHE: dict[tuple, Compiled] = {}   # by the hash of the module text and the fu
 
 
 def compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool = False,
-                     initcheck: bool = False) -> Compiled | None:
+                     checks: frozenset = frozenset()) -> Compiled | None:
     """Native code for `code` (cached by its text and the symbols it reads, and on the Code
     itself: a kernel launched again costs no code generation); None when it is too large
-    to compile.  `initcheck`: device code's memory instructions check and set --tool
-    initcheck's flags (host code's never do)."""
-    initcheck = initcheck and code.fn.kind != "host"
-    variant = (sched, lanes, kernel, seeded, initcheck)
+    to compile.  `checks`: the tools compiled into device code (vm/tools.py's
+    COMPILED_TOOLS; host code never has them)."""
+    checks = frozenset(checks & COMPILED_TOOLS) if code.fn.kind != "host" else frozenset()
+    variant = (sched, lanes, kernel, seeded, checks)
     if variant not in code.native:
-        code.native[variant] = _compile_function(code, sched, lanes, kernel, seeded, initcheck)
+        code.native[variant] = _compile_function(code, sched, lanes, kernel, seeded, checks)
     return code.native[variant]
 
 
 def compiled_for(interp: Interpreter, code, sched: str, lanes: int, kernel: bool) -> Compiled | None:
     """`code`'s native code for the run `interp` makes: its seeded schedule and its tools."""
-    return compile_function(code, sched, lanes, kernel, seeded=interp.seed is not None,
-                            initcheck="initcheck" in interp.tools)
+    return compile_function(code, sched, lanes, kernel, seeded=interp.seed is not None, checks=interp.tools)
 
 
 def too_large_to_compile(code, text: str | None = None) -> bool:
@@ -113,15 +113,15 @@ def too_large_to_compile(code, text: str | None = None) -> bool:
     return len(code.instrs) > MAX_COMPILE_INSTRS or (text is not None and len(text) * code.rows > MAX_COMPILE_COST)
 
 
-def _compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool, initcheck: bool) -> Compiled | None:
+def _compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool, checks: frozenset) -> Compiled | None:
     if too_large_to_compile(code):
         return None
     symbols = sorted({o.name for ins in code.instrs for s in ins.srcs
                       for o in ((s.base,) if isinstance(s, Mem) else (s,)) if isinstance(o, Sym) and o.name != "frame"})
     seeded = seeded and sched == "its"
-    key = hashlib.sha1(code_description(code, sched, lanes, symbols, kernel, seeded, initcheck).encode()).hexdigest()
+    key = hashlib.sha1(code_description(code, sched, lanes, symbols, kernel, seeded, checks).encode()).hexdigest()
     if key not in _NATIVE:
-        native = _native_code(code, sched, lanes, symbols, kernel, seeded, initcheck, key)
+        native = _native_code(code, sched, lanes, symbols, kernel, seeded, checks, key)
         if native is None:
             return None
         _NATIVE[key] = native
@@ -131,7 +131,7 @@ def _compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool, 
     return _CACHE[named]
 
 
-def _native_code(code, sched: str, lanes: int, symbols: list[str], kernel: bool, seeded: bool, initcheck: bool,
+def _native_code(code, sched: str, lanes: int, symbols: list[str], kernel: bool, seeded: bool, checks: frozenset,
                  key: str) -> Native | None:
     """The function's native code: its object code from the disk cache, else its LLVM
     module generated and compiled (None when that is too large to compile)."""
@@ -148,7 +148,7 @@ def _native_code(code, sched: str, lanes: int, symbols: list[str], kernel: bool,
         from minicuda.vm.jit.module import module_ir   # noqa: PLC0415  (the code generator: see above)
 
         with TIMES.phase("JIT: LLVM IR generated"):
-            text, entries = module_ir(code, sched, lanes, symbols, kernel, seeded, initcheck)
+            text, entries = module_ir(code, sched, lanes, symbols, kernel, seeded, checks)
         if too_large_to_compile(code, text):
             return None
         # kernels: registers into SSA and native code, no more (their time is in memory
@@ -161,7 +161,7 @@ def _native_code(code, sched: str, lanes: int, symbols: list[str], kernel: bool,
 
 
 def code_description(code, sched: str, lanes: int, symbols: list[str], kernel: bool, seeded: bool,
-                     initcheck: bool = False) -> str:
+                     checks: frozenset = frozenset()) -> str:
     """Everything the function's LLVM module is generated from (vm/jit/module.py), as text:
     the variant, the function's facts, and each block's instructions without their
     source locations (native code does not name them: an edit that only moves a function
@@ -171,7 +171,7 @@ def code_description(code, sched: str, lanes: int, symbols: list[str], kernel: b
     Floating immediates are written by their bits (str() writes every NaN alike)."""
     fn = code.fn
     params = " ".join(f"{p.reg}:{p.size}:{p.kind}" for p in fn.params)
-    lines = [f"{sched} {lanes} {kernel} {seeded} {len(symbols)}" + (" initcheck" if initcheck else ""),
+    lines = [f"{sched} {lanes} {kernel} {seeded} {len(symbols)}" + "".join(f" {t}" for t in sorted(checks)),
              f"{fn.kind} ({params}) -> ({' '.join(map(str, fn.rets))}) {fn.ret_wide} {fn.shared_bytes} "
              f"{fn.local_bytes} {fn.dynamic_shared} {fn.registers} {fn.predicates} {fn.launch_bounds}"]
     position = {name: i for i, name in enumerate(symbols)}
@@ -283,6 +283,10 @@ class JitEngine:
 
     # ---- a whole grid ----------------------------------------------------------------------
     def launch(self, kernel: str, grid: tuple, block: tuple, args: list[int], arch, shared_dynamic: int = 0):
+        with self.interp.launch_checks():   # (synccheck's state: the interpreter's hooks run in the bails)
+            return self.launch_blocks(kernel, grid, block, args, arch, shared_dynamic)
+
+    def launch_blocks(self, kernel: str, grid: tuple, block: tuple, args: list[int], arch, shared_dynamic: int = 0):
         interp = self.interp
         setup = LaunchSetup(interp, kernel, grid, block, args, shared_dynamic)
         compiled = compiled_for(interp, setup.code, interp.sched, 32, kernel=True)
@@ -294,7 +298,8 @@ class JitEngine:
         runtime = interp.machine.runtime if interp.machine is not None else None
         room = runtime.fifo_records() - len(runtime.device_output) if runtime is not None else NONE_DROPPED
         self.fifo = LaunchFifo(room, nblocks)
-        nworkers = min(self.jobs, -(-nblocks // CHUNK))
+        # (synccheck reports a thread's error once per launch: blocks are checked in order)
+        nworkers = 1 if interp.sync is not None else min(self.jobs, -(-nblocks // CHUNK))
         budget = interp.max_steps
         workers = [_Worker(self, setup, compiled, metrics, budget) for _ in range(nworkers)]
         self.workers = workers
@@ -598,7 +603,7 @@ class _Worker:
                 if status == L.DONE:
                     break
                 if status == L.OPENING:
-                    self.deliver_reductions()
+                    self.barrier_opens()
                     c[L.RESUME] = L.RESUME_OPEN
                     continue
                 if status == L.STOPPED:
@@ -661,12 +666,28 @@ class _Worker:
             self.state.windows.pop(i, None)
         return None
 
-    def deliver_reductions(self) -> None:
-        """The block's barrier opens: its BAR.RED results, as the interpreter delivers them."""
-        setup, state = self.setup, self.state
+    def barrier_opens(self) -> None:
+        """The block's barrier opens: synccheck looks at where its warps wait, and they get
+        their BAR.RED results, as the interpreter does both."""
+        setup, state, interp = self.setup, self.state, self.engine.interp
         waiting = [Warp(setup.code, state, i, setup.symbols, self.scope, setup.warp_of[i])
                    for i in range(state.layout.nwarps) if state.words[i, STATUS] == AT_BAR]
-        self.engine.interp.deliver_reductions(waiting)
+        if interp.sync is not None:
+            with self.engine.bail_lock, self.block_findings(int(self.context.ctx[L.BLOCK])):
+                interp.barrier_checks(waiting)
+        interp.deliver_reductions(waiting)
+
+    @contextlib.contextmanager
+    def block_findings(self, b: int):
+        """While the interpreter works for block `b` (under the bail lock): the tools' reports
+        are kept with the block, as printf's records are, and the launch adds them in
+        block order."""
+        interp = self.engine.interp
+        findings, interp.findings = interp.findings, self.reported.setdefault(b, Findings())
+        try:
+            yield
+        finally:
+            interp.findings = findings
 
     def bail(self) -> None:
         """Let the interpreter run the instruction native code stopped at; or, where it
@@ -686,15 +707,13 @@ class _Worker:
         w = Warp(setup.code, self.state, index, setup.symbols, self.scope, setup.warp_of[index])
         runtime = interp.machine.runtime if interp.machine is not None else None
         words = self.state.words[index]
-        with self.engine.bail_lock:
+        with self.engine.bail_lock, self.block_findings(b):
             counters = self.context.counters
             interp.steps = int(counters[L.STEPS])
             printed = len(runtime.device_output) if runtime is not None else 0
             if runtime is not None:   # the FIFO as far as this block's records go
                 runtime.fifo_end = printed + self.engine.fifo.room_for(b)
             writes = interp.memory.writes
-            findings = interp.findings   # a tool's reports are kept with their block, as printf's records
-            interp.findings = self.reported.setdefault(b, Findings())
             try:
                 if period is not None:
                     result = interp.proven(w, period, self.metrics)
@@ -704,7 +723,6 @@ class _Worker:
                 w.push()   # the state the report reads
                 raise
             finally:
-                interp.findings = findings
                 counters[L.STEPS] = interp.steps
                 if runtime is not None:
                     runtime.fifo_end = None

@@ -50,6 +50,7 @@ from minicuda.vm.state import BSET, CHECK, CURRENT, DEPTH, ID_NAMES, MAXD, NBAR,
 
 ENDS_STRAIGHT_RUN = ("exit", "barrier", "bsync", "warpsync", "yield", "branch")   # lowerings: events
 POLL_STEPS = 1 << 16   # warp instructions between two reads of the stop flag
+SYNCCHECKED = ("WARPSYNC", "SHFL", "VOTE", "MATCH")   # what synccheck checks as it runs (vm/synccheck.py)
 
 
 class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackScheduling, ITSScheduling):
@@ -257,7 +258,9 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
         """The emitter for this instruction, from the lowering its ISA row names
         (`lower_<jit>`), or None to hand it to the interpreter."""
         name = OPS[ins.op].jit
-        return None if name == HAND_OFF else getattr(self, "lower_" + name)(ins)
+        if name == HAND_OFF or self.synccheck and ins.op in SYNCCHECKED:   # (synccheck's: the interpreter's hooks)
+            return None
+        return getattr(self, "lower_" + name)(ins)
 
     def effect(self, emit):
         """An instruction with an effect and no control flow: run it for the active lanes."""

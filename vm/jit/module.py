@@ -6,7 +6,7 @@ point `run_function` and, for a kernel, the block loop `run_blocks`
 (block_loop.py), with one declaration per external symbol.
 
 Invariant: the text depends only on the code, the variant (scheduling model,
-lanes, kernel, seeded, initcheck) and the symbol table, so it keys the compile caches.
+lanes, kernel, seeded, the tools compiled in) and the symbol table, so it keys the compile caches.
 """
 from __future__ import annotations
 
@@ -21,19 +21,20 @@ from minicuda.vm.state import Layout
 
 
 def module_ir(code: Code, sched: str, lanes: int, symbols: list[str], kernel: bool,
-              seeded: bool = False, initcheck: bool = False) -> tuple[str, list[int]]:
+              seeded: bool = False, checks: frozenset = frozenset()) -> tuple[str, list[int]]:
     """The module's text, and the pcs its code can be entered at."""
-    gen = FunctionCodegen(code, sched, lanes, symbols, kernel, seeded, initcheck)
+    gen = FunctionCodegen(code, sched, lanes, symbols, kernel, seeded, checks)
     warp = gen.warp_function()
     pointers = (lambda write: site_ptr_ir(write) + scalar_range_ir(write)) if lanes == 1 else \
         lambda write: lane_ptrs_ir(lanes, write)
     parts = [warp, FIND, RAND, MEMMOVE, range_ptr_ir(False), range_ptr_ir(True), RUN_FUNCTION,
              remembered_ir(gen.sites), pointers(False), pointers(True)] + list(gen.helpers.values())
-    if initcheck:
+    if gen.initcheck:
         parts.append(init_flags_ir(lanes))
     if kernel:
         lay = Layout(code.rows, code.npreds, 1)
-        reductions = any(ins.op == "BAR.RED" for ins in code.instrs)
+        # (synccheck looks at every barrier as it opens, as BAR.RED's results are delivered)
+        reductions = gen.synccheck or any(ins.op == "BAR.RED" for ins in code.instrs)
         parts.append(run_blocks_ir(lay.stride["ids"], lay.stride["flags"], lay.stride["words"], reductions))
     gen.e.declare("cttz32", "declare i32 @llvm.cttz.i32(i32, i1)")
     decls = {}
