@@ -47,7 +47,7 @@ from minicuda.vm.occupancy import occupancy
 from minicuda.vm.runtime import STACK_LIMIT, DeviceAssert, ProgramExit, Runtime, device_for, error_code
 from minicuda.vm.callstack import NO_METRICS, CallStack, StatePool
 from minicuda.vm.stop import WATCHDOG, HostFrame, StopFlag, Stopped, watchdog_lines, warp_position
-from minicuda.vm.tools import INTERPRETED_TOOLS, InitShadow
+from minicuda.vm.tools import InitShadow, interpreted
 
 SPACE_NAMES = {"global": "'__device__' variable", "constant": "'__constant__' variable", "static": "variable",
                "managed": "'__managed__' variable",
@@ -57,12 +57,13 @@ MEMORY_SPACES = {"global": "global", "constant": "constant", "string": "string",
 DEVICE_FAULTS = ("memory", "trap", "assert", "stack")
 
 
-def kernels_interpreted(tools, memory_counters: bool) -> bool:
+def kernels_interpreted(tools, sched: str, memory_counters: bool) -> bool:
     """Whether kernels (and the device functions they call) run on the interpreter
     whatever the engine, host code staying on it: the one place that decides.  They do
-    under a tool whose checks only the interpreter makes (vm/tools.py's INTERPRETED_TOOLS)
-    and with the memory counters (vm/memcounters.py), which the interpreter alone counts."""
-    return memory_counters or bool(INTERPRETED_TOOLS & set(tools))
+    under a tool whose checks only the interpreter makes (vm/tools.py's INTERPRETED_TOOLS:
+    racecheck under the stack model) and with the memory counters (vm/memcounters.py),
+    which the interpreter alone counts."""
+    return memory_counters or interpreted(tools, sched)
 
 
 class Machine:
@@ -117,7 +118,7 @@ class Machine:
         interpreted = trace is not None or self.interp.profiling or uses_device_sync(module)
         self.engine = make_engine("interp" if interpreted else engine, self, jobs)
         self.interp.memory_counters = memory_counters
-        self.kernel_engine = make_engine("interp", self) if kernels_interpreted(tools, memory_counters) \
+        self.kernel_engine = make_engine("interp", self) if kernels_interpreted(tools, self.sched, memory_counters) \
             else self.engine
 
     def static_object(self, name: str, g, space: str, init: bytes | None) -> int:

@@ -15,13 +15,14 @@ text and counts the reports by tool and severity; the run ends, when a tool was 
 for, with compute-sanitizer's summary lines (`summary_lines`), and its exit status is 1
 when some report was an error (`--error-exitcode 1`); warnings alone leave it 0.
 
-INTERPRETED_TOOLS are the tools whose checks only the interpreter makes: with one of
-them on, kernels run on the interpreter even under the JIT engine (Machine's
-`kernel_engine`, the one place that decides where kernels run).  Every other tool runs
-natively: memcheck's division check and initcheck's shadow (COMPILED_TOOLS: the JIT
-compiles the check into device code only when the tool is asked for) hand the
-instructions that report to the interpreter, so a report is the interpreter's, word for
-word, on either --engine and any --jobs.  Past KEPT_REPORTS reports, further ones are
+INTERPRETED_TOOLS are the tools whose checks only the interpreter makes (racecheck under
+the stack model): with one of them on, kernels run on the interpreter even under the JIT
+engine (Machine's `kernel_engine`, the one place that decides where kernels run).
+Otherwise the tools run natively: memcheck's division check, initcheck's shadow,
+synccheck's and racecheck's hooks (COMPILED_TOOLS: the JIT compiles them into device
+code only when the tool is asked for) hand the instructions they look at to the
+interpreter, so a report is the interpreter's, word for word, on either --engine and
+any --jobs.  Past KEPT_REPORTS reports, further ones are
 counted but not written (`Findings` keeps the cap).
 
 initcheck (`InitShadow`): for each cudaMalloc'd, pitched or managed allocation a byte of
@@ -47,16 +48,18 @@ TOOLS = {
                 "each device allocation not freed at exit or cudaDeviceReset",
     "racecheck": "report hazards between threads not ordered by a barrier, a warp-synchronous primitive, an "
                  "atomic or a fence and flag: in shared memory (as compute-sanitizer) and in global memory "
-                 "(beyond it); kernels run on the interpreter",
+                 "(beyond it); under the stack model kernels run on the interpreter",
     "synccheck": "report __syncthreads() reached by divergent threads of a block, __syncwarp() masks that leave "
                  "out the calling thread or that its lanes disagree on, and shuffles and votes whose mask leaves "
-                 "out the calling thread; kernels run on the interpreter",
+                 "out the calling thread",
     "initcheck": "report each read by a kernel of cudaMalloc'd, pitched or managed memory that no kernel, copy, "
                  "memset or host write has set, per thread; with --track-unused-memory, each allocation of "
                  "which bytes were never used",
 }
-INTERPRETED_TOOLS = frozenset({"racecheck"})   # checks only the interpreter makes
-COMPILED_TOOLS = frozenset({"initcheck", "synccheck"})   # checks the JIT compiles into device code when asked for
+# checks only the interpreter makes, under the scheduling models named: racecheck's stack
+# model orders the lanes of every instruction a warp runs in lockstep, so it sees them all
+INTERPRETED_TOOLS = {"racecheck": ("stack",)}
+COMPILED_TOOLS = frozenset({"initcheck", "racecheck", "synccheck"})   # the JIT compiles them in when asked for
 KEPT_REPORTS = 10_000   # reports kept for printing; more are counted only
 TRACKED = ("cudaMalloc", "cudaMallocPitch", "cudaMallocManaged", "cudaMalloc3D")   # initcheck's and leak check's
 ERROR, WARNING = "error", "warning"
@@ -117,6 +120,11 @@ class Findings:
     def exit_status(self) -> int:
         """1 when a tool reported an error, as compute-sanitizer --error-exitcode 1; else 0."""
         return 1 if self.errors() else 0
+
+
+def interpreted(tools, sched: str) -> bool:
+    """Whether a tool of `tools` makes checks only the interpreter makes, under `sched`."""
+    return any(sched in INTERPRETED_TOOLS.get(tool, ()) for tool in tools)
 
 
 def thread_text(w, lane: int) -> str:

@@ -97,3 +97,20 @@ def test_synccheck_under_the_jit_reports_what_the_interpreter_reports(capsys, pa
         out = capsys.readouterr()
         return status, out.out, out.err
     assert run_on("--engine", "jit", "--jobs", "2") == run_on("--engine", "interp")
+
+
+RACECHECKED = [p for p in PROGRAMS if "racecheck" in p.read_text()]
+
+
+@pytest.mark.parametrize("path", RACECHECKED, ids=lambda p: p.stem)
+def test_racecheck_under_the_jit_reports_what_the_interpreter_reports(capsys, path):
+    """Under ITS racecheck is compiled into native code (its memory instructions, fences
+    and warp-synchronous instructions go to the interpreter's hooks, native code stops as
+    each barrier opens): every report and the exit status are the interpreter's.  (Under
+    the stack model every instruction a warp runs orders its lanes: kernels run on the
+    interpreter.)"""
+    def run_on(*engine):
+        status = minicuda_main(["run", *engine, "--arch", "volta", "--tool", "racecheck", str(path)])
+        out = capsys.readouterr()
+        return status, out.out, out.err
+    assert run_on("--engine", "jit", "--jobs", "2") == run_on("--engine", "interp")

@@ -164,7 +164,7 @@ def test_sanitize_runs_every_tool_and_fails_on_an_error(capsys):
     assert minicuda_main(["sanitize", str(CORPUS / "init_clean.cu")]) == 0
 
 
-# the samples' own arguments for sizes initcheck's interpreted kernels run in seconds
+# the samples' own arguments for sizes the interpreter (--engine interp) runs in seconds
 SAMPLE_ARGS = {"reduceInteger": ["128", "2048"], "simpleDivergence": ["64", "1024"], "sumMatrix": ["128", "128"]}
 
 
@@ -198,6 +198,7 @@ def test_initcheck_is_compiled_in_only_when_asked_for():
     assert "@init_flags" not in plain and "call i1 @init_flags" in checked
     assert compile_function(code, "its", 32, True) is not compile_function(code, "its", 32, True,
                                                                            checks=frozenset({"initcheck"}))
-    engines = {tool: Machine(prog, engine="jit", tools=[tool], stdout=io.BytesIO()) for tool in
-               ("initcheck", "memcheck", "racecheck", "synccheck")}
-    assert [engines[t].kernel_engine.name for t in engines] == ["jit", "jit", "interp", "jit"]
+    def kernel_engine(tool, sched):
+        return Machine(prog, sched=sched, engine="jit", tools=[tool], stdout=io.BytesIO()).kernel_engine.name
+    assert [kernel_engine(t, "its") for t in ("initcheck", "memcheck", "racecheck", "synccheck")] == ["jit"] * 4
+    assert [kernel_engine(t, "stack") for t in ("initcheck", "racecheck", "synccheck")] == ["jit", "interp", "jit"]

@@ -283,7 +283,7 @@ class JitEngine:
 
     # ---- a whole grid ----------------------------------------------------------------------
     def launch(self, kernel: str, grid: tuple, block: tuple, args: list[int], arch, shared_dynamic: int = 0):
-        with self.interp.launch_checks():   # (synccheck's state: the interpreter's hooks run in the bails)
+        with self.interp.launch_checks():   # (synccheck's and racecheck's state: their hooks run in the bails)
             return self.launch_blocks(kernel, grid, block, args, arch, shared_dynamic)
 
     def launch_blocks(self, kernel: str, grid: tuple, block: tuple, args: list[int], arch, shared_dynamic: int = 0):
@@ -298,8 +298,10 @@ class JitEngine:
         runtime = interp.machine.runtime if interp.machine is not None else None
         room = runtime.fifo_records() - len(runtime.device_output) if runtime is not None else NONE_DROPPED
         self.fifo = LaunchFifo(room, nblocks)
-        # (synccheck reports a thread's error once per launch: blocks are checked in order)
-        nworkers = 1 if interp.sync is not None else min(self.jobs, -(-nblocks // CHUNK))
+        # (synccheck reports a thread's error once per launch, racecheck checks global memory
+        # across blocks: blocks are checked in order)
+        checked = interp.sync is not None or interp.race is not None
+        nworkers = 1 if checked else min(self.jobs, -(-nblocks // CHUNK))
         budget = interp.max_steps
         workers = [_Worker(self, setup, compiled, metrics, budget) for _ in range(nworkers)]
         self.workers = workers
@@ -672,7 +674,7 @@ class _Worker:
         setup, state, interp = self.setup, self.state, self.engine.interp
         waiting = [Warp(setup.code, state, i, setup.symbols, self.scope, setup.warp_of[i])
                    for i in range(state.layout.nwarps) if state.words[i, STATUS] == AT_BAR]
-        if interp.sync is not None:
+        if interp.sync is not None or interp.race is not None:
             with self.engine.bail_lock, self.block_findings(int(self.context.ctx[L.BLOCK])):
                 interp.barrier_checks(waiting)
         interp.deliver_reductions(waiting)

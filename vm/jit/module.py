@@ -33,8 +33,8 @@ def module_ir(code: Code, sched: str, lanes: int, symbols: list[str], kernel: bo
         parts.append(init_flags_ir(lanes))
     if kernel:
         lay = Layout(code.rows, code.npreds, 1)
-        # (synccheck looks at every barrier as it opens, as BAR.RED's results are delivered)
-        reductions = gen.synccheck or any(ins.op == "BAR.RED" for ins in code.instrs)
+        # (synccheck and racecheck look at every barrier as it opens, as BAR.RED's results are delivered)
+        reductions = gen.synccheck or gen.racecheck or any(ins.op == "BAR.RED" for ins in code.instrs)
         parts.append(run_blocks_ir(lay.stride["ids"], lay.stride["flags"], lay.stride["words"], reductions))
     gen.e.declare("cttz32", "declare i32 @llvm.cttz.i32(i32, i1)")
     decls = {}
