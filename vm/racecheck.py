@@ -241,7 +241,9 @@ class RaceCheck:
         key = (id(a.ins), a.kind, id(b.ins), b.kind, space, severity, a.block if space == "shared" else None)
         entry = self.hazards.get(key)
         if entry is None:
-            self.hazards[key] = [1, (a, b, address, alloc, same, warp_level)]
+            # the allocation's space and name as they are now: a block scope is renamed for
+            # each block it serves, and the launch's hazards are reported at its end
+            self.hazards[key] = [1, (a, b, address, (alloc.space, alloc.name), same, warp_level)]
         else:
             entry[0] += 1
 
@@ -254,7 +256,8 @@ class RaceCheck:
         self.hazards = {}
 
     @staticmethod
-    def text(severity, count, a: Access, b: Access, address, alloc, same, warp_level, space) -> str:
+    def text(severity, count, a: Access, b: Access, address, alloc: tuple[str, str], same, warp_level,
+             space) -> str:
         head = "Error" if severity == ERROR else "Warning"
         if warp_level:
             head += " (Warp Level Programming)"
@@ -263,7 +266,7 @@ class RaceCheck:
                  f"=========     by {a.who}",
                  f"=========     and {b.label} access at {_at(b)} in '{b.fn}'",
                  f"=========     by {b.who}",
-                 f"=========     at {address:#x} in {alloc.space} allocation '{alloc.name}'{note} "
+                 f"=========     at {address:#x} in {alloc[0]} allocation '{alloc[1]}'{note} "
                  f"[{count} hazard{'s' if count != 1 else ''}]"]
         if same:
             lines.append(f"=========     note: both writes stored the same value ({a.value})")

@@ -227,7 +227,8 @@ def leak_reports(memory, reported: set) -> list[tuple[int, str]]:
         if not a.freed and tracked(a) and a.base not in reported:
             reported.add(a.base)
             line = f" at line {a.line}" if a.line else ""
-            leaks.append((a.size, f"========= Leaked {a.size} bytes at {a.base:#x}\n"
+            # compute-sanitizer groups the size's digits here (1,024), not in the summary
+            leaks.append((a.size, f"========= Leaked {a.size:,} bytes at {a.base:#x}\n"
                                   f"=========     allocated by {a.name}{line}\n========="))
     return leaks
 

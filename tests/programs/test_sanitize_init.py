@@ -93,7 +93,7 @@ def test_unused_memory_names_the_bytes_never_used(capsys):
 
 def test_a_leak_names_its_size_and_the_line_that_allocated_it(capsys):
     status, _, err = run(capsys, "--leak-check", "full", CORPUS / "leak_pitch.cu")
-    assert re.search(r"========= Leaked 5120 bytes at 0x[0-9a-f]+\n=========     allocated by "
+    assert re.search(r"========= Leaked 5,120 bytes at 0x[0-9a-f]+\n=========     allocated by "
                      r"cudaMallocPitch\(40, 10\) at line 7\n", err), err
     assert "========= LEAK SUMMARY: 5220 bytes leaked in 2 allocations\n========= ERROR SUMMARY: 2 errors\n" in err
     assert status == 1
