@@ -131,13 +131,26 @@ none:
 
 def _table_entry(idx: str, write: bool) -> str:
     """IR lines loading %base, %end (a store's end when `write`) and %host of memory table entry idx."""
-    lines = []
-    for name, field in (("base", L.MT_BASE), ("end", L.MT_WEND if write else L.MT_END), ("host", L.MT_HOST)):
-        lines += [f"  %{name}.t.p = getelementptr i64, ptr %ctx, i64 {field}",
-                  f"  %{name}.t = load ptr, ptr %{name}.t.p",
-                  f"  %{name}.p = getelementptr i64, ptr %{name}.t, i64 {idx}",
-                  f"  %{name} = load i64, ptr %{name}.p"]
-    return "\n".join(lines)
+    return "\n".join(_table_row(name, field, idx) for name, field in
+                     (("base", L.MT_BASE), ("end", L.MT_WEND if write else L.MT_END), ("host", L.MT_HOST)))
+
+
+def _table_row(name: str, field: int, idx: str) -> str:
+    """IR lines loading %name, entry idx of the memory table's row in context field `field`."""
+    return "\n".join([f"  %{name}.t.p = getelementptr i64, ptr %ctx, i64 {field}",
+                      f"  %{name}.t = load ptr, ptr %{name}.t.p",
+                      f"  %{name}.p = getelementptr i64, ptr %{name}.t, i64 {idx}",
+                      f"  %{name} = load i64, ptr %{name}.p"])
+
+
+def _first_lane_entry(lanes: int, missing: str) -> str:
+    """IR lines finding %idx, the memory table entry of the first active lane's address
+    (remembered per site), on to %found, or to %`missing` when there is none."""
+    return f"""  %lane = call i32 @llvm.cttz.i32(i32 %on, i1 true)
+  %a0 = extractelement <{lanes} x i64> %addr, i32 %lane
+  %idx = call i64 @remembered(ptr %ctx, i64 %a0, i64 %site)
+  %none = icmp slt i64 %idx, 0
+  br i1 %none, label %{missing}, label %found"""
 
 
 def _suffix(write: bool) -> str:
@@ -152,11 +165,7 @@ def lane_ptrs_ir(lanes: int, write: bool = False) -> str:
     return f"""
 define internal {{ <{W} x ptr>, i1 }} @lane_ptrs{_suffix(write)}(ptr %ctx, <{W} x i64> %addr, i32 %on, i64 %size, i64 %site) noinline {{
 entry:
-  %lane = call i32 @llvm.cttz.i32(i32 %on, i1 true)
-  %a0 = extractelement <{W} x i64> %addr, i32 %lane
-  %idx = call i64 @remembered(ptr %ctx, i64 %a0, i64 %site)
-  %none = icmp slt i64 %idx, 0
-  br i1 %none, label %fail, label %found
+{_first_lane_entry(W, "fail")}
 found:
 {_table_entry("%idx", write)}
   %last = sub i64 %end, %size
@@ -317,26 +326,16 @@ def init_flags_ir(lanes: int) -> str:
     return f"""
 define internal i1 @init_flags(ptr %ctx, <{W} x i64> %addr, i32 %on, i64 %size, i64 %site, i1 %store) noinline {{
 entry:
-  %lane0 = call i32 @llvm.cttz.i32(i32 %on, i1 true)
-  %a0 = extractelement <{W} x i64> %addr, i32 %lane0
-  %idx = call i64 @remembered(ptr %ctx, i64 %a0, i64 %site)
-  %none = icmp slt i64 %idx, 0
-  br i1 %none, label %clean, label %found
+{_first_lane_entry(W, "clean")}
 found:
-  %ftp = getelementptr i64, ptr %ctx, i64 {L.MT_INIT}
-  %ft = load ptr, ptr %ftp
-  %fe = getelementptr i64, ptr %ft, i64 %idx
-  %flags = load i64, ptr %fe
+{_table_row("flags", L.MT_INIT, "%idx")}
   %untracked = icmp eq i64 %flags, 0
   br i1 %untracked, label %clean, label %tracked
 tracked:
-  %btp = getelementptr i64, ptr %ctx, i64 {L.MT_BASE}
-  %bt = load ptr, ptr %btp
-  %be = getelementptr i64, ptr %bt, i64 %idx
-  %base = load i64, ptr %be
+{_table_row("base", L.MT_BASE, "%idx")}
   %delta = sub i64 %flags, %base
-  br label %lane
-lane:
+  br label %each
+each:
   %i = phi i32 [ 0, %tracked ], [ %i1, %next ]
   %bit = shl i32 1, %i
   %act = and i32 %on, %bit
@@ -366,7 +365,7 @@ more:
 next:
   %i1 = add i32 %i, 1
   %lanes = icmp ult i32 %i1, {W}
-  br i1 %lanes, label %lane, label %clean
+  br i1 %lanes, label %each, label %clean
 clean:
   ret i1 false
 dirty:
