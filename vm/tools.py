@@ -22,8 +22,8 @@ Otherwise the tools run natively: memcheck's division check, initcheck's shadow,
 synccheck's and racecheck's hooks (COMPILED_TOOLS: the JIT compiles them into device
 code only when the tool is asked for) hand the instructions they look at to the
 interpreter, so a report is the interpreter's, word for word, on either --engine and
-any --jobs.  Past KEPT_REPORTS reports, further ones are
-counted but not written (`Findings` keeps the cap).
+any --jobs.  Past KEPT_REPORTS reports, further ones are counted but not written
+(`Findings` keeps the cap).
 
 initcheck (`InitShadow`): for each cudaMalloc'd, pitched or managed allocation a byte of
 flags per byte: set (by a kernel's store, a copy, a memset, a host write to managed
@@ -82,10 +82,7 @@ class Findings:
             raise ValueError(f"unknown severity {severity!r}")
         self.counts[tool, severity] += count
         if text is not None:
-            if len(self.texts) < KEPT_REPORTS:
-                self.texts.append(text() if callable(text) else text)
-            else:
-                self.hidden += 1
+            self.report_text(text() if callable(text) and len(self.texts) < KEPT_REPORTS else text)
 
     def extend(self, other: Findings) -> None:
         """Add `other`'s reports after this one's (a block's, kept apart while blocks run in
@@ -95,7 +92,8 @@ class Findings:
             self.report_text(text)
         self.hidden += other.hidden
 
-    def report_text(self, text: str) -> None:
+    def report_text(self, text) -> None:
+        """Keep a counted report's text, while fewer than KEPT_REPORTS are kept."""
         if len(self.texts) < KEPT_REPORTS:
             self.texts.append(text)
         else:
