@@ -16,6 +16,12 @@ lowest block that faults, as a one-worker run reports it.  A stop asked from out
 (vm/stop.py) ends every worker at its next straight run or block, and the launch
 raises `Stopped` naming the warps of every block in flight.
 
+A sanitizer asked for (vm/tools.py's COMPILED_TOOLS) is compiled into device code, a
+variant of its own: the instructions it looks at go to the interpreter, whose hooks
+report; what the tools report in a worker's hand-offs is kept with its block and added
+in block order, as printf's records are, and racecheck and synccheck, whose state spans
+a launch's blocks, have them run in order on one worker.
+
 A function too large for LLVM to compile in a few seconds (`too_large_to_compile`:
 its code generation grows faster than the function) is run by the interpreter
 instead, with the same results and metrics.
