@@ -752,7 +752,7 @@ class Interpreter:
         caller's (a parent kernel's) is put back when the launch ends."""
         saved = self.race, self.sync
         self.race = RaceCheck(self) if "racecheck" in self.tools else None
-        self.sync = SyncCheck(self, self.findings) if "synccheck" in self.tools else None
+        self.sync = SyncCheck(self) if "synccheck" in self.tools else None
         try:
             yield
         finally:

@@ -48,7 +48,7 @@ from minicuda.vm.timing_model import calls_runtime, gpu_for, model_launch
 from minicuda.vm.runtime import STACK_LIMIT, DeviceAssert, ProgramExit, Runtime, device_for, error_code
 from minicuda.vm.callstack import NO_METRICS, CallStack, StatePool
 from minicuda.vm.stop import WATCHDOG, HostFrame, StopFlag, Stopped, watchdog_lines, warp_position
-from minicuda.vm.tools import InitShadow
+from minicuda.vm.tools import InitShadow, interpreted
 
 SPACE_NAMES = {"global": "'__device__' variable", "constant": "'__constant__' variable", "static": "variable",
                "managed": "'__managed__' variable",
@@ -56,6 +56,15 @@ SPACE_NAMES = {"global": "'__device__' variable", "constant": "'__constant__' va
 MEMORY_SPACES = {"global": "global", "constant": "constant", "string": "string", "managed": "managed"}   # the rest: host "static"
 # the faults that fail a launch (CUDA's sticky errors: the program runs on, every CUDA call failing)
 DEVICE_FAULTS = ("memory", "trap", "assert", "stack")
+
+
+def kernels_interpreted(tools, sched: str, memory_counters: bool) -> bool:
+    """Whether kernels (and the device functions they call) run on the interpreter
+    whatever the engine, host code staying on it: the one place that decides.  They do
+    under a tool whose checks only the interpreter makes (vm/tools.py's INTERPRETED_TOOLS:
+    racecheck under the stack model) and with the memory counters (vm/memcounters.py),
+    which the interpreter alone counts."""
+    return memory_counters or interpreted(tools, sched)
 
 
 class Machine:
@@ -123,7 +132,8 @@ class Machine:
         self.gpu = gpu_for(self.arch, gpu) if self.timing_model else None
         memory_counters = memory_counters or self.timing_model
         self.interp.memory_counters = memory_counters
-        self.kernel_engine = make_engine("interp", self) if memory_counters else self.engine
+        self.kernel_engine = make_engine("interp", self) if kernels_interpreted(tools, self.sched, memory_counters) \
+            else self.engine
 
     def static_object(self, name: str, g, space: str, init: bytes | None) -> int:
         """The address of a file-scope object; VMError (at load, as a link fails) when it is

@@ -89,6 +89,9 @@ class Allocation:
     # a tool watches the host's stores to it (--tool initcheck, managed memory): native code
     # hands them to the interpreter
     watched: bool = False
+    # --tool initcheck: its flags (a byte per byte, vm/tools.py's InitShadow), which native
+    # device code reads and sets through the table's "init flags" row
+    init_flags: np.ndarray | None = None
 
     def reached_from(self, side: str) -> bool:
         """Whether code on `side` may access this allocation (REACH)."""
@@ -187,8 +190,9 @@ class _Table:
     """Allocations sorted by base address, searched by bisection.
 
     Beside the lists, numpy arrays hold each entry's base, host pointer, and for each
-    side (HOST, DEVICE) its end for loads and its end for stores, in the same order, for
-    the JIT's native lookup (`native_table`).  An end is the base again where the side
+    side (HOST, DEVICE) its end for loads and its end for stores, and where initcheck's
+    flags for it are (0: none), in the same order, for the JIT's native lookup
+    (`native_table`).  An end is the base again where the side
     may not make that access (the allocation is freed, out of the side's REACH, or
     read-only to stores), so no address is inside it and native code hands the access
     to the interpreter, which reports it; a freed or empty allocation's host pointer is
@@ -197,7 +201,7 @@ class _Table:
     (allocations come at rising addresses, so few), a free or a change of reach
     rewrites one column.  The arrays grow by doubling."""
 
-    ROWS = ("base", "host", "end host", "end device", "write end host", "write end device")
+    ROWS = ("base", "host", "end host", "end device", "write end host", "write end device", "init flags")
 
     def __init__(self) -> None:
         self.bases: list[int] = []
@@ -216,20 +220,21 @@ class _Table:
         """`a`'s entry in each row; `storage`: where its bytes are, when known."""
         base = a.base
         if a.freed:
-            return (base, 0, base, base, base, base)
+            return (base, 0, base, base, base, base, 0)
         if storage is None:
             storage = storage_address(a.data)
         end = base + a.size
         space = a.space   # (Allocation.reached_from, for each side)
         host_end = end if space in HOST_REACH or a.host_shadow else base
         device_end = end if space in DEVICE_REACH or a.registered else base
+        flags = 0 if a.init_flags is None else a.init_flags.ctypes.data
         if space in READ_ONLY:
-            return (base, storage, host_end, device_end, base, base)
-        return (base, storage, host_end, device_end, base if a.watched else host_end, device_end)
+            return (base, storage, host_end, device_end, base, base, flags)
+        return (base, storage, host_end, device_end, base if a.watched else host_end, device_end, flags)
 
     def put_column(self, i: int, a: Allocation, storage: int | None = None) -> None:
-        v0, v1, v2, v3, v4, v5 = self.views
-        v0[i], v1[i], v2[i], v3[i], v4[i], v5[i] = self._column(a, storage)
+        v0, v1, v2, v3, v4, v5, v6 = self.views
+        v0[i], v1[i], v2[i], v3[i], v4[i], v5[i], v6[i] = self._column(a, storage)
 
     def insert(self, a: Allocation, storage: int | None = None) -> None:
         bases = self.bases
@@ -269,15 +274,15 @@ class _Table:
         return bisect.bisect_left(self.bases, a.base)
 
     @staticmethod
-    def side_rows(side: str) -> tuple[int, int, int, int]:
-        """The rows code on `side` reads: bases, ends, host pointers, write ends."""
-        return (0, 2, 1, 4) if side == HOST else (0, 3, 1, 5)
+    def side_rows(side: str) -> tuple[int, int, int, int, int]:
+        """The rows code on `side` reads: bases, ends, host pointers, write ends, init flags."""
+        return (0, 2, 1, 4, 6) if side == HOST else (0, 3, 1, 5, 6)
 
     def native_table(self, side: str) -> tuple[int, np.ndarray]:
         """(entries, a copy of the rows code on `side` reads (`side_rows`))."""
         return len(self.bases), self.arrays[list(self.side_rows(side))]
 
-    def native_addresses(self, side: str) -> tuple[int, int, int, int]:
+    def native_addresses(self, side: str) -> tuple[int, int, int, int, int]:
         """Where the rows code on `side` reads are, in `side_rows`' order (valid until the
         arrays grow)."""
         found = self.side_addresses.get(side)
@@ -385,10 +390,8 @@ class Memory(_Table):
             data[: len(init)] = np.frombuffer(init, dtype=np.uint8)[:size]
         a = Allocation(base, size, space, name or f"{space}#{len(self.allocs)}", data, False, self.line)
         self.insert(a, storage)
-        if self.shadow is not None:
-            self.shadow.allocated(a)
-            if a.watched:
-                self.refresh(a)
+        if self.shadow is not None and self.shadow.allocated(a):
+            self.refresh(a)   # (its init flags, and watched)
         self.version += 1
         live += size
         self.live_bytes = live

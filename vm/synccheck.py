@@ -26,8 +26,8 @@ LANES = np.arange(32)
 
 
 class SyncCheck:
-    def __init__(self, interp, findings) -> None:
-        self.interp, self.findings = interp, findings
+    def __init__(self, interp) -> None:
+        self.interp = interp   # (its `findings` take the reports: the JIT keeps them per block)
         self.counts: dict[tuple, list[int]] = {}   # warp -> how many __syncwarp() each lane has passed
         self.passed: dict[tuple, dict] = {}        # warp -> {(lane, n): the mask of its n-th __syncwarp()}
         self.reported: set = set()
@@ -37,7 +37,7 @@ class SyncCheck:
             if once in self.reported:
                 return
             self.reported.add(once)
-        self.findings.report("synccheck", ERROR, sanitizer_report(what, w, lane, ins.loc))
+        self.interp.findings.report("synccheck", ERROR, sanitizer_report(what, w, lane, ins.loc))
 
     def barrier_opened(self, warps: list, sched: str) -> None:
         """Every thread of a block still running waits at a barrier: they must wait at one."""
@@ -64,7 +64,7 @@ class SyncCheck:
         """__syncwarp(mask) by the lanes `on`.  A lane's n-th __syncwarp() meets the n-th of the
         lanes its mask names, whichever instruction that is: they must pass the same mask."""
         masks = self.interp.read(w, ins.srcs[0], 32).astype(np.int64) & 0xFFFFFFFF
-        key = (id(w.state), w.index)
+        key = (tuple(int(w.ids["SR_CTAID"][a][0]) for a in "XYZ"), w.index)   # (block, warp)
         count = self.counts.setdefault(key, [0] * 32)
         passed = self.passed.setdefault(key, {})
         lanes = [int(x) for x in np.nonzero(on)[0]]

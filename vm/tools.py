@@ -15,12 +15,15 @@ text and counts the reports by tool and severity; the run ends, when a tool was 
 for, with compute-sanitizer's summary lines (`summary_lines`), and its exit status is 1
 when some report was an error (`--error-exitcode 1`); warnings alone leave it 0.
 
-INTERPRETED_TOOLS are the tools whose checks only the interpreter makes: with one of
-them on, a launch runs on the interpreter even under the JIT engine.  A tool in
-INTERPRETED also keeps shadow state that only the interpreter updates: with it every
-kernel, and every device function a kernel calls, is interpreted (host code stays
-native), so its verdict is the same on either --engine and any --jobs.  Past
-KEPT_REPORTS reports, further ones are counted but not written.
+INTERPRETED_TOOLS are the tools whose checks only the interpreter makes (racecheck under
+the stack model): with one of them on, kernels run on the interpreter even under the JIT
+engine (Machine's `kernel_engine`, the one place that decides where kernels run).
+Otherwise the tools run natively: memcheck's division check, initcheck's shadow,
+synccheck's and racecheck's hooks (COMPILED_TOOLS: the JIT compiles them into device
+code only when the tool is asked for) hand the instructions they look at to the
+interpreter, so a report is the interpreter's, word for word, on either --engine and
+any --jobs.  Past KEPT_REPORTS reports, further ones are counted but not written
+(`Findings` keeps the cap).
 
 initcheck (`InitShadow`): for each cudaMalloc'd, pitched or managed allocation a byte of
 flags per byte: set (by a kernel's store, a copy, a memset, a host write to managed
@@ -34,6 +37,7 @@ exit (or at cudaDeviceReset), each an error, with the line that made it.
 """
 from __future__ import annotations
 
+import functools
 from collections import Counter
 
 import numpy as np
@@ -44,16 +48,18 @@ TOOLS = {
                 "each device allocation not freed at exit or cudaDeviceReset",
     "racecheck": "report hazards between threads not ordered by a barrier, a warp-synchronous primitive, an "
                  "atomic or a fence and flag: in shared memory (as compute-sanitizer) and in global memory "
-                 "(beyond it); the launch runs on the interpreter",
+                 "(beyond it); under the stack model kernels run on the interpreter",
     "synccheck": "report __syncthreads() reached by divergent threads of a block, __syncwarp() masks that leave "
                  "out the calling thread or that its lanes disagree on, and shuffles and votes whose mask leaves "
-                 "out the calling thread; the launch runs on the interpreter",
+                 "out the calling thread",
     "initcheck": "report each read by a kernel of cudaMalloc'd, pitched or managed memory that no kernel, copy, "
                  "memset or host write has set, per thread; with --track-unused-memory, each allocation of "
-                 "which bytes were never used (runs on the interpreter)",
+                 "which bytes were never used",
 }
-INTERPRETED_TOOLS = frozenset({"racecheck", "synccheck"})
-INTERPRETED = frozenset({"initcheck"})   # tools whose state only the interpreter keeps (kernels are interpreted)
+# checks only the interpreter makes, under the scheduling models named: racecheck's stack
+# model orders the lanes of every instruction a warp runs in lockstep, so it sees them all
+INTERPRETED_TOOLS = {"racecheck": ("stack",)}
+COMPILED_TOOLS = frozenset({"initcheck", "racecheck", "synccheck"})   # the JIT compiles them in when asked for
 KEPT_REPORTS = 10_000   # reports kept for printing; more are counted only
 TRACKED = ("cudaMalloc", "cudaMallocPitch", "cudaMallocManaged", "cudaMalloc3D")   # initcheck's and leak check's
 ERROR, WARNING = "error", "warning"
@@ -68,17 +74,30 @@ class Findings:
         self.counts: Counter = Counter()
         self.hidden = 0   # reports past KEPT_REPORTS: counted, not written
 
-    def report(self, tool: str, severity: str, text: str | None = None, count: int = 1) -> None:
+    def report(self, tool: str, severity: str, text=None, count: int = 1) -> None:
         """One report (`count` of them: a report may stand for several hazards) of `tool`; its
-        text, when it has one, is printed at the end of the run."""
+        text, when it has one, is printed at the end of the run.  `text` may be a function
+        making it, called only while reports are kept (past KEPT_REPORTS they are counted)."""
         if severity not in SEVERITIES:
             raise ValueError(f"unknown severity {severity!r}")
         self.counts[tool, severity] += count
         if text is not None:
-            if len(self.texts) < KEPT_REPORTS:
-                self.texts.append(text)
-            else:
-                self.hidden += 1
+            self.report_text(text() if callable(text) and len(self.texts) < KEPT_REPORTS else text)
+
+    def extend(self, other: Findings) -> None:
+        """Add `other`'s reports after this one's (a block's, kept apart while blocks run in
+        parallel, in the order a one-worker run makes them)."""
+        self.counts.update(other.counts)
+        for text in other.texts:
+            self.report_text(text)
+        self.hidden += other.hidden
+
+    def report_text(self, text) -> None:
+        """Keep a counted report's text, while fewer than KEPT_REPORTS are kept."""
+        if len(self.texts) < KEPT_REPORTS:
+            self.texts.append(text)
+        else:
+            self.hidden += 1
 
     def errors(self, tool: str | None = None) -> int:
         return sum(n for (t, s), n in self.counts.items() if s == ERROR and tool in (None, t))
@@ -99,6 +118,11 @@ class Findings:
     def exit_status(self) -> int:
         """1 when a tool reported an error, as compute-sanitizer --error-exitcode 1; else 0."""
         return 1 if self.errors() else 0
+
+
+def interpreted(tools, sched: str) -> bool:
+    """Whether a tool of `tools` makes checks only the interpreter makes, under `sched`."""
+    return any(sched in INTERPRETED_TOOLS.get(tool, ()) for tool in tools)
 
 
 def thread_text(w, lane: int) -> str:
@@ -135,10 +159,13 @@ class InitShadow:
         self.flags: dict = {}   # Allocation -> uint8 per byte
         self.pending: list[tuple[int, int, int, str]] = []   # (lane, address, size, kind)
 
-    def allocated(self, a) -> None:
-        if tracked(a):
-            self.flags[a] = np.zeros(a.size, dtype=np.uint8)
-            a.watched = a.space == "managed"   # the host's stores set bytes too
+    def allocated(self, a) -> bool:
+        """Track `a` when the program allocated it with the runtime; whether it is."""
+        if not tracked(a):
+            return False
+        a.init_flags = self.flags[a] = np.zeros(max(a.size, 1), dtype=np.uint8)[:a.size]
+        a.watched = a.space == "managed"   # the host's stores set bytes too
+        return True
 
     def wrote(self, a, offset: int, n: int) -> None:
         flags = self.flags.get(a)
@@ -183,13 +210,10 @@ def _unused_report(a, unused: np.ndarray) -> str:
 
 
 def report_uninitialised(interp, w, ins) -> None:
-    """The reports of the instruction `ins` just run by warp `w` reading bytes not set
-    (past KEPT_REPORTS only counted, not written)."""
-    findings = interp.findings
+    """The reports of the instruction `ins` just run by warp `w` reading bytes not set."""
     for lane, address, n in interp.memory.shadow.take_reads():
-        text = "" if len(findings.texts) >= KEPT_REPORTS else sanitizer_report(
-            f"Uninitialized __global__ memory read of size {n} bytes", w, lane, ins.loc, address)
-        findings.report("initcheck", ERROR, text)
+        interp.findings.report("initcheck", ERROR, functools.partial(
+            sanitizer_report, f"Uninitialized __global__ memory read of size {n} bytes", w, lane, ins.loc, address))
 
 
 # ---- leak check --------------------------------------------------------------------------------

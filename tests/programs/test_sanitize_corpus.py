@@ -80,3 +80,37 @@ def agrees_with_the_gpu(path, tool, err):
         assert (errors > 0, warnings + errors > 0) == (gpu_errors > 0, gpu_warnings + gpu_errors > 0)
     else:
         assert int(re.search(r"ERROR SUMMARY: (\d+) error", err)[1]) == gpu_errors
+
+
+SYNCCHECKED = [p for p in PROGRAMS if "synccheck" in p.read_text() or "__syncwarp" in p.read_text()
+               or "__shfl" in p.read_text()]
+
+
+@pytest.mark.parametrize("arch", ["pascal", "volta"])
+@pytest.mark.parametrize("path", SYNCCHECKED, ids=lambda p: p.stem)
+def test_synccheck_under_the_jit_reports_what_the_interpreter_reports(capsys, path, arch):
+    """synccheck is compiled into native code (its warp-synchronous instructions go to the
+    interpreter's hooks, native code stops as each barrier opens): every report, in its
+    order, and the exit status are the interpreter's, whatever --jobs."""
+    def run_on(*engine):
+        status = minicuda_main(["run", *engine, "--arch", arch, "--tool", "synccheck", str(path)])
+        out = capsys.readouterr()
+        return status, out.out, out.err
+    assert run_on("--engine", "jit", "--jobs", "2") == run_on("--engine", "interp")
+
+
+RACECHECKED = [p for p in PROGRAMS if "racecheck" in p.read_text()]
+
+
+@pytest.mark.parametrize("path", RACECHECKED, ids=lambda p: p.stem)
+def test_racecheck_under_the_jit_reports_what_the_interpreter_reports(capsys, path):
+    """Under ITS racecheck is compiled into native code (its memory instructions, fences
+    and warp-synchronous instructions go to the interpreter's hooks, native code stops as
+    each barrier opens): every report and the exit status are the interpreter's.  (Under
+    the stack model every instruction a warp runs orders its lanes: kernels run on the
+    interpreter.)"""
+    def run_on(*engine):
+        status = minicuda_main(["run", *engine, "--arch", "volta", "--tool", "racecheck", str(path)])
+        out = capsys.readouterr()
+        return status, out.out, out.err
+    assert run_on("--engine", "jit", "--jobs", "2") == run_on("--engine", "interp")

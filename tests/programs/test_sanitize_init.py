@@ -9,8 +9,13 @@ import sys
 
 import pytest
 
+import minicuda
 from helpers import GROUNDTRUTH_DIR, ROOT, SAMPLES
 from minicuda.cli import minicuda_main
+from minicuda.vm.code import Code
+from minicuda.vm.jit.engine import compile_function
+from minicuda.vm.jit.module import module_ir
+from minicuda.vm.machine import Machine
 
 CORPUS = ROOT / "tests" / "programs" / "sanitize"
 RECORDED = GROUNDTRUTH_DIR / "sanitize" / "init"
@@ -105,6 +110,21 @@ def test_verdicts_do_not_depend_on_the_engine_or_jobs(capsys, options):
     assert summary(err) == 48
 
 
+INITCHECK_PROGRAMS = sorted(p for p in CORPUS.glob("init_*.cu") if "expect: initcheck" in p.read_text())
+
+
+@pytest.mark.parametrize("sched", ["stack", "its"])
+@pytest.mark.parametrize("path", INITCHECK_PROGRAMS, ids=lambda p: p.stem)
+def test_the_native_initcheck_reports_what_the_interpreter_reports(capsys, path, sched):
+    """The JIT checks the bytes natively and hands the reads it finds unset to the
+    interpreter: every report, its text and its place in the order, is the interpreter's,
+    with one worker or two (init_many_blocks: blocks run side by side)."""
+    options = ["--tool", "initcheck", "--track-unused-memory", "--sched", sched, path]
+    reference = run(capsys, "--engine", "interp", *options)
+    for engine in (["--jobs", "1"], ["--jobs", "2"]):
+        assert run(capsys, "--engine", "jit", *engine, *options) == reference
+
+
 @pytest.mark.parametrize("argv,message", [
     (["--tool", "initcheck", "--leak-check", "full"], "--leak-check applies to --tool memcheck"),
     (["--tool", "memcheck", "--track-unused-memory"], "--track-unused-memory applies to --tool initcheck"),
@@ -144,7 +164,7 @@ def test_sanitize_runs_every_tool_and_fails_on_an_error(capsys):
     assert minicuda_main(["sanitize", str(CORPUS / "init_clean.cu")]) == 0
 
 
-# the samples' own arguments for sizes initcheck's interpreted kernels run in seconds
+# the samples' own arguments for sizes the interpreter (--engine interp) runs in seconds
 SAMPLE_ARGS = {"reduceInteger": ["128", "2048"], "simpleDivergence": ["64", "1024"], "sumMatrix": ["128", "128"]}
 
 
@@ -166,3 +186,19 @@ def test_each_run_of_a_sweep_reads_the_same_input(capsys, monkeypatch, tmp_path)
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"64\n")))
     assert minicuda_main(["sanitize", str(f)]) == 1   # the leak of the 64 bytes read
     assert capsys.readouterr().err.count("Leaked 64 bytes at") == 1
+
+
+def test_initcheck_is_compiled_in_only_when_asked_for():
+    """Kernels run natively under initcheck (racecheck and synccheck: on the interpreter),
+    and code compiled without the tool carries no check: its speed is unchanged."""
+    prog = minicuda.compile(CORPUS / "init_device_call.cu")
+    code = Code(prog.functions["sums"])
+    plain, _ = module_ir(code, "its", 32, [], True)
+    checked, _ = module_ir(code, "its", 32, [], True, checks=frozenset({"initcheck"}))
+    assert "@init_flags" not in plain and "call i1 @init_flags" in checked
+    assert compile_function(code, "its", 32, True) is not compile_function(code, "its", 32, True,
+                                                                           checks=frozenset({"initcheck"}))
+    def kernel_engine(tool, sched):
+        return Machine(prog, sched=sched, engine="jit", tools=[tool], stdout=io.BytesIO()).kernel_engine.name
+    assert [kernel_engine(t, "its") for t in ("initcheck", "memcheck", "racecheck", "synccheck")] == ["jit"] * 4
+    assert [kernel_engine(t, "stack") for t in ("initcheck", "racecheck", "synccheck")] == ["jit", "interp", "jit"]

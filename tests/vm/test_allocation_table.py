@@ -9,29 +9,34 @@ import pytest
 from hypothesis import given, strategies as st
 
 from minicuda.vm.memory import DEVICE, HOST, READ_ONLY, Memory
+from minicuda.vm.tools import InitShadow
 
 SPACES = ["global", "host", "static", "constant", "stack", "string", "pinned"]
 
 
 def expected_rows(memory: Memory, side: str) -> np.ndarray:
-    """Base, end, host pointer and end for stores of each allocation as code on `side`
-    sees it: nothing is inside one that is freed or out of the side's reach, and stores
-    into a read-only one find nothing (a freed one's storage is gone: 0)."""
+    """Base, end, host pointer, end for stores and initcheck flags of each allocation as
+    code on `side` sees it: nothing is inside one that is freed or out of the side's
+    reach, and stores into a read-only one find nothing (a freed one's storage is gone: 0;
+    an allocation initcheck does not track has no flags: 0)."""
     rows = []
     for a in memory.allocs:
         end = a.base if a.freed or not a.reached_from(side) else a.base + a.size
-        rows.append((a.base, end, 0 if a.freed else a.data.ctypes.data, a.base if a.space in READ_ONLY else end))
-    return np.array(rows, dtype=np.uint64).T.reshape(4, -1)
+        flags = 0 if a.freed or a.init_flags is None else a.init_flags.ctypes.data
+        rows.append((a.base, end, 0 if a.freed else a.data.ctypes.data, a.base if a.space in READ_ONLY else end, flags))
+    return np.array(rows, dtype=np.uint64).T.reshape(5, -1)
 
 
 @given(st.lists(st.tuples(st.sampled_from(["alloc", "free"]), st.sampled_from(SPACES), st.integers(0, 300),
                           st.integers(0, 10**6)), max_size=120))
 def test_native_table_follows_every_change(steps):
     memory = Memory(limit=1 << 30)
+    memory.shadow = InitShadow()   # (cudaMalloc's allocations have initcheck flags)
     live = []
     for action, space, size, pick in steps:
         if action == "alloc" or not live:
-            live.append((memory.alloc(size, space, align=16), space))
+            name = "cudaMalloc" if space == "global" and pick % 2 else ""
+            live.append((memory.alloc(size, space, name, align=16), space))
         else:
             address, where = live.pop(pick % len(live))
             assert memory.free(address, where)

@@ -6,6 +6,7 @@ import pytest
 
 from helpers import ROOT
 from minicuda.cli import minicuda_main
+from minicuda.vm import tools
 from minicuda.vm.tools import ERROR, WARNING, Findings
 
 CORPUS = ROOT / "tests" / "programs" / "sanitize"
@@ -78,3 +79,22 @@ def test_findings_count_by_tool_and_severity():
     assert f.exit_status() == 1
     with pytest.raises(ValueError):
         f.report("racecheck", "fatal")
+
+
+def test_findings_keep_the_cap_and_make_a_text_only_while_kept(monkeypatch):
+    monkeypatch.setattr(tools, "KEPT_REPORTS", 3)
+    made = []
+    f = Findings()
+    for i in range(5):
+        f.report("initcheck", ERROR, lambda i=i: made.append(i) or f"r{i}")
+    assert (f.texts, f.hidden, made, f.errors()) == (["r0", "r1", "r2"], 2, [0, 1, 2], 5)
+    blocks = [Findings(), Findings()]   # a launch's blocks' reports, added in block order
+    blocks[0].report("synccheck", ERROR, "b0")
+    blocks[1].report("synccheck", ERROR, "b1")
+    blocks[1].report("synccheck", ERROR, "b1'")
+    g = Findings()
+    for b in blocks:
+        g.extend(b)
+    assert (g.texts, g.hidden, g.errors("synccheck")) == (["b0", "b1", "b1'"], 0, 3)
+    f.extend(blocks[0])
+    assert (f.texts[-1], f.hidden, f.errors()) == ("r2", 3, 6)

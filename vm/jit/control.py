@@ -55,7 +55,7 @@ class ControlLowering(LaneCode):
     def do_bar(self, ins, on, on_bits, group, bail, pc):
         self.add_local("bars", 1)
         if self.sched == "stack":
-            self.stack_bar(pc)
+            self.stack_bar(pc, on_bits)
         else:
             self.its_bar(pc, on_bits)
 

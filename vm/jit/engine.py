@@ -16,6 +16,12 @@ lowest block that faults, as a one-worker run reports it.  A stop asked from out
 (vm/stop.py) ends every worker at its next straight run or block, and the launch
 raises `Stopped` naming the warps of every block in flight.
 
+A sanitizer asked for (vm/tools.py's COMPILED_TOOLS) is compiled into device code, a
+variant of its own: the instructions it looks at go to the interpreter, whose hooks
+report; what the tools report in a worker's hand-offs is kept with its block and added
+in block order, as printf's records are, and racecheck and synccheck, whose state spans
+a launch's blocks, have them run in order on one worker.
+
 A function too large for LLVM to compile in a few seconds (`too_large_to_compile`:
 its code generation grows faster than the function) is run by the interpreter
 instead, with the same results and metrics.
@@ -23,6 +29,7 @@ instead, with the same results and metrics.
 from __future__ import annotations
 
 import bisect
+import contextlib
 import ctypes
 import hashlib
 import os
@@ -46,7 +53,7 @@ from minicuda.vm.callstack import LANE0, NO_METRICS, run_frame_on_warp
 from minicuda.vm.state import (AT_BAR, CHECK, DEPTH, DONE, RUN, SAMPLED, SPINNING, STALL, STATUS, WARP, BlockState,
                                bits_mask, mask_bits)
 from minicuda.vm.stop import Stopped, block_positions
-from minicuda.vm.tools import INTERPRETED, INTERPRETED_TOOLS
+from minicuda.vm.tools import COMPILED_TOOLS, Findings
 
 _ENTRY = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p)
 HOST_LANE = np.arange(32) == 0   # the host thread's one lane
@@ -91,14 +98,24 @@ _CACHE: dict[tuple, Compiled] = {}   # by the hash of the module text and the fu
 
 
 def compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool = False,
-                     profiled: bool = False) -> Compiled | None:
+                     profiled: bool = False, checks: frozenset = frozenset()) -> Compiled | None:
     """Native code for `code` (cached by its text and the symbols it reads, and on the Code
     itself: a kernel launched again costs no code generation); None when it is too large
-    to compile.  `profiled`: the variant that counts per instruction (vm/profile.py)."""
-    variant = (sched, lanes, kernel, seeded, profiled)
+    to compile.  `profiled`: the variant that counts per instruction (vm/profile.py);
+    `checks`: the tools compiled into device code (vm/tools.py's COMPILED_TOOLS; host code
+    never has them)."""
+    checks = frozenset(checks & COMPILED_TOOLS) if code.fn.kind != "host" else frozenset()
+    variant = (sched, lanes, kernel, seeded, profiled, checks)
     if variant not in code.native:
-        code.native[variant] = _compile_function(code, sched, lanes, kernel, seeded, profiled)
+        code.native[variant] = _compile_function(code, sched, lanes, kernel, seeded, profiled, checks)
     return code.native[variant]
+
+
+def compiled_for(interp: Interpreter, code, sched: str, lanes: int, kernel: bool,
+                 profiled: bool = False) -> Compiled | None:
+    """`code`'s native code for the run `interp` makes: its seeded schedule and its tools."""
+    return compile_function(code, sched, lanes, kernel, seeded=interp.seed is not None, profiled=profiled,
+                            checks=interp.tools)
 
 
 def too_large_to_compile(code, text: str | None = None) -> bool:
@@ -106,16 +123,17 @@ def too_large_to_compile(code, text: str | None = None) -> bool:
     return len(code.instrs) > MAX_COMPILE_INSTRS or (text is not None and len(text) * code.rows > MAX_COMPILE_COST)
 
 
-def _compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool, profiled: bool) -> Compiled | None:
+def _compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool, profiled: bool,
+                      checks: frozenset) -> Compiled | None:
     if too_large_to_compile(code):
         return None
     symbols = sorted({o.name for ins in code.instrs for s in ins.srcs
                       for o in ((s.base,) if isinstance(s, Mem) else (s,)) if isinstance(o, Sym) and o.name != "frame"})
     seeded = seeded and sched == "its"
-    description = code_description(code, sched, lanes, symbols, kernel, seeded, profiled)
+    description = code_description(code, sched, lanes, symbols, kernel, seeded, profiled, checks)
     key = hashlib.sha1(description.encode()).hexdigest()
     if key not in _NATIVE:
-        native = _native_code(code, sched, lanes, symbols, kernel, seeded, profiled, key)
+        native = _native_code(code, sched, lanes, symbols, kernel, seeded, profiled, checks, key)
         if native is None:
             return None
         _NATIVE[key] = native
@@ -126,6 +144,7 @@ def _compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool, 
 
 
 def _native_code(code, sched: str, lanes: int, symbols: list[str], kernel: bool, seeded: bool, profiled: bool,
+                 checks: frozenset,
                  key: str) -> Native | None:
     """The function's native code: its object code from the disk cache, else its LLVM
     module generated and compiled (None when that is too large to compile)."""
@@ -142,7 +161,7 @@ def _native_code(code, sched: str, lanes: int, symbols: list[str], kernel: bool,
         from minicuda.vm.jit.module import module_ir   # noqa: PLC0415  (the code generator: see above)
 
         with TIMES.phase("JIT: LLVM IR generated"):
-            text, entries = module_ir(code, sched, lanes, symbols, kernel, seeded, profiled)
+            text, entries = module_ir(code, sched, lanes, symbols, kernel, seeded, profiled, checks)
         if too_large_to_compile(code, text):
             return None
         # kernels: registers into SSA and native code, no more (their time is in memory
@@ -155,7 +174,7 @@ def _native_code(code, sched: str, lanes: int, symbols: list[str], kernel: bool,
 
 
 def code_description(code, sched: str, lanes: int, symbols: list[str], kernel: bool, seeded: bool,
-                     profiled: bool = False) -> str:
+                     profiled: bool = False, checks: frozenset = frozenset()) -> str:
     """Everything the function's LLVM module is generated from (vm/jit/module.py), as text:
     the variant, the function's facts, and each block's instructions without their
     source locations (native code does not name them: an edit that only moves a function
@@ -166,7 +185,8 @@ def code_description(code, sched: str, lanes: int, symbols: list[str], kernel: b
     profiled variant (per-instruction counters) says so on its first line."""
     fn = code.fn
     params = " ".join(f"{p.reg}:{p.size}:{p.kind}" for p in fn.params)
-    lines = [f"{sched} {lanes} {kernel} {seeded} {len(symbols)}" + (" profiled" if profiled else ""),
+    lines = [f"{sched} {lanes} {kernel} {seeded} {len(symbols)}" + (" profiled" if profiled else "")
+             + "".join(f" {t}" for t in sorted(checks)),
              f"{fn.kind} ({params}) -> ({' '.join(map(str, fn.rets))}) {fn.ret_wide} {fn.shared_bytes} "
              f"{fn.local_bytes} {fn.dynamic_shared} {fn.registers} {fn.predicates} {fn.launch_bounds}"]
     position = {name: i for i, name in enumerate(symbols)}
@@ -244,7 +264,7 @@ class _Context:
             fields[L.MT_N] = len(memory.bases)
             if self.table is not memory.arrays or self.table_key != side:
                 self.table, self.table_key = memory.arrays, side
-                fields[L.MT_BASE], fields[L.MT_END], fields[L.MT_HOST], fields[L.MT_WEND] = \
+                fields[L.MT_BASE], fields[L.MT_END], fields[L.MT_HOST], fields[L.MT_WEND], fields[L.MT_INIT] = \
                     memory.native_addresses(side)
             return
         # the scope itself is compared, not its id: a launch's scopes are freed with it,
@@ -258,12 +278,12 @@ class _Context:
             m, scope_arrays = scope.native_table(side)
             split = bisect.bisect(memory.bases, scope.bases[0]) if m else n
             arrays = np.concatenate((arrays[:, :split], scope_arrays[:, :m], arrays[:, split:n]), axis=1)
-            addresses = tuple(arrays[row].ctypes.data for row in range(4))
+            addresses = tuple(arrays[row].ctypes.data for row in range(len(arrays)))
             n += m
         self.table = arrays   # kept alive while native code reads it
         c = self.ctx
         c[L.MT_N] = n
-        c[L.MT_BASE], c[L.MT_END], c[L.MT_HOST], c[L.MT_WEND] = addresses
+        c[L.MT_BASE], c[L.MT_END], c[L.MT_HOST], c[L.MT_WEND], c[L.MT_INIT] = addresses
         self.table_key, self.table_scope = key, scope
 
 
@@ -279,12 +299,13 @@ class JitEngine:
 
     # ---- a whole grid ----------------------------------------------------------------------
     def launch(self, kernel: str, grid: tuple, block: tuple, args: list[int], arch, shared_dynamic: int = 0):
+        with self.interp.launch_checks():   # (synccheck's and racecheck's state: their hooks run in the bails)
+            return self.launch_blocks(kernel, grid, block, args, arch, shared_dynamic)
+
+    def launch_blocks(self, kernel: str, grid: tuple, block: tuple, args: list[int], arch, shared_dynamic: int = 0):
         interp = self.interp
-        if interp.tools & (INTERPRETED | INTERPRETED_TOOLS):   # shadow state or checks only the interpreter has
-            return interp.launch(kernel, grid, block, args, arch, shared_dynamic)
         setup = LaunchSetup(interp, kernel, grid, block, args, shared_dynamic)
-        compiled = compile_function(setup.code, interp.sched, 32, kernel=True, seeded=interp.seed is not None,
-                                    profiled=interp.profiling)
+        compiled = compiled_for(interp, setup.code, interp.sched, 32, kernel=True, profiled=interp.profiling)
         if compiled is None:
             return interp.launch(kernel, grid, block, args, arch, shared_dynamic)
         metrics = LaunchMetrics(kernel, grid, block, arch, interp.sched)
@@ -302,7 +323,10 @@ class JitEngine:
         runtime = interp.machine.runtime if interp.machine is not None else None
         room = runtime.fifo_records() - len(runtime.device_output) if runtime is not None else NONE_DROPPED
         self.fifo = LaunchFifo(room, nblocks)
-        nworkers = min(self.jobs, -(-nblocks // CHUNK))
+        # (synccheck reports a thread's error once per launch, racecheck checks global memory
+        # across blocks: blocks are checked in order)
+        checked = interp.sync is not None or interp.race is not None
+        nworkers = 1 if checked else min(self.jobs, -(-nblocks // CHUNK))
         budget = interp.max_steps
         workers = [_Worker(self, setup, compiled, metrics, budget) for _ in range(nworkers)]
         self.workers = workers
@@ -346,6 +370,10 @@ class JitEngine:
             if self.first_fault is not None:   # as far as a one-worker run would have got
                 printed = {b: lines for b, lines in printed.items() if b <= self.first_fault[0]}
             interp.machine.runtime.device_output.extend(self.fifo.kept(printed))
+        reported = sorted(((b, f) for w in workers for b, f in w.reported.items()
+                           if self.first_fault is None or b <= self.first_fault[0]), key=lambda kept: kept[0])
+        for _, findings in reported:   # in block order, as a one-worker run reports them
+            interp.findings.extend(findings)
         if self.first_fault is not None:
             raise self.first_fault[1]
         done = sum(w.completed for w in workers)
@@ -362,8 +390,7 @@ class JitEngine:
     def prepare(self, kernel: str) -> None:
         """Compile `kernel` now (its launch finds it compiled)."""
         interp = self.interp
-        compile_function(interp.code(kernel), interp.sched, 32, kernel=True, seeded=interp.seed is not None,
-                         profiled=interp.profiling)
+        compiled_for(interp, interp.code(kernel), interp.sched, 32, kernel=True, profiled=interp.profiling)
 
     def take_chunk(self) -> tuple[int, int] | None:
         with self.counter_lock:
@@ -394,9 +421,9 @@ class JitEngine:
         which is counted here and left in `frame.call`; anything else native code hands
         back goes to the interpreter through a Warp.  Device code runs through a Warp."""
         code = frame.code
-        if code.fn.kind != "host" or interp.tools & INTERPRETED:   # (device code under such a tool: interpreted)
+        if code.fn.kind != "host":
             return run_frame_on_warp(self, interp, frame, metrics)
-        compiled = compile_function(code, "stack", 1, kernel=False, seeded=interp.seed is not None)
+        compiled = compiled_for(interp, code, "stack", 1, kernel=False)
         if compiled is None:   # too large for LLVM: the interpreter runs it
             return run_frame_on_warp(self, interp, frame, metrics)
         state = frame.state
@@ -463,9 +490,8 @@ class JitEngine:
         sched = "stack" if host else interp.sched
         profiled = interp.profile is not None and not host
         # (the block a profile traces a warp of runs on the interpreter, its calls too)
-        compiled = None if interp.tools & INTERPRETED or self.tracing else \
-            compile_function(w.code, sched, 1 if host else 32, kernel=False, seeded=interp.seed is not None,
-                             profiled=profiled)
+        compiled = None if self.tracing else \
+            compiled_for(interp, w.code, sched, 1 if host else 32, kernel=False, profiled=profiled)
         if compiled is None:   # as the interpreter engine runs it
             return (interp.run_stack if interp.sched == "stack" else interp.run_its)(w, metrics)
         context = state_context(w.state, w.symbols, compiled, interp)
@@ -588,6 +614,7 @@ class _Worker:
         c[L.SEED] = np.int64(np.uint64(seed & ((1 << 64) - 1))) if seed is not None else 0
         self.warned: list[int] = []
         self.printed: dict[int, list[bytes]] = {}
+        self.reported: dict[int, Findings] = {}   # block -> what the tools reported in its bails
         self.completed = 0       # blocks finished
         self.begin = None        # the first block of the chunk running
         self.block = -1          # the block in flight when stopped from outside, and its warps
@@ -625,7 +652,7 @@ class _Worker:
                 if status == L.DONE:
                     break
                 if status == L.OPENING:
-                    self.deliver_reductions()
+                    self.barrier_opens()
                     c[L.RESUME] = L.RESUME_OPEN
                     continue
                 if status == L.STOPPED:
@@ -728,12 +755,28 @@ class _Worker:
             self.state.windows.pop(i, None)
         return None
 
-    def deliver_reductions(self) -> None:
-        """The block's barrier opens: its BAR.RED results, as the interpreter delivers them."""
-        setup, state = self.setup, self.state
+    def barrier_opens(self) -> None:
+        """The block's barrier opens: synccheck looks at where its warps wait, and they get
+        their BAR.RED results, as the interpreter does both."""
+        setup, state, interp = self.setup, self.state, self.engine.interp
         waiting = [Warp(setup.code, state, i, setup.symbols, self.scope, setup.warp_of[i])
                    for i in range(state.layout.nwarps) if state.words[i, STATUS] == AT_BAR]
-        self.engine.interp.deliver_reductions(waiting)
+        if interp.sync is not None or interp.race is not None:
+            with self.engine.bail_lock, self.block_findings(int(self.context.ctx[L.BLOCK])):
+                interp.barrier_checks(waiting)
+        interp.deliver_reductions(waiting)
+
+    @contextlib.contextmanager
+    def block_findings(self, b: int):
+        """While the interpreter works for block `b` (under the bail lock): the tools' reports
+        are kept with the block, as printf's records are, and the launch adds them in
+        block order."""
+        interp = self.engine.interp
+        findings, interp.findings = interp.findings, self.reported.setdefault(b, Findings())
+        try:
+            yield
+        finally:
+            interp.findings = findings
 
     def bail(self) -> None:
         """Let the interpreter run the instruction native code stopped at; or, where it
@@ -753,7 +796,7 @@ class _Worker:
         w = Warp(setup.code, self.state, index, setup.symbols, self.scope, setup.warp_of[index])
         runtime = interp.machine.runtime if interp.machine is not None else None
         words = self.state.words[index]
-        with self.engine.bail_lock:
+        with self.engine.bail_lock, self.block_findings(b):
             counters = self.context.counters
             interp.steps = int(counters[L.STEPS])
             printed = len(runtime.device_output) if runtime is not None else 0

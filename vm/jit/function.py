@@ -51,6 +51,10 @@ from minicuda.vm.state import BSET, CHECK, CURRENT, DEPTH, ID_NAMES, MAXD, NBAR,
 
 ENDS_STRAIGHT_RUN = ("exit", "barrier", "bsync", "warpsync", "yield", "branch")   # lowerings: events
 POLL_STEPS = 1 << 16   # warp instructions between two reads of the stop flag
+# what synccheck and racecheck look at as it runs (vm/synccheck.py, vm/racecheck.py: a
+# thread's local memory and the constants are no one else's)
+SYNCCHECKED = frozenset({"WARPSYNC", "SHFL", "VOTE", "MATCH"})
+RACECHECKED = SYNCCHECKED | {"LDG", "STG", "LDS", "STS", "ATOM", "ATOMS", "MEMBAR"}
 
 
 class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackScheduling, ITSScheduling):
@@ -64,6 +68,7 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
     def warp_function(self) -> str:
         """`i32 @warp(ptr %ctx, i64 %wi)`: run warp wi until done (0), a barrier (1) or a bail (2)."""
         code = self.code
+        self.checked = (RACECHECKED if self.racecheck else frozenset()) | (SYNCCHECKED if self.synccheck else frozenset())
         self.e.lines = []
         self.label("entry")
         for name in self.LOCALS:
@@ -281,7 +286,9 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
         """The emitter for this instruction, from the lowering its ISA row names
         (`lower_<jit>`), or None to hand it to the interpreter."""
         name = OPS[ins.op].jit
-        return None if name == HAND_OFF else getattr(self, "lower_" + name)(ins)
+        if name == HAND_OFF or ins.op in self.checked:   # (the tools': the interpreter's hooks see them)
+            return None
+        return getattr(self, "lower_" + name)(ins)
 
     def effect(self, emit):
         """An instruction with an effect and no control flow: run it for the active lanes."""

@@ -38,11 +38,16 @@ class LaneCode:
     """The state and IR vocabulary of one function's code generation (see FunctionCodegen)."""
 
     def __init__(self, code: Code, sched: str, lanes: int, symbols: list[str], kernel: bool, seeded: bool = False,
-                 profiled: bool = False):
+                 profiled: bool = False, checks: frozenset = frozenset()):
         self.code, self.sched, self.W = code, sched, lanes
         self.profiled = profiled   # count per instruction (vm/profile.py's native table)
         # a seeded ITS schedule may park a path at any pc, so every pc is an entry point
         self.seeded = seeded
+        # the tools compiled in (vm/tools.py's COMPILED_TOOLS): initcheck's memory instructions
+        # read and set its flags; synccheck's warp-synchronous ones go to the interpreter, and
+        # racecheck's memory instructions and fences too
+        self.initcheck, self.synccheck = "initcheck" in checks, "synccheck" in checks
+        self.racecheck = "racecheck" in checks
         self.symbols = symbols            # the module's symbol table (index = position)
         self.kernel = kernel
         self.e = Emitter(lanes)

@@ -43,7 +43,8 @@ PRINTF_FROM = 40   # int64*: the first block whose device printf is dropped (the
 MT_WEND = 41       # the memory table's ends for stores (= base where the allocation is read-only)
 FIRST_CHECK = 42   # a warp's CHECK word after a memory change (vm/cycles.py)
 PROFILE = 43       # int64[instructions x vm/profile.py's NATIVE_COLUMNS]: a profiled function's counters
-NFIELDS = 44
+MT_INIT = 44       # the memory table's initcheck flags pointers (0: the allocation is not tracked)
+NFIELDS = 45
 
 WARN_CAP = 1024
 

@@ -14,7 +14,9 @@ formats it).
 
 Invariants: an access that fails the check goes to the interpreter (the `bail`
 label), which reports the fault word for word; no lane is touched before the
-check passes.  A store or atomic returns an i1 saying whether memory changed:
+check passes.  Under --tool initcheck device code also checks and sets the bytes'
+initcheck flags (`init_flags`): a load or atomic of a byte not set goes to the
+interpreter too, which reports it.  A store or atomic returns an i1 saying whether memory changed:
 progress, for deadlock detection.
 """
 from __future__ import annotations
@@ -131,6 +133,19 @@ class MemoryLowering(LaneCode):
         return [f"  %sc{site} = alloca [3 x i64]\n  store [3 x i64] zeroinitializer, ptr %sc{site}"
                 for site in self.cached_sites]
 
+    def init_flags(self, addr: str, on_bits: str, size: int, bail: str, store: bool = False) -> None:
+        """--tool initcheck (compiled in only then, in device code): after `host_pointers`,
+        a store sets its bytes' flags; a load or an atomic any of whose bytes is not set
+        goes to the interpreter, which reports it (`@init_flags`, runtime_ir.py)."""
+        if not self.initcheck:
+            return
+        dirty = self.op(f"call i1 @init_flags(ptr %ctx, <{self.W} x i64> {addr}, i32 {on_bits}, i64 {size}, "
+                        f"i64 {self.sites - 1}, i1 {'true' if store else 'false'})")
+        if not store:
+            fine = self.lbl("initset")
+            self.cbr(dirty, bail, fine)
+            self.label(fine)
+
     def gather(self, ptrs: str, on: str, bits: int) -> str:
         W = self.W
         name = f"llvm.masked.gather.v{W}i{bits}.v{W}p0"
@@ -154,6 +169,7 @@ class MemoryLowering(LaneCode):
         self.cbr(self.op(f"icmp eq i32 {on_bits}, 0"), done, go)
         self.label(go)
         ptrs = self.host_pointers(addr, on_bits, size, bail)
+        self.init_flags(addr, on_bits, size, bail)
         if size == QUAD:
             self.load_quad(ins.dsts[0], ptrs, on)
             self.br(done)
@@ -192,6 +208,7 @@ class MemoryLowering(LaneCode):
         self.cbr(self.op(f"icmp eq i32 {on_bits}, 0"), done, go)
         self.label(go)
         ptrs = self.host_pointers(addr, on_bits, size, bail, write=True)
+        self.init_flags(addr, on_bits, size, bail, store=True)
         changed = "false"
         for k, value in enumerate(words):
             word = self.word_pointers(ptrs, k)
@@ -247,6 +264,7 @@ class MemoryLowering(LaneCode):
         self.cbr(self.op(f"icmp eq i32 {on_bits}, 0"), done, go)
         self.label(go)
         ptrs = self.host_pointers(addr, on_bits, bits // 8, bail, write=True)
+        self.init_flags(addr, on_bits, bits // 8, bail)   # (set bytes stay set: an exchange changes no flag)
         if kind in ("MIN", "MAX"):
             rmw = ("" if tmod.startswith("S") else "u") + kind.lower()
         elif tmod in ("F32", "F64") and kind == "ADD":

@@ -16,7 +16,9 @@ LLVM IR text, filled in with the context's field indices (vm/jit/layout.py):
   host's memcpy, memmove, memset);
 - each pointer function in a second version for stores, named with `_w`, that
   measures allocations by their write ends (read-only ones are empty);
-- `@rand_native(ctx)`: glibc's rand() on the state the engine passes in.
+- `@rand_native(ctx)`: glibc's rand() on the state the engine passes in;
+- `@init_flags` (--tool initcheck only): a device access's initcheck flags, checked
+  (loads, atomics) or set (stores).
 
 Invariants: a freed allocation's end equals its base, so nothing is ever inside
 it, and so does the end of one the code's side may not reach; a failed check
@@ -25,6 +27,7 @@ returns null / false, never a pointer outside the allocation.
 from __future__ import annotations
 
 from minicuda.vm.jit import layout as L
+from minicuda.vm.tools import SET, USED
 
 FIND = f"""
 define internal i64 @find(ptr %ctx, i64 %addr) {{
@@ -128,13 +131,26 @@ none:
 
 def _table_entry(idx: str, write: bool) -> str:
     """IR lines loading %base, %end (a store's end when `write`) and %host of memory table entry idx."""
-    lines = []
-    for name, field in (("base", L.MT_BASE), ("end", L.MT_WEND if write else L.MT_END), ("host", L.MT_HOST)):
-        lines += [f"  %{name}.t.p = getelementptr i64, ptr %ctx, i64 {field}",
-                  f"  %{name}.t = load ptr, ptr %{name}.t.p",
-                  f"  %{name}.p = getelementptr i64, ptr %{name}.t, i64 {idx}",
-                  f"  %{name} = load i64, ptr %{name}.p"]
-    return "\n".join(lines)
+    return "\n".join(_table_row(name, field, idx) for name, field in
+                     (("base", L.MT_BASE), ("end", L.MT_WEND if write else L.MT_END), ("host", L.MT_HOST)))
+
+
+def _table_row(name: str, field: int, idx: str) -> str:
+    """IR lines loading %name, entry idx of the memory table's row in context field `field`."""
+    return "\n".join([f"  %{name}.t.p = getelementptr i64, ptr %ctx, i64 {field}",
+                      f"  %{name}.t = load ptr, ptr %{name}.t.p",
+                      f"  %{name}.p = getelementptr i64, ptr %{name}.t, i64 {idx}",
+                      f"  %{name} = load i64, ptr %{name}.p"])
+
+
+def _first_lane_entry(lanes: int, missing: str) -> str:
+    """IR lines finding %idx, the memory table entry of the first active lane's address
+    (remembered per site), on to %found, or to %`missing` when there is none."""
+    return f"""  %lane = call i32 @llvm.cttz.i32(i32 %on, i1 true)
+  %a0 = extractelement <{lanes} x i64> %addr, i32 %lane
+  %idx = call i64 @remembered(ptr %ctx, i64 %a0, i64 %site)
+  %none = icmp slt i64 %idx, 0
+  br i1 %none, label %{missing}, label %found"""
 
 
 def _suffix(write: bool) -> str:
@@ -149,11 +165,7 @@ def lane_ptrs_ir(lanes: int, write: bool = False) -> str:
     return f"""
 define internal {{ <{W} x ptr>, i1 }} @lane_ptrs{_suffix(write)}(ptr %ctx, <{W} x i64> %addr, i32 %on, i64 %size, i64 %site) noinline {{
 entry:
-  %lane = call i32 @llvm.cttz.i32(i32 %on, i1 true)
-  %a0 = extractelement <{W} x i64> %addr, i32 %lane
-  %idx = call i64 @remembered(ptr %ctx, i64 %a0, i64 %site)
-  %none = icmp slt i64 %idx, 0
-  br i1 %none, label %fail, label %found
+{_first_lane_entry(W, "fail")}
 found:
 {_table_entry("%idx", write)}
   %last = sub i64 %end, %size
@@ -299,5 +311,64 @@ make:
   ret {{ i64, i64, i64 }} %r2
 fail:
   ret {{ i64, i64, i64 }} zeroinitializer
+}}
+"""
+
+
+def init_flags_ir(lanes: int) -> str:
+    """`i1 @init_flags(ctx, addr, on, size, site, store)` (--tool initcheck only): the
+    initcheck flags (vm/tools.py's InitShadow) of the bytes each active lane accesses, in
+    the allocation `@lane_ptrs` found for memory instruction `site` (untracked: nothing to
+    do).  A store sets them (SET | USED); a load or an atomic returns true when one of them
+    is not set, and the caller hands the instruction to the interpreter, which reports it
+    (bytes that are set are used already: nothing to change)."""
+    W = lanes
+    return f"""
+define internal i1 @init_flags(ptr %ctx, <{W} x i64> %addr, i32 %on, i64 %size, i64 %site, i1 %store) noinline {{
+entry:
+{_first_lane_entry(W, "clean")}
+found:
+{_table_row("flags", L.MT_INIT, "%idx")}
+  %untracked = icmp eq i64 %flags, 0
+  br i1 %untracked, label %clean, label %tracked
+tracked:
+{_table_row("base", L.MT_BASE, "%idx")}
+  %delta = sub i64 %flags, %base
+  br label %each
+each:
+  %i = phi i32 [ 0, %tracked ], [ %i1, %next ]
+  %bit = shl i32 1, %i
+  %act = and i32 %on, %bit
+  %isact = icmp ne i32 %act, 0
+  br i1 %isact, label %first, label %next
+first:
+  %a = extractelement <{W} x i64> %addr, i32 %i
+  %p0 = add i64 %a, %delta
+  br label %byte
+byte:
+  %k = phi i64 [ 0, %first ], [ %k1, %more ]
+  %pk = add i64 %p0, %k
+  %ptr = inttoptr i64 %pk to ptr
+  br i1 %store, label %set, label %test
+set:
+  store i8 {SET | USED}, ptr %ptr
+  br label %more
+test:
+  %f = load i8, ptr %ptr
+  %fs = and i8 %f, {SET}
+  %unset = icmp eq i8 %fs, 0
+  br i1 %unset, label %dirty, label %more
+more:
+  %k1 = add i64 %k, 1
+  %again = icmp ult i64 %k1, %size
+  br i1 %again, label %byte, label %next
+next:
+  %i1 = add i32 %i, 1
+  %lanes = icmp ult i32 %i1, {W}
+  br i1 %lanes, label %each, label %clean
+clean:
+  ret i1 false
+dirty:
+  ret i1 true
 }}
 """

@@ -100,8 +100,12 @@ class StackScheduling(LaneCode):
         self.set_top_pc(pc + 1)
         self.br("sched")
 
-    def stack_bar(self, pc: int) -> None:
-        """The warp waits at the barrier (the driver bailed if it was divergent)."""
+    def stack_bar(self, pc: int, on_bits: str) -> None:
+        """The warp waits at the barrier (the driver bailed if it was divergent); its threads
+        that arrived are marked, as the interpreter marks them (synccheck and a BAR.RED's
+        results read them as the barrier opens)."""
+        ab = self.load_local("abb")
+        self.store_local("abb", self.op(f"or i64 {ab}, {self.op(f'zext i32 {on_bits} to i64')}"))
         self.set_top_pc(pc + 1)
         self.br("at_bar")
 
