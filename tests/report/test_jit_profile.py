@@ -99,10 +99,10 @@ def test_the_profiled_launch_ran_natively():
     program = minicuda.compile(KERNELS, arch="sm_70", opt=0)
     machine = profiled_run(program, "jit")
     kernel = machine.interp.code("loops")
-    assert [v for v in kernel.native if v[-1]] and all(v[-1] for v in kernel.native)   # the profiled variant alone
+    assert [v for v in kernel.native if v[4]] and all(v[4] for v in kernel.native)   # the profiled variant alone (v[4])
     plain = Machine(minicuda.compile(KERNELS, arch="sm_70", opt=0), engine="jit")
     assert plain.run(["kernels"]) == 0
-    assert not any(v[-1] for v in plain.interp.code("loops").native)
+    assert not any(v[4] for v in plain.interp.code("loops").native)
     assert plain.launches[0].profile is None
     assert [(m.inst_executed, m.thread_inst_executed, m.branch, m.divergent_branch) for m in plain.launches] == \
         [(m.inst_executed, m.thread_inst_executed, m.branch, m.divergent_branch) for m in machine.launches]
