@@ -156,7 +156,7 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
                 past = self.op(f"icmp sgt i64 {stall}, {self.load_local('check')}")
                 fresh = self.op(f"icmp ne i64 {stall}, {self.load_local('sampled')}")
                 over = self.op(f"or i1 {over}, {self.op(f'and i1 {past}, {fresh}')}")
-        if stack and ins.op == "BRA":
+        if stack and ins.op == "BRA" and W != 1:   # (one lane never diverges: nothing is pushed)
             depth = self.load_local("depth")
             over = self.op(f"or i1 {over}, {self.op(f'icmp sgt i64 {depth}, {MAXD - 2}')}")
         if stack and ins.op == "BAR":
