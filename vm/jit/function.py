@@ -41,6 +41,7 @@ from minicuda.vm.interp import DIVISIONS
 from minicuda.vm.jit import layout as L
 from minicuda.vm.jit import ops
 from minicuda.vm.jit.control import ControlLowering
+from minicuda.vm.jit.host_callees import HostCallLowering
 from minicuda.vm.jit.its_scheduler import ITSScheduling
 from minicuda.vm.jit.lanes import Unsupported
 from minicuda.vm.jit.memory import MemoryLowering
@@ -52,7 +53,8 @@ ENDS_STRAIGHT_RUN = ("exit", "barrier", "bsync", "warpsync", "yield", "branch") 
 POLL_STEPS = 1 << 16   # warp instructions between two reads of the stop flag
 
 
-class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackScheduling, ITSScheduling):
+class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackScheduling, ITSScheduling,
+                      HostCallLowering):
     """LLVM IR for one function (`@warp` in the module) under one scheduling model."""
 
     # ---- the function ------------------------------------------------------------------------
@@ -113,7 +115,7 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
             self.instruction(pc)
         self.common_blocks()
         self.exits()
-        self.e.lines[rows_at:rows_at] = self.site_locals() + self.load_rows()
+        self.e.lines[rows_at:rows_at] = self.site_locals() + self.load_rows() + self.callee_locals()
         cases = " ".join(f"i64 {k}, label %I{k}" for k in self.entries)
         body = "\n".join(self.e.lines).replace("@CASES@", cases)
         return f"define internal i32 @warp(ptr %ctx, i64 %wi) {{\n{body}\n}}\n"

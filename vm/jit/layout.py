@@ -42,7 +42,8 @@ TOOLS = 39         # non-zero: a --tool check native code leaves to the interpre
 PRINTF_FROM = 40   # int64*: the first block whose device printf is dropped (the FIFO is full before it)
 MT_WEND = 41       # the memory table's ends for stores (= base where the allocation is read-only)
 FIRST_CHECK = 42   # a warp's CHECK word after a memory change (vm/cycles.py)
-NFIELDS = 43
+STACK_ROOM = 43    # the host thread's stack the running frame leaves (vm/jit/host_callees.py); 0: unknown
+NFIELDS = 44
 
 WARN_CAP = 1024
 

@@ -20,9 +20,9 @@ from minicuda.vm.jit.runtime_ir import (FIND, MEMMOVE, RAND, lane_ptrs_ir, range
 from minicuda.vm.state import Layout
 
 
-def module_ir(code: Code, sched: str, lanes: int, symbols: list[str], kernel: bool,
-              seeded: bool = False) -> tuple[str, list[int]]:
-    """The module's text, and the pcs its code can be entered at."""
+def module_parts(code: Code, sched: str, lanes: int, symbols: list[str], kernel: bool,
+                 seeded: bool = False) -> tuple[FunctionCodegen, dict[str, str], list[str]]:
+    """The generator that wrote the module, its declarations (one per symbol) and its definitions."""
     gen = FunctionCodegen(code, sched, lanes, symbols, kernel, seeded)
     warp = gen.warp_function()
     pointers = (lambda write: site_ptr_ir(write) + scalar_range_ir(write)) if lanes == 1 else \
@@ -37,4 +37,23 @@ def module_ir(code: Code, sched: str, lanes: int, symbols: list[str], kernel: bo
     decls = {}
     for text in gen.e.decls.values():   # one declaration per symbol, whoever asked for it
         decls.setdefault(re.search(r"@([\w.$]+)\(", text).group(1), text)
-    return "\n".join(list(decls.values()) + parts), gen.entries
+    return gen, decls, parts
+
+
+def module_ir(code: Code, sched: str, lanes: int, symbols: list[str], kernel: bool,
+              seeded: bool = False) -> tuple[str, list[int]]:
+    """The module's text, and the pcs its code can be entered at."""
+    gen, decls, parts = module_parts(code, sched, lanes, symbols, kernel, seeded)
+    text = "\n".join(list(decls.values()) + parts)
+    if gen.callee_rows:   # a native callee's module declares what the caller's may declare too
+        seen: set[str] = set()
+        lines = []
+        for line in text.split("\n"):
+            if line.startswith("declare "):
+                symbol = re.search(r"@([\w.$]+)\(", line).group(1)
+                if symbol in seen:
+                    continue
+                seen.add(symbol)
+            lines.append(line)
+        text = "\n".join(lines)
+    return text, gen.entries
