@@ -32,8 +32,6 @@ frame leaves of the thread's stack, which the engine writes for each run of a fr
 """
 from __future__ import annotations
 
-import re
-
 from minicuda.ir import Mem, Reg, Special, Sym
 from minicuda.isa import OPS
 from minicuda.vm.callstack import frame_bytes
@@ -85,19 +83,6 @@ def is_native_callee(code) -> bool:
     return True
 
 
-def callee_ir(code, prefix: str):
-    """The callee's module (vm/jit/module.py) with its definitions renamed `@<prefix>NAME`:
-    (definitions, declarations by symbol, the FunctionCodegen that wrote it)."""
-    from minicuda.vm.jit.module import module_parts   # noqa: PLC0415  (module.py imports this module's user)
-
-    gen, decls, parts = module_parts(code, "stack", 1, [], False)
-    text = "\n".join(parts)
-    defined = set(re.findall(r"^define [^@]*@([\w.$]+)\(", text, re.M)) | set(re.findall(r"^@([\w.$]+) = ", text, re.M))
-    text = re.sub(r"@([\w.$]+)", lambda m: f"@{prefix}{m.group(1)}" if m.group(1) in defined else m.group(0), text)
-    text = text.replace("define i32 @", "define internal i32 @")   # (run_function: not an entry of the caller's)
-    return text, decls, gen
-
-
 class HostCallLowering(LaneCode):
     """The host thread's CALL of a native callee, for FunctionCodegen."""
 
@@ -108,21 +93,15 @@ class HostCallLowering(LaneCode):
             return None
         callee = callees[name]
         index = list(callees).index(name)
-        prefix = f"c{index}."
-        if f"callee:{name}" not in self.helpers:
-            text, decls, gen = callee_ir(callee, prefix)
-            self.helpers[f"callee:{name}"] = text
-            for symbol, line in decls.items():
-                self.e.declare(f"callee-decl:{symbol}", line)
-            self.callee_rows[name] = (index, Layout(callee.rows, callee.npreds, 1), sorted(gen.rows_used),
-                                      sorted(gen.preds_used))
+        if name not in self.callee_rows:   # (its module is added to the caller's: module.py)
+            self.callee_rows[name] = (index, Layout(callee.rows, callee.npreds, 1), callee)
         return self.effect(lambda i, on, ob, bail: self.emit_user_call(i, callee, name, bail))
 
     def callee_locals(self) -> list[str]:
         """Entry-block lines: each native callee's state, counters and context (a copy of the
         caller's with the state's sections and the counters pointed at the callee's own)."""
         out = []
-        for name, (k, lay, _, _) in self.callee_rows.items():
+        for k, lay, _ in self.callee_rows.values():
             out += [f"  %cs{k} = alloca [{lay.size} x i8], align 64",
                     f"  %ccnt{k} = alloca [{L.NCOUNTERS} x i64], align 8",
                     f"  %cctx{k} = alloca [{L.NFIELDS} x i64], align 8",
@@ -140,7 +119,7 @@ class HostCallLowering(LaneCode):
     def emit_user_call(self, ins, callee, name: str, bail: str) -> str:
         """Start the callee's state as start_warp does, pass the arguments, call; on DONE its
         return register is the CALL's result, else the CALL goes to the call stack."""
-        k, lay, rows, preds = self.callee_rows[name]
+        k, lay, _ = self.callee_rows[name]
         fn = callee.fn
         to_stack = self.lbl("tostack")
         room = self.ctx_field(L.STACK_ROOM)
@@ -149,9 +128,9 @@ class HostCallLowering(LaneCode):
         self.cbr(fits, go, to_stack)
         self.label(go)
         regs, flags = f"%cs{k}.regs", f"%cs{k}.flags"
-        for row in rows:
+        for row in range(callee.rows):   # (lane 0's: the callee's code has one lane)
             self.line(f"store i32 0, ptr {self.gep(regs, row * WARP * 4)}")
-        for row in preds:
+        for row in range(callee.npreds):
             self.line(f"store i8 0, ptr {self.gep(f'%cs{k}.preds', row * WARP)}")
         for which, value in ((0, 1), (1, 0), (2, 0)):   # lane 0: live, not exited, not at a barrier
             self.line(f"store i8 {value}, ptr {self.gep(flags, which * WARP)}")

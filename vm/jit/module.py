@@ -3,7 +3,8 @@
 `module_ir` puts together the warp function (function.py), the runtime IR it
 calls (runtime_ir.py), the helpers it asked for (atomics, shuffles), the entry
 point `run_function` and, for a kernel, the block loop `run_blocks`
-(block_loop.py), with one declaration per external symbol.
+(block_loop.py), with one declaration per external symbol, and the modules of the
+native callees its host code calls (host_callees.py), their definitions renamed.
 
 Invariant: the text depends only on the code, the variant (scheduling model,
 lanes, kernel, seeded) and the symbol table, so it keys the compile caches.
@@ -33,11 +34,24 @@ def module_parts(code: Code, sched: str, lanes: int, symbols: list[str], kernel:
         lay = Layout(code.rows, code.npreds, 1)
         reductions = any(ins.op == "BAR.RED" for ins in code.instrs)
         parts.append(run_blocks_ir(lay.stride["ids"], lay.stride["flags"], lay.stride["words"], reductions))
+    for k, _, callee in gen.callee_rows.values():   # native callees (host_callees.py), renamed c<k>.NAME
+        _, callee_decls, callee_parts = module_parts(callee, "stack", 1, [], False)
+        parts.append(renamed("\n".join(callee_parts), f"c{k}."))
+        for symbol, line in callee_decls.items():
+            gen.e.declare(f"callee:{symbol}", line)
     gen.e.declare("cttz32", "declare i32 @llvm.cttz.i32(i32, i1)")
     decls = {}
     for text in gen.e.decls.values():   # one declaration per symbol, whoever asked for it
         decls.setdefault(re.search(r"@([\w.$]+)\(", text).group(1), text)
     return gen, decls, parts
+
+
+def renamed(text: str, prefix: str) -> str:
+    """A module's definitions (functions and globals) renamed `@<prefix>NAME`, none of them an
+    entry point: a native callee's module inside its caller's."""
+    defined = set(re.findall(r"^define [^@]*@([\w.$]+)\(", text, re.M)) | set(re.findall(r"^@([\w.$]+) = ", text, re.M))
+    text = re.sub(r"@([\w.$]+)", lambda m: f"@{prefix}{m.group(1)}" if m.group(1) in defined else m.group(0), text)
+    return text.replace("define i32 @", "define internal i32 @")
 
 
 def module_ir(code: Code, sched: str, lanes: int, symbols: list[str], kernel: bool,
