@@ -4,11 +4,11 @@ division by zero, a load out of bounds, the budget, a stack overflow) is run aga
 CALL by the call stack.  The interpreter is the specification: both engines print the same,
 report the same faults and exit alike."""
 import pytest
+from helpers.run_source import run
 
 import minicuda
-from minicuda.cli import minicuda_main
-from minicuda.vm.machine import Machine
 from minicuda.vm.jit.host_callees import is_native_callee
+from minicuda.vm.machine import Machine
 
 PROGRAM = r"""
 #include <stdio.h>
@@ -47,18 +47,10 @@ int main(int argc, char **argv) {
 """
 
 
-def run(tmp_path, capsys, engine: str, mode: int, *options: str) -> tuple[int, str, str]:
-    src = tmp_path / "callees.cu"
-    src.write_text(PROGRAM)
-    status = minicuda_main(["run", "--engine", engine, *options, str(src), str(mode)])
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
-
-
 @pytest.mark.parametrize("mode", [0, 1, 2, 3, pytest.param(4, marks=pytest.mark.slow)])
 def test_native_callees_match_the_interpreter(tmp_path, capsys, mode):
-    native = run(tmp_path, capsys, "jit", mode)
-    assert native == run(tmp_path, capsys, "interp", mode)
+    native = run(tmp_path, capsys, "jit", PROGRAM, str(mode))
+    assert native == run(tmp_path, capsys, "interp", PROGRAM, str(mode))
     assert native[1].startswith("-3822145360911845061 112.500000 183.750 1.500 2126\n")
     if mode:
         assert native[0] != 0 and "error:" in native[2]
@@ -67,8 +59,9 @@ def test_native_callees_match_the_interpreter(tmp_path, capsys, mode):
 @pytest.mark.parametrize("steps", [6000, pytest.param(3000, marks=pytest.mark.slow),
                                    pytest.param(4321, marks=pytest.mark.slow)])
 def test_the_budget_runs_out_in_a_callee_as_in_the_interpreter(tmp_path, capsys, steps):
-    native = run(tmp_path, capsys, "jit", 0, "--max-steps", str(steps))
-    assert native == run(tmp_path, capsys, "interp", 0, "--max-steps", str(steps))
+    options = ("--max-steps", str(steps))
+    native = run(tmp_path, capsys, "jit", PROGRAM, "0", options=options)
+    assert native == run(tmp_path, capsys, "interp", PROGRAM, "0", options=options)
     assert native[0] != 0 and "instruction budget exhausted" in native[2]
 
 
