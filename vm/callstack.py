@@ -104,6 +104,7 @@ class Frame:
         self.code, self.state, self.allocation, self.used = code, state, allocation, used
         self.symbols, self.scope, self.warp_id = symbols, scope, warp_id
         self.call = None          # (CALL, threads) it waits on
+        self.room = 0             # the stack its calls may take (the JIT's native calls check it)
         self.packed: bytes | None = None
         self.w: Warp | None = None
 
@@ -239,6 +240,7 @@ class CallStack:
         state = self.states.take(code)
         self.start_state(state, code, live, allocation, ids)
         frame = Frame(code, state, allocation, used, symbols, scope, ids["warp"])
+        frame.room = self.limit - used
         for p, value in zip(fn.params, args):
             width = 64 if p.size == 8 else 32
             if isinstance(value, int):

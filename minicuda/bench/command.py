@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from minicuda.argtypes import MAX_JOBS, int_in, seconds
-from minicuda.bench import compile_scale, runtime_scale, startup
+from minicuda.bench import compile_scale, host_loops, runtime_scale, startup
 from minicuda.bench.benchmark import run_benchmark
 from minicuda.bench.end_to_end import e2e_child
 from minicuda.bench.report import render
@@ -49,11 +49,16 @@ def parse_args(argv: list[str]):
     p.add_argument("--runtime-scaling", nargs="?", const="all", metavar="CASES",
                    help="instead: the time of 10^3, 10^4, 10^5 runtime calls, each engine "
                         f"({', '.join(runtime_scale.CASES)}; all by default, or a comma-separated few)")
+    p.add_argument("--host-loops", nargs="?", const="all", metavar="CASES",
+                   help="instead: host code's loops per element against the same C built with cc -O2 "
+                        f"({', '.join(host_loops.CASES)}; all by default, or a comma-separated few)")
     p.add_argument("--startup", action="store_true",
                    help="instead: the CPU seconds `minicuda run` spends before main, cold and warm (issue 17's < 0.3 s)")
     opts = p.parse_args(argv)
     if opts.runtime_scaling is not None:
         opts.cases = _picked(p, "--runtime-scaling", "case", opts.runtime_scaling, list(runtime_scale.CASES))
+    if opts.host_loops is not None:
+        opts.loops = _picked(p, "--host-loops", "case", opts.host_loops, list(host_loops.CASES))
     if opts.compile_scaling is not None:
         opts.shapes = _picked(p, "--compile-scaling", "shape", opts.compile_scaling, list(compile_scale.SHAPES))
     opts.only = [n for item in opts.only for n in item.split(",") if n]
@@ -97,6 +102,8 @@ def main(argv: list[str] | None = None) -> int:
         return compile_scaling(opts)
     if opts.runtime_scaling is not None:
         return runtime_scaling(opts)
+    if opts.host_loops is not None:
+        return host_loop_times(opts)
     if opts.startup:
         return startup_times(opts)
     opts.progress_line = ProgressLine("minicuda bench: ", timed=True)
@@ -122,6 +129,22 @@ def runtime_scaling(opts) -> int:
     print(runtime_scale.render_scaling(results))
     if opts.json:
         Path(opts.json).write_text(json.dumps(runtime_scale.as_dicts(results), indent=2) + "\n")
+    return 0
+
+
+def host_loop_times(opts) -> int:
+    """minicuda bench --host-loops: host loops per element, minicuda against cc -O2."""
+    line = ProgressLine("minicuda bench: ", timed=True)
+    try:
+        results = host_loops.run_host_loops("quick" if opts.quick else "full", opts.loops, line.show)
+    except RuntimeError as e:
+        line.clear()
+        print(f"minicuda bench: error: {e}", file=sys.stderr)
+        return 1
+    line.clear()
+    print(host_loops.render_host_loops(results))
+    if opts.json:
+        Path(opts.json).write_text(json.dumps(host_loops.as_dicts(results), indent=2) + "\n")
     return 0
 
 

@@ -63,6 +63,9 @@ class ControlLowering(LaneCode):
         """Counts the branch (and whether it diverges); `rest` are the group's threads
         that do not take it."""
         target = self.code.label_pc[ins.target]
+        if self.W == 1:   # the host thread: one lane never diverges, and host code's metrics are not kept
+            self.stack_uniform_branch(pc, target, on_bits)
+            return
         self.add_local("br", 1)
         rest = self.op(f"and i32 {group}, {self.op(f'xor i32 {on_bits}, -1')}")
         both = self.op(f"and i1 {self.op(f'icmp ne i32 {on_bits}, 0')}, {self.op(f'icmp ne i32 {rest}, 0')}")

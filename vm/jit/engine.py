@@ -47,6 +47,7 @@ from minicuda.vm.launch_setup import LaunchSetup
 from minicuda.vm.metrics import LaunchMetrics
 from minicuda.vm.profile import NATIVE_COLUMNS
 from minicuda.vm.jit import layout as L
+from minicuda.vm.jit.host_callees import native_callees
 from minicuda.vm.jit.host_calls import HostCallSite, HostView
 from minicuda.vm.jit.printf_fifo import NONE_DROPPED, LaunchFifo
 from minicuda.vm.callstack import LANE0, NO_METRICS, run_frame_on_warp
@@ -193,6 +194,9 @@ def code_description(code, sched: str, lanes: int, symbols: list[str], kernel: b
     for block in fn.blocks:
         lines.append(f"{block.label}: {code.rpc.get(block.label)}")
         lines += (instr_description(ins, position) for ins in block.instrs)
+    if lanes == 1:   # the native callees compiled into the module (vm/jit/host_callees.py)
+        for name, callee in (getattr(code, "host_callees", None) or {}).items():
+            lines += [f"callee {name}", code_description(callee, "stack", 1, [], False, False)]
     return "\n".join(lines)
 
 
@@ -423,11 +427,13 @@ class JitEngine:
         code = frame.code
         if code.fn.kind != "host":
             return run_frame_on_warp(self, interp, frame, metrics)
+        native_callees(interp, code)   # (before its first compile: they are part of its module)
         compiled = compiled_for(interp, code, "stack", 1, kernel=False)
         if compiled is None:   # too large for LLVM: the interpreter runs it
             return run_frame_on_warp(self, interp, frame, metrics)
         state = frame.state
         context = state_context(state, frame.symbols, compiled, interp)
+        context.fields[L.STACK_ROOM] = frame.room
         counters, fields, no_counters = context.counter_view, context.fields, context.no_counters
         rt = interp.machine.runtime.random if interp.machine is not None and code.calls_rand else None
         memory, side, run_function, address = interp.memory, interp.side, compiled.run_function, context.address

@@ -41,6 +41,7 @@ from minicuda.vm.interp import DIVISIONS
 from minicuda.vm.jit import layout as L
 from minicuda.vm.jit import ops
 from minicuda.vm.jit.control import ControlLowering
+from minicuda.vm.jit.host_callees import HostCallLowering
 from minicuda.vm.jit.its_scheduler import ITSScheduling
 from minicuda.vm.jit.lanes import Unsupported
 from minicuda.vm.jit.memory import MemoryLowering
@@ -57,7 +58,8 @@ SYNCCHECKED = frozenset({"WARPSYNC", "SHFL", "VOTE", "MATCH"})
 RACECHECKED = SYNCCHECKED | {"LDG", "STG", "LDS", "STS", "ATOM", "ATOMS", "MEMBAR"}
 
 
-class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackScheduling, ITSScheduling):
+class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackScheduling, ITSScheduling,
+                      HostCallLowering):
     """LLVM IR for one function (`@warp` in the module) under one scheduling model."""
 
     # ---- the function ------------------------------------------------------------------------
@@ -121,7 +123,7 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
             self.instruction(pc)
         self.common_blocks()
         self.exits()
-        self.e.lines[rows_at:rows_at] = self.site_locals() + self.load_rows()
+        self.e.lines[rows_at:rows_at] = self.site_locals() + self.load_rows() + self.callee_locals()
         cases = " ".join(f"i64 {k}, label %I{k}" for k in self.entries)
         body = "\n".join(self.e.lines).replace("@CASES@", cases)
         return f"define internal i32 @warp(ptr %ctx, i64 %wi) {{\n{body}\n}}\n"
@@ -164,7 +166,7 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
                 past = self.op(f"icmp sgt i64 {stall}, {self.load_local('check')}")
                 fresh = self.op(f"icmp ne i64 {stall}, {self.load_local('sampled')}")
                 over = self.op(f"or i1 {over}, {self.op(f'and i1 {past}, {fresh}')}")
-        if stack and ins.op == "BRA":
+        if stack and ins.op == "BRA" and W != 1:   # (one lane never diverges: nothing is pushed)
             depth = self.load_local("depth")
             over = self.op(f"or i1 {over}, {self.op(f'icmp sgt i64 {depth}, {MAXD - 2}')}")
         if stack and ins.op == "BAR":

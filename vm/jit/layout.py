@@ -44,7 +44,8 @@ MT_WEND = 41       # the memory table's ends for stores (= base where the alloca
 FIRST_CHECK = 42   # a warp's CHECK word after a memory change (vm/cycles.py)
 PROFILE = 43       # int64[instructions x vm/profile.py's NATIVE_COLUMNS]: a profiled function's counters
 MT_INIT = 44       # the memory table's initcheck flags pointers (0: the allocation is not tracked)
-NFIELDS = 45
+STACK_ROOM = 45    # the host thread's stack the running frame leaves (vm/jit/host_callees.py); 0: unknown
+NFIELDS = 46
 
 WARN_CAP = 1024
 

@@ -59,7 +59,10 @@ class MemoryLowering(LaneCode):
 
     def lower_runtime_call(self, ins):
         """The host thread's rand, memcpy, memmove and memset, and a kernel's dropped printf;
-        every other call is handed off."""
+        every other call is handed off, but the host thread's call of a native callee
+        (host_callees.py)."""
+        if "RT" not in ins.mods:
+            return self.lower_user_call(ins)
         if "RT" in ins.mods and ins.srcs[0].name in NATIVE_RUNTIME and self.W == 1 and not self.kernel:
             return self.effect(self.emit_rand if ins.srcs[0].name == "rand" else self.emit_memory_function)
         if self.dropped_printf(ins):

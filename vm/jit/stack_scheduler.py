@@ -63,7 +63,12 @@ class StackScheduling(LaneCode):
 
     def goto_label(self, pc: int) -> None:
         """Stack model: on to the label at pc with the same top entry, unless the entry
-        ends there (pc is its rpc): then through the dispatch, which pops it."""
+        ends there (pc is its rpc): then through the dispatch, which pops it.  The host
+        thread (one lane) never diverges: its one entry's rpc is the end (start_warp), so
+        it goes straight on."""
+        if self.W == 1:
+            self.br(f"I{pc}")
+            return
         here = self.op(f"icmp eq i64 {self.load_local('rpc')}, {pc}")
         pop, go = self.lbl("pop"), self.lbl("on")
         self.cbr(here, pop, go)
@@ -108,6 +113,20 @@ class StackScheduling(LaneCode):
         self.store_local("abb", self.op(f"or i64 {ab}, {self.op(f'zext i32 {on_bits} to i64')}"))
         self.set_top_pc(pc + 1)
         self.br("at_bar")
+
+    def stack_uniform_branch(self, pc: int, target: int, on_bits: str) -> None:
+        """The host thread's branch (one lane): to the target or on, as a plain branch."""
+        self.stall_update("false")
+        taken, on = self.lbl("taken"), self.lbl("nottaken")
+        self.cbr(self.op(f"icmp ne i32 {on_bits}, 0"), taken, on)
+        self.label(taken)
+        self.goto_label(target)
+        self.label(on)
+        if pc + 1 < self.code.end:
+            self.goto_label(pc + 1)
+        else:
+            self.set_top_pc(pc + 1)
+            self.br("sched")
 
     def stack_branch(self, pc: int, target: int, on_bits: str, rest: str, both: str) -> None:
         """Divergent: the entry goes on at the join, the fall-through and the taken path
