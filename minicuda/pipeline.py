@@ -39,6 +39,7 @@ from minicuda.passes.regalloc import RegisterAllocation
 from minicuda.timing import TIMES
 from minicuda.passes.simplify_cfg import SimplifyCFG
 from minicuda.passes.strength_reduce import StrengthReduce
+from minicuda.passes.unroll import LoopUnroll
 
 ANALYSES: dict[str, Callable] = {"cfg": build_cfg, "ipdom": ipdom, "divergence": analyze_divergence,
                                  "liveness": analyze_liveness}
@@ -145,13 +146,16 @@ PASSES = _registry(
     RegisteredPass(Reconverge, "mark the reconvergence point of every divergent branch (SSY/SYNC or BSSY/BSYNC)",
                    lambda options: {"stack_arch": options.stack_arch}),
     RegisteredPass(RegisterAllocation, "assign physical registers by colouring the interference graph"),
+    RegisteredPass(LoopUnroll, "unroll loops as nvcc does: small constant trip counts fully, others by 4 with a "
+                   "remainder loop, as #pragma unroll says; record every loop"),
     RegisteredPass(StrengthReduce, "multiply and unsigned divide by a power of two as shifts and masks"),
 )
 
 CLEANUP = ["constant-fold", "copy-propagation", "cse", "dce", "simplify-cfg"]
 PIPELINES = {
     0: ["keep-branches", "reconverge", "regalloc"],
-    3: CLEANUP + CLEANUP + ["hoist-sink"] + CLEANUP + ["if-convert"] + CLEANUP + ["reconverge", "regalloc"],
+    3: CLEANUP + CLEANUP + ["loop-unroll"] + CLEANUP + CLEANUP + ["hoist-sink"] + CLEANUP + ["if-convert"] + CLEANUP
+    + ["reconverge", "regalloc"],
 }
 
 
