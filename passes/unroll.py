@@ -114,18 +114,20 @@ class LoopUnroll:
         trips = _trips(fn, cfg, loop, count) if count else None
         note = lambda text, how="": _record(fn, where or loop.key, uniform, size, trips, text, how)
         if request == 1:
-            return note("not unrolled: #pragma unroll 1"), False
+            return note("not unrolled: #pragma unroll 1"), rotate(fn, cfg, loop, trips)
         blocker = _blocker(fn, loop)
         if trips is not None and (request == 0 and trips <= PRAGMA_FULL_MAX or request is None
                                   and trips <= FULL_MAX_TRIPS and trips * size <= FULL_BUDGET):
             full_unroll(fn, cfg, loop, count, trips)
             return note("fully unrolled", how="full"), True
         if trips is not None and request is None:
-            return note(f"not unrolled: {trips} x {instructions(size)} is over the full-unroll budget"), False
+            return (note(f"not unrolled: {trips} x {instructions(size)} is over the full-unroll budget"),
+                    rotate(fn, cfg, loop, trips))
         hoisted = count is not None and count.block == loop.header and _hoist_invariants(fn, loop)
         why = blocker or _runtime_shape(fn, cfg, loop, count)
         if why:
-            return note(f"not unrolled: {why}"), hoisted
+            return note(f"not unrolled: {why}"), rotate(fn, analyses.get("cfg") if hoisted else cfg, loop, trips) \
+                or hoisted
         factor = request if request and request > 1 else RUNTIME_FACTOR
         runtime_unroll(fn, cfg, loop, count, factor, ptxas_again=not request)
         return note(f"unrolled by {factor} with a remainder loop", how=str(factor)), True
@@ -486,3 +488,44 @@ def runtime_unroll(fn: Function, cfg, loop: Loop, count: Count, factor: int, ptx
 def _next_section(sections, label: str) -> str:
     labels = [s[0] for s in sections]
     return labels[labels.index(label) + 1]
+
+
+def rotate(fn: Function, cfg, loop: Loop, trips: int | None) -> bool:
+    """LLVM's loop rotation, which every loop that stays a loop gets: the test at the top
+    becomes a guard before the loop (left out where the trip count is known not to be 0)
+    and a test at the bottom, the back edge, so an iteration runs one branch, not two."""
+    header = fn.block(loop.header)
+    branch = conditional_branch(header)
+    succs = cfg.succs(loop.header)
+    if branch is None or len(succs) != 2 or loop.latch == loop.header:
+        return False
+    first = next((s for s in succs if s in loop.body), None)
+    out = next((s for s in succs if s not in loop.body), None)
+    if first is None or out is None or out == EXIT or any(
+            ins.info.kind in _BLOCKERS or ins.info.side_effects for ins in header.instrs if ins is not branch):
+        return False
+    names = _Names(fn)
+    _explicit(fn, cfg, [loop.preheader, loop.header])
+    test = [i for i in header.instrs if not i.is_branch]
+    loc = branch.loc
+    cont = _retarget(branch, {}) if branch.target == first else replace(branch, srcs=(Label(first),),
+                                                                          guard_neg=not branch.guard_neg)
+    pre, latch = fn.block(loop.preheader), fn.block(loop.latch)
+    leave = replace(cont, srcs=(Label(out),), guard_neg=not cont.guard_neg)
+    ends = fn.block(out).instrs
+    if len(ends) == 1 and ends[0].op == "EXIT" and ends[0].guard is None:   # ptxas: a branch to EXIT is @P EXIT
+        leave = replace(ends[0], guard=cont.guard, guard_neg=not cont.guard_neg, loc=loc)
+    guard = [] if trips else [*test, leave, _bra(first, loc)]
+    pre.instrs[-1:] = guard or [_bra(first, loc)]
+    latch.instrs[-1:] = [*test, cont, _bra(out, loc)]
+    _place(fn, [loop.header], [], names)
+    for label in (loop.preheader, loop.latch):
+        block = fn.block(label)
+        cut = next((i for i, ins in enumerate(block.instrs) if ins.info.terminator and ins.guard is not None), None)
+        if cut is not None and cut + 1 < len(block.instrs):
+            rest = type(block)(names.label(), block.instrs[cut + 1:])
+            block.instrs = block.instrs[:cut + 1]
+            at = [b.label for b in fn.blocks].index(label)
+            fn.blocks.insert(at + 1, rest)
+            fn.block_index = {}
+    return True
