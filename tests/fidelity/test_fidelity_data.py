@@ -16,8 +16,6 @@ KERNELS = sorted(path.stem for path in KERNELS_DIR.glob("*.cu"))
 
 # (kernel, build) -> why minicuda's divergent-branch count differs from the GPU's today.
 PREDICATED_ARM = "ptxas predicates this arm (docs/fidelity.md); minicuda keeps its branch (issue 15 items 1-2)"
-LOOP_UNROLLED = ("ptxas unrolls this loop by 4 with a remainder, so its exit test diverges fewer times; "
-                 "minicuda does not unroll (issue 15 item 3)")
 REDUCTION_STEP = ("ptxas predicates s[t] += s[t + stride] (5 SASS instructions); minicuda's arm is longer "
                   "and kept (issue 15 item 1)")
 DIVERGENT_DIFFERS: dict[tuple[str, str], str] = {
@@ -25,8 +23,6 @@ DIVERGENT_DIFFERS: dict[tuple[str, str], str] = {
     ("bounds_and_2d", "O3"): PREDICATED_ARM,
     ("if_divergent_long", "O3"): PREDICATED_ARM + ": 14 instructions with a store",
     ("if_else_chain", "O3"): PREDICATED_ARM + ": a chain of SELs",
-    ("early_return_loop", "O3"): LOOP_UNROLLED,
-    ("loop_varying", "O3"): LOOP_UNROLLED,
     ("reduce_shared_const_unroll", "O3"): REDUCTION_STEP,
     ("reduce_shared_interleaved", "O3"): REDUCTION_STEP,
     ("reduce_shared_neighbored_float", "O3"): REDUCTION_STEP,
