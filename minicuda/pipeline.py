@@ -39,7 +39,7 @@ from minicuda.passes.regalloc import RegisterAllocation
 from minicuda.timing import TIMES
 from minicuda.passes.simplify_cfg import SimplifyCFG
 from minicuda.passes.strength_reduce import StrengthReduce
-from minicuda.passes.unroll import LoopUnroll
+from minicuda.passes.loop_unroll import LoopUnroll
 
 ANALYSES: dict[str, Callable] = {"cfg": build_cfg, "ipdom": ipdom, "divergence": analyze_divergence,
                                  "liveness": analyze_liveness}
@@ -146,8 +146,8 @@ PASSES = _registry(
     RegisteredPass(Reconverge, "mark the reconvergence point of every divergent branch (SSY/SYNC or BSSY/BSYNC)",
                    lambda options: {"stack_arch": options.stack_arch}),
     RegisteredPass(RegisterAllocation, "assign physical registers by colouring the interference graph"),
-    RegisteredPass(LoopUnroll, "unroll loops as nvcc does: small constant trip counts fully, others by 4 with a "
-                   "remainder loop, as #pragma unroll says; record every loop"),
+    RegisteredPass(LoopUnroll, "unroll loops as nvcc does (small constant trip counts fully, others by 4 with a "
+                   "remainder loop, as #pragma unroll says), rotate the rest; record every loop"),
     RegisteredPass(StrengthReduce, "multiply and unsigned divide by a power of two as shifts and masks"),
 )
 

@@ -92,16 +92,17 @@ class LoopUnroll:
 
     def run(self, fn: Function, analyses) -> bool:
         done: set[tuple] = {(d.file, d.line, d.column) for d in fn.branch_decisions if d.loop}
-        changed = False
+        changed, records = False, []
         while True:
             cfg = analyses.get("cfg")
             loop = next((l for l in _loops(fn, cfg) if _exit_key(fn, cfg, l) not in done), None)
             if loop is None:
+                fn.branch_decisions = fn.branch_decisions + sorted(records, key=lambda d: (d.file, d.line, d.column))
                 return changed
             key = _exit_key(fn, cfg, loop)
             done.add(key)
             record, did = self.unroll(fn, cfg, analyses, loop)
-            fn.branch_decisions = fn.branch_decisions + [record]
+            records.append(record)
             if did:
                 analyses.invalidate()
                 changed = True
@@ -291,7 +292,7 @@ def _runtime_shape(fn: Function, cfg, loop: Loop, count: Count | None) -> str | 
     if any(other < loop.body for other in (l.body for l in _loops(fn, cfg))):
         return "it holds another loop"
     if abs(count.step) != 1 or count.cmp not in (("LT", "LE", "NE") if count.step == 1 else ("GT", "GE", "NE")):
-        return f"a step of {count.step} against {count.cmp}"
+        return f"its counter steps by {count.step} (tested with {count.cmp}), not by 1 or -1"
     head = fn.block(loop.header).instrs
     if len(head) != 2 or head[0].dsts != (count.branch.guard,) or head[1] is not count.branch:
         return "its test computes more than one comparison"
