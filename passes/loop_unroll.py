@@ -366,7 +366,8 @@ def _copy(fn: Function, labels: list[str], names: _Names, extra: dict[str, str])
     """Copies of the blocks `labels` under new labels; jumps between them follow, `extra` maps others."""
     mapping = {label: names.label() for label in labels}
     mapping.update(extra)
-    blocks = [type(fn.block(l))(mapping[l], [_retarget(i, mapping) for i in fn.block(l).instrs]) for l in labels]
+    blocks = [type(fn.block(l))(mapping[l], [_retarget(replace(i), mapping) for i in fn.block(l).instrs])
+              for l in labels]   # (new objects: analyses keep facts by instruction)
     return blocks, mapping
 
 
