@@ -73,7 +73,7 @@ class Count:
 
 
 def pragma_of(fn: Function, loop: Loop) -> str | None:
-    return getattr(fn, "loop_pragmas", {}).get(loop.key)
+    return fn.loop_pragmas.get(loop.key)
 
 
 def unroll_request(text: str | None) -> int | None:
