@@ -117,3 +117,20 @@ def test_a_loop_with_a_barrier_is_not_unrolled_by_a_factor(tmp_path, capsys):
 """
     (line,) = report(tmp_path, capsys, source)
     assert line.startswith("r.cu:3:19: k: uniform exit, trip count unknown, not unrolled (BAR")
+
+
+def test_a_loop_exit_is_never_predicated_into_the_loop():
+    """`for (i < t % 32)` keeps its exit a branch whether unrolled or not: the store after
+    the loop stays unguarded, and no EXIT moves into the loop; `if (c) return;` stays @P EXIT."""
+    for pragma in ("", "#pragma unroll 1"):
+        source = f"""__global__ void k(int *o, int n) {{
+  int t = threadIdx.x, s = 0;
+  if (t >= n) return;
+  {pragma}
+  for (int i = 0; i < t % 32; i++) s += i * t;
+  o[t] = s;
+}}
+"""
+        fn = minicuda.compile(source, arch="sm_90").functions["k"]
+        guarded = [i.op for i in fn.instructions() if i.guard is not None]
+        assert guarded.count("EXIT") == 1 and "STG" not in guarded and "BRA" in guarded
