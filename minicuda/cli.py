@@ -679,6 +679,16 @@ def _report_records(functions: list, args) -> list:
             for d in fn.branch_decisions]
 
 
+def _unrolled(record) -> str:
+    """What loop-unroll did to a loop, as the report's loop section says it."""
+    if record.unrolled == "full":
+        return "fully unrolled"
+    if record.unrolled:
+        return f"unrolled by {record.unrolled} with a remainder loop"
+    why = record.reason.split("not unrolled: ", 1)
+    return f"not unrolled ({why[1].rsplit(' (', 1)[0]})" if len(why) == 2 else "not unrolled"
+
+
 def _write_report(records, args, emit: str | None) -> None:
     """--report=predication: one line (or JSON object) per conditional branch, then a
     section of the loops' exits."""
@@ -689,8 +699,8 @@ def _write_report(records, args, emit: str | None) -> None:
                     f"{instructions(r.instructions)}, {'predicated' if r.predicated else 'kept'}: "
                     f"{r.reason.split(': ', 1)[-1]}\n" for r in records if not r.loop]
         loops = [f"{r.file}:{r.line}:{r.column}: {r.function}: {'uniform' if r.uniform else 'divergent'} exit, "
-                 f"{'trip count unknown' if r.trip_count is None else f'trip count {r.trip_count}'}, not unrolled\n"
-                 for r in records if r.loop]
+                 f"{'trip count unknown' if r.trip_count is None else f'trip count {r.trip_count}'}, "
+                 f"{_unrolled(r)}\n" for r in records if r.loop]
         text = "".join(branches) + ("loops:\n" + "".join(loops) if loops else "")
     if emit is None and args.output:
         _write(text, args.output)

@@ -291,12 +291,13 @@ class BranchDecision:
     column: int = 0
     loop: bool = False                 # the branch leaves a loop (the report's loops section)
     trip_count: int | None = None      # the loop's, where known
+    unrolled: str = ""                 # a loop's: "" not unrolled, "full", or the factor ("4")
 
     def as_dict(self) -> dict:
         return {"file": self.file, "line": self.line, "column": self.column, "function": self.function,
                 "uniform": self.uniform, "instructions": self.instructions, "threshold": self.threshold,
                 "predicated": self.predicated, "reason": self.reason, "loop": self.loop,
-                "trip_count": self.trip_count, "unrolled": False}
+                "trip_count": self.trip_count, "unrolled": bool(self.unrolled), "unroll": self.unrolled}
 
 
 @dataclass
@@ -315,6 +316,8 @@ class Function:
     launch_bounds: tuple[int, ...] = ()   # __launch_bounds__: (max threads per block[, min blocks per SM])
     device_callable: bool = False      # a host function that is also __device__ (__host__ __device__)
     branch_decisions: list[BranchDecision] = field(default_factory=list)
+    # a loop's `#pragma unroll[ N]`, by the source location (file, line, column) of its back edge
+    loop_pragmas: dict[tuple, str] = field(default_factory=dict, compare=False)
     loc: SourceLocation | None = field(default=None, compare=False)
     # the frame's slots as the lowering laid them out, (offset, bytes) each: one variable or
     # temporary per slot (passes/sroa.py); empty when not known (a .sass read)
@@ -477,6 +480,7 @@ def format_function(fn: Function, with_loc: bool = True) -> str:
 
 def format_decision(d: BranchDecision) -> str:
     loop = f" loop {'unknown' if d.trip_count is None else d.trip_count}" if d.loop else ""
+    loop += f" unrolled {d.unrolled}" if d.loop and d.unrolled else ""
     column = f":{d.column}" if d.column else ""   # (a record read from text without one has none)
     return (f".decision {d.file}:{d.line}{column} {'uniform' if d.uniform else 'divergent'} {d.instructions} "
             f"{d.threshold} {'predicated' if d.predicated else 'kept'}{loop} {Str(d.reason.encode())}")
@@ -507,7 +511,7 @@ _LOC_RE = re.compile(r"//\s*(.+):(\d+):(\d+)\s*$")
 _OPERAND_SPLIT = re.compile(r',\s*(?=(?:[^"]*"[^"]*")*[^"]*$)')
 _HEADER_RE = re.compile(r"^\.(\w+) (\S+) \((.*?)\)(?: -> \((.*)\))?$")
 _DECISION_RE = re.compile(r'^\.decision (.+?):(\d+)(?::(\d+))? (uniform|divergent) (\d+) (\d+) (predicated|kept)'
-                          r'(?: loop (\d+|unknown))? (".*")$')
+                          r'(?: loop (\d+|unknown)(?: unrolled (full|\d+))?)? (".*")$')
 SCHED_MODELS = ("stack", "its")
 SHARED_ACCESSES = ("LDS", "STS", "ATOMS")   # the accesses that may take a 32-bit shared address
 SPECIAL_REGISTERS = {f"{base}.{axis}" for base in ("SR_TID", "SR_CTAID", "SR_NTID", "SR_NCTAID") for axis in "XYZ"} \
@@ -780,13 +784,13 @@ class _ModuleReader:
         m = _DECISION_RE.match(s)
         if not m:
             raise IRParseError("bad decision line (expected .decision FILE:LINE[:COLUMN] uniform|divergent "
-                               "INSTRUCTIONS THRESHOLD predicated|kept [loop TRIPS|unknown] \"REASON\")", n)
-        reason = _string_bytes(m.group(9), n).decode("utf-8", "replace")
+                               "INSTRUCTIONS THRESHOLD predicated|kept [loop TRIPS|unknown [unrolled full|N]] \"REASON\")", n)
+        reason = _string_bytes(m.group(10), n).decode("utf-8", "replace")
         trips = m.group(8)
         self.fn.branch_decisions.append(BranchDecision(
             m.group(1), int(m.group(2)), self.fn.name, m.group(4) == "uniform", int(m.group(5)), int(m.group(6)),
             m.group(7) == "predicated", reason, int(m.group(3) or 0), trips is not None,
-            int(trips) if trips not in (None, "unknown") else None))
+            int(trips) if trips not in (None, "unknown") else None, m.group(9) or ""))
 
     def end(self, s: str, n: int) -> None:
         parts = s.split()

@@ -44,6 +44,7 @@ from minicuda.passes.fuse_address import FuseAddress
 from minicuda.passes.fuse_imad import FuseImad
 from minicuda.passes.gvn import GVN
 from minicuda.passes.strength_reduce import StrengthReduce
+from minicuda.passes.loop_unroll import LoopUnroll
 
 ANALYSES: dict[str, Callable] = {"cfg": build_cfg, "ipdom": ipdom, "divergence": analyze_divergence,
                                  "liveness": analyze_liveness}
@@ -161,13 +162,16 @@ PASSES = _registry(
     RegisteredPass(Reconverge, "mark the reconvergence point of every divergent branch (SSY/SYNC or BSSY/BSYNC)",
                    lambda options: {"stack_arch": options.stack_arch}),
     RegisteredPass(RegisterAllocation, "assign physical registers by colouring the interference graph"),
+    RegisteredPass(LoopUnroll, "unroll loops as nvcc does (small constant trip counts fully, others by 4 with a "
+                   "remainder loop, as #pragma unroll says), rotate the rest; record every loop"),
     RegisteredPass(StrengthReduce, "multiply and unsigned divide by a power of two as shifts and masks"),
 )
 
 CLEANUP = ["constant-fold", "copy-propagation", "cse", "dce", "simplify-cfg"]
 PIPELINES = {
     0: ["keep-branches", "reconverge", "regalloc"],
-    3: CLEANUP + ["sroa"] + CLEANUP + ["hoist-sink", "sink-select", "fuse-address", "fuse-imad", "gvn"] + CLEANUP + ["if-convert"] + CLEANUP + ["reconverge", "regalloc"],
+    3: CLEANUP + ["sroa"] + CLEANUP + ["loop-unroll"] + CLEANUP + CLEANUP + ["hoist-sink", "sink-select", "fuse-address", "fuse-imad", "gvn"]
+    + CLEANUP + ["if-convert"] + CLEANUP + ["reconverge", "regalloc"],
 }
 
 

@@ -91,7 +91,9 @@ class IfConvert:
                 break
         if any(not d.predicated for _, d in decisions.values()):
             self.mark_loop_exits(fn, analyses.get("cfg"), decisions)
-        fn.branch_decisions = fn.branch_decisions + [d for _, d in decisions.values()]
+        loops = {(d.file, d.line, d.column) for d in fn.branch_decisions if d.loop}   # (loop-unroll's records)
+        fn.branch_decisions = fn.branch_decisions + [d for _, d in decisions.values()
+                                                     if (d.file, d.line, d.column) not in loops]
         return changed_any
 
     def mark_loop_exits(self, fn: Function, cfg, decisions: dict) -> None:

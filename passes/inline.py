@@ -147,6 +147,7 @@ def _inline_into(fn: Function, module: Module, inlinable) -> None:
             if _is_call(ins) and inlinable(ins.srcs[0].name, fn):
                 names = names or _Names(fn)
                 callee = module.functions[ins.srcs[0].name]
+                fn.loop_pragmas.update(callee.loop_pragmas)   # (its loops keep their locations)
                 pending += block.instrs[start:ii]
                 entry, body, cont, after = _inline_call(fn, ins, callee, names)
                 blocks.append(Block(label, pending + entry))

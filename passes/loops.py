@@ -60,7 +60,7 @@ def exited_loop(loops: list[set[str]], cfg, head: str) -> set[str] | None:
 
 
 def _body(cfg, header: str, source: str) -> set[str]:
-    body, todo = {header, source}, [source]
+    body, todo = {header, source}, [source] if source != header else []   # (a one-block loop: itself)
     while todo:
         fresh = [p for p in cfg.preds(todo.pop()) if p not in body]
         body.update(fresh)

@@ -99,6 +99,12 @@ class StatementLowering:
         self.jump(end_l)
         self.start(end_l)
 
+    def note_pragmas(self, s, back_edge) -> None:
+        """A loop's `#pragma unroll`, for loop-unroll: keyed by where its back edge points."""
+        for text in s.pragmas:
+            if text.split()[0].startswith("unroll") and back_edge is not None:
+                self.fn.loop_pragmas[(back_edge.file, back_edge.line, back_edge.col)] = text
+
     def s_While(self, s: A.While):
         self.at(s)
         cond_l, body_l, end_l = self.label(), self.label(), self.label()
@@ -109,6 +115,7 @@ class StatementLowering:
         self.loops.append(Loop(end_l, cond_l, len(self.dtor_scopes)))
         yield self.stmt_step(s.body)
         self.loops.pop()
+        self.note_pragmas(s, s.loc)
         self.at(s).jump(cond_l)
         self.start(end_l)
 
@@ -122,6 +129,7 @@ class StatementLowering:
         self.loops.pop()
         self.jump(cond_l)
         self.start(cond_l)
+        self.note_pragmas(s, s.cond.loc)
         self.at(s.cond).branch(s.cond, body_l, end_l, end_l)
         self.start(end_l)
 
@@ -142,6 +150,7 @@ class StatementLowering:
         self.start(step_l)
         if s.step is not None:
             self.at(s.step).effect(s.step)
+        self.note_pragmas(s, s.loc)
         self.at(s).jump(cond_l)
         self.start(end_l)
 

@@ -16,15 +16,11 @@ KERNELS = sorted(path.stem for path in KERNELS_DIR.glob("*.cu"))
 
 # (kernel, build) -> why minicuda's divergent-branch count differs from the GPU's today.
 PREDICATED_ARM = "ptxas predicates this arm (docs/fidelity.md); minicuda keeps its branch (issue 15 items 1-2)"
-LOOP_UNROLLED = ("ptxas unrolls this loop by 4 with a remainder, so its exit test diverges fewer times; "
-                 "minicuda does not unroll (issue 15 item 3)")
 DIVERGENT_DIFFERS: dict[tuple[str, str], str] = {
     ("and_or_mixed", "O3"): PREDICATED_ARM,
     ("bounds_and_2d", "O3"): PREDICATED_ARM,
     ("if_divergent_long", "O3"): PREDICATED_ARM + ": 14 instructions with a store",
     ("if_else_chain", "O3"): PREDICATED_ARM + ": a chain of SELs",
-    ("early_return_loop", "O3"): LOOP_UNROLLED,
-    ("loop_varying", "O3"): LOOP_UNROLLED,
     ("switch_dense", "O3"): "ptxas's compare tree for an 8-case switch diverges 7 times per warp, minicuda's 6",
     ("while_data_dependent", "G"): "a while (a && b) with an if-else body at -G: the GPU diverges 440 times, minicuda 296",
     ("loop_continue", "G"): "a divergent continue at -G: the GPU diverges 16 times per warp, minicuda 12",

@@ -43,8 +43,9 @@ def test_the_report_at_O3(tmp_path, capsys):
         "k.cu:11:9: k: divergent, 1 instruction, kept: a memory fence (MEMBAR.GL) in an arm blocks conversion",
         "k.cu:12:9: k: divergent, 1 instruction, predicated: 1 instruction < 7 (divergent threshold)",
         "loops:",
-        "k.cu:9:21: k: uniform exit, trip count 10, not unrolled",
-        "k.cu:10:21: k: uniform exit, trip count unknown, not unrolled",
+        "k.cu:9:21: k: uniform exit, trip count 10, fully unrolled",
+        "k.cu:10:21: k: uniform exit, trip count unknown, not unrolled (its counter steps by 2 (tested with LT), "
+        "not by 1 or -1)",
     ]
 
 
@@ -58,4 +59,4 @@ def test_at_O0_the_called_function_is_listed_once_alone(tmp_path, capsys):
 
 def test_host_code_only_with_report_host(tmp_path, capsys):
     assert not [line for line in report(tmp_path, capsys) if "main" in line]
-    assert report(tmp_path, capsys, "--report-host")[-1] == "k.cu:17:21: main: uniform exit, trip count 3, not unrolled"
+    assert report(tmp_path, capsys, "--report-host")[-1] == "k.cu:17:21: main: uniform exit, trip count 3, fully unrolled"

@@ -14,7 +14,7 @@ def test_cli_predication_report_json_has_exactly_the_documented_keys(tmp_path, c
     assert minicudac_main([str(f), "--report=predication", "--report-format=json"]) == 0
     (record,) = json.loads(capsys.readouterr().out)
     assert set(record) == {"file", "line", "column", "function", "uniform", "instructions", "threshold", "predicated",
-                           "reason", "loop", "trip_count", "unrolled"}
+                           "reason", "loop", "trip_count", "unrolled", "unroll"}
     assert (record["line"], record["column"], record["function"], record["uniform"], record["predicated"]) == \
         (4, 7, "k", False, True)   # the condition, t % 2 == 0
     assert (record["loop"], record["trip_count"], record["unrolled"]) == (False, None, False)

@@ -1,0 +1,533 @@
+"""loop-unroll: unroll loops at -O3 as nvcc does (LLVM's loop unroller, then ptxas's).
+
+What the GPU's SASS shows (docs/fidelity.md, tests/data/groundtruth/fidelity/sass/):
+
+- A loop whose trip count is a small constant is fully unrolled (`for (i = 0; i < 4;
+  i++)`, also 32 iterations with a `break`, or `while (v != 1 && steps < 40)`): no
+  back edge is left, and the loop's other exits (a `break`, a `return`) stay one
+  branch per copy.  `#pragma unroll` asks for it whatever the size.
+- An innermost counted loop of unknown trip count (`for (i = 0; i < n; i++)`, `n`
+  loop-invariant, step 1 or -1, the test at the top its only exit, no barrier, call or
+  warp-synchronous instruction in it) is unrolled by 4 with a remainder loop after it
+  (LLVM's runtime unrolling with an epilogue), and ptxas unrolls the by-4 loop again
+  by 4: a 16-iteration loop, an 8-iteration and a 4-iteration tail, each behind its own
+  test.  In order, with n the trip count and m = n - n % 4:
+      if (!(i < bound)) goto done;            // the original test, once
+      if ((n - 1) <u 3) goto remainder;       // too few for the unrolled loop
+      if (!(m > 0)) goto by4;                 // ptxas's guard (always true here)
+      if (!(m > 12)) goto tail8;
+      by16: 16 bodies; m -= 16; if (m > 12) goto by16;
+      tail8: if (!(m > 4)) goto join;  8 bodies; m -= 8;
+      join: if (m == 0) goto remainder;
+      by4: 4 bodies; m -= 4; if (m != 0) goto by4;
+      remainder: if (n % 4 == 0) goto done;
+      rem: 1 body; r -= 1; if (r != 0) goto rem;
+  (loop_varying and loop_unknown_uniform: the branches per launch are the GPU's.)
+  `#pragma unroll N` unrolls by N the same way without ptxas's second unrolling (LLVM
+  marks the loop it unrolled for a pragma `nounroll` for ptxas); `#pragma unroll 1`
+  leaves the loop alone.  A constant-trip loop under `#pragma unroll N` is unrolled
+  by N the same way.
+
+The IR is not SSA, so a copy of the loop's body is its blocks under new labels: every
+copy steps the counter itself, and the tests around the copies read only the new
+counters (trip count, m, remainder).  Every loop gets one record in the predication
+report's loop section (`BranchDecision.loop`, `unrolled`); what was not unrolled says
+why.  Nothing here runs at -O0 (nvcc -G unrolls nothing).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from minicuda.ir import BranchDecision, Function, Imm, Instr, Label, Reg
+from minicuda.passes.cfg import EXIT, conditional_branch
+from minicuda.passes.loops import _INVERSE, MAX_TRIPS, _count, _last_def, instructions, natural_loops
+
+FULL_BUDGET = 800          # trips x body instructions up to which a constant loop is fully unrolled
+FULL_MAX_TRIPS = 128       # ... and trips up to which (without #pragma unroll)
+PRAGMA_FULL_MAX = 1024     # #pragma unroll: trips up to which it is honoured
+RUNTIME_FACTOR = 4         # LLVM's unroll count for an unknown trip count
+_BLOCKERS = {"sync", "warp", "call", "marker"}
+
+
+@dataclass
+class Loop:
+    body: set[str]
+    header: str
+    latch: str
+    preheader: str
+    key: tuple            # the back edge's source location: the loop's name in the function
+
+
+@dataclass
+class Count:
+    """The counted test of a loop: `counter CMP bound` (the comparison that keeps it going)."""
+    block: str            # the block ending in the test's branch
+    branch: Instr
+    counter: Reg
+    bound: object         # Reg or Imm
+    cmp: str
+    unsigned: bool
+    step: int
+    step_first: bool      # the step runs before the test in an iteration
+
+
+def pragma_of(fn: Function, loop: Loop) -> str | None:
+    return fn.loop_pragmas.get(loop.key)
+
+
+def unroll_request(text: str | None) -> int | None:
+    """#pragma unroll -> 0 (full), unroll N -> N, none -> None."""
+    if text is None:
+        return None
+    m = re.fullmatch(r"unroll\s*\(?\s*(\d*)\s*\)?", text.strip())
+    if m is None:
+        return None
+    return int(m.group(1)) if m.group(1) else 0
+
+
+@dataclass(frozen=True)
+class LoopUnroll:
+    name: str = "loop-unroll"
+
+    def run(self, fn: Function, analyses) -> bool:
+        done: set[tuple] = {(d.file, d.line, d.column) for d in fn.branch_decisions if d.loop}
+        changed, records = False, []
+        while True:
+            cfg = analyses.get("cfg")
+            loop = next((l for l in _loops(fn, cfg) if _exit_key(fn, cfg, l) not in done), None)
+            if loop is None:
+                fn.branch_decisions = fn.branch_decisions + sorted(records, key=lambda d: (d.file, d.line, d.column))
+                return changed
+            key = _exit_key(fn, cfg, loop)
+            done.add(key)
+            record, did = self.unroll(fn, cfg, analyses, loop)
+            records.append(record)
+            if did:
+                analyses.invalidate()
+                changed = True
+
+    def unroll(self, fn: Function, cfg, analyses, loop: Loop):
+        uniform, where = _exit_uniform(fn, cfg, analyses, loop), _exit_key(fn, cfg, loop)
+        size = sum(len(fn.block(b).instrs) for b in loop.body)
+        request = unroll_request(pragma_of(fn, loop))
+        count = counted_test(fn, cfg, loop)
+        trips = _trips(fn, cfg, loop, count) if count else None
+        note = lambda text, how="": _record(fn, where or loop.key, uniform, size, trips, text, how)
+        if request == 1:
+            return note("not unrolled: #pragma unroll 1"), rotate(fn, cfg, loop, trips)
+        blocker = _blocker(fn, loop)
+        if trips is not None and (request == 0 and trips <= PRAGMA_FULL_MAX or request is None
+                                  and trips <= FULL_MAX_TRIPS and trips * size <= FULL_BUDGET):
+            full_unroll(fn, cfg, loop, count, trips)
+            return note("fully unrolled", how="full"), True
+        if trips is not None and request is None:
+            return (note(f"not unrolled: {trips} x {instructions(size)} is over the full-unroll budget"),
+                    rotate(fn, cfg, loop, trips))
+        hoisted = count is not None and count.block == loop.header and _hoist_invariants(fn, loop)
+        why = blocker or _runtime_shape(fn, cfg, loop, count)
+        if why:
+            return note(f"not unrolled: {why}"), rotate(fn, analyses.get("cfg") if hoisted else cfg, loop, trips) \
+                or hoisted
+        factor = request if request and request > 1 else RUNTIME_FACTOR
+        runtime_unroll(fn, cfg, loop, count, factor, ptxas_again=not request)
+        return note(f"unrolled by {factor} with a remainder loop", how=str(factor)), True
+
+
+# ---- finding loops and their counts --------------------------------------------------------
+def _loops(fn: Function, cfg) -> list[Loop]:
+    """The natural loops with one latch ending `BRA header` and one preheader, innermost first."""
+    found = []
+    for body in natural_loops(cfg):
+        headers = [b for b in body if any(p not in body for p in cfg.preds(b)) or b == cfg.entry]
+        if len(headers) != 1:
+            continue
+        header = headers[0]
+        latches = [p for p in cfg.preds(header) if p in body]
+        outside = [p for p in cfg.preds(header) if p not in body]
+        if len(latches) != 1 or len(outside) != 1 or cfg.succs(outside[0]) != [header]:
+            continue
+        last = fn.block(latches[0]).instrs[-1] if fn.block(latches[0]).instrs else None
+        if last is None or last.op != "BRA" or last.guard is not None or last.target != header:
+            continue
+        loc = last.loc
+        found.append(Loop(body, header, latches[0], outside[0], (loc.file, loc.line, loc.col) if loc else None))
+    return found
+
+
+def _exit_key(fn: Function, cfg, loop: Loop) -> tuple:
+    """The loop's name in the report: its first exit branch's location (or its back edge's)."""
+    for label in cfg.order:
+        if label in loop.body and any(s not in loop.body for s in cfg.succs(label)):
+            branch = conditional_branch(fn.block(label))
+            if branch is not None and branch.loc:
+                return (branch.loc.file, branch.loc.line, branch.loc.col)
+    return loop.key
+
+
+def _exit_uniform(fn: Function, cfg, analyses, loop: Loop) -> bool:
+    heads = [b for b in cfg.order if b in loop.body and conditional_branch(fn.block(b)) is not None
+             and any(s not in loop.body for s in cfg.succs(b))]
+    if not heads:
+        return True
+    divergence = analyses.get("divergence")
+    return all(divergence.branch_is_uniform(h) for h in heads)
+
+
+def _blocker(fn: Function, loop: Loop) -> str | None:
+    for label in loop.body:
+        for ins in fn.block(label).instrs:
+            if ins.info.kind in _BLOCKERS:
+                return f"{ins.opcode} in its body (a barrier, call or warp-synchronous instruction)"
+    return None
+
+
+def _dominates_latch(cfg, loop: Loop, block: str) -> bool:
+    """Every iteration runs `block`: the latch is not reached from the header around it."""
+    if block == loop.header:
+        return True
+    seen, todo = {loop.header}, [loop.header]
+    while todo:
+        for s in cfg.succs(todo.pop()):
+            if s == block:
+                continue
+            if s == loop.latch:
+                return False
+            if s in loop.body and s not in seen:
+                seen.add(s)
+                todo.append(s)
+    return True
+
+
+def _reaches_in_iteration(cfg, loop: Loop, start: str, goal: str) -> bool:
+    seen, todo = {start}, [start]
+    while todo:
+        label = todo.pop()
+        if label == goal:
+            return True
+        for s in cfg.succs(label):
+            if s in loop.body and s != loop.header and s not in seen:
+                seen.add(s)
+                todo.append(s)
+    return False
+
+
+def counted_test(fn: Function, cfg, loop: Loop) -> Count | None:
+    """The exit test `counter CMP bound` of a counter stepped by a constant once per iteration."""
+    for label in [b for b in cfg.order if b in loop.body]:
+        branch = conditional_branch(fn.block(label))
+        if branch is None or not any(s not in loop.body for s in cfg.succs(label)):
+            continue
+        if not _dominates_latch(cfg, loop, label):
+            continue
+        instrs = fn.block(label).instrs
+        test = _last_def(instrs[:instrs.index(branch)], branch.guard)
+        if test is None or test.op != "ISETP" or len(test.srcs) != 2 or not isinstance(test.srcs[0], Reg):
+            continue
+        cmp = next((m for m in test.mods if m in _INVERSE), None)
+        step = _step(fn, cfg, loop, test.srcs[0])
+        if cmp is None or step is None:
+            continue
+        in_loop = branch.target in loop.body
+        if branch.guard_neg == in_loop:      # the loop goes on while the comparison is false
+            cmp = _INVERSE[cmp]
+        step_block, value = step
+        return Count(label, branch, test.srcs[0], test.srcs[1], cmp, any(m.startswith("U") for m in test.mods),
+                     value, step_block != label and _reaches_in_iteration(cfg, loop, step_block, label))
+    return None
+
+
+def _step(fn: Function, cfg, loop: Loop, counter: Reg):
+    """(block, constant) of the counter's one step `IADD counter, counter, c` (or through a MOV)."""
+    defs = [(b, i) for b in loop.body for i in fn.block(b).instrs if counter in i.dsts]
+    if len(defs) == 1 and defs[0][1].op == "MOV" and isinstance(defs[0][1].srcs[0], Reg) and defs[0][1].guard is None:
+        block, mov = defs[0]
+        inner = [(b, i) for b in loop.body for i in fn.block(b).instrs if mov.srcs[0] in i.dsts]
+        if len(inner) != 1 or inner[0][0] != block:
+            return None
+        defs = [(block, inner[0][1])]
+    if len(defs) != 1:
+        return None
+    block, ins = defs[0]
+    ok = ins.op in ("IADD", "ISUB") and ins.guard is None and len(ins.srcs) == 2 and ins.srcs[0] == counter \
+        and isinstance(ins.srcs[1], Imm) and _dominates_latch(cfg, loop, block)
+    if not ok:
+        return None
+    value = ins.srcs[1].value if ins.op == "IADD" else -ins.srcs[1].value
+    return block, value
+
+
+def _trips(fn: Function, cfg, loop: Loop, count: Count) -> int | None:
+    """How many times the counted test lets the loop go on (a constant start and bound), else None."""
+    if not isinstance(count.bound, Imm):
+        return None
+    label, start = loop.preheader, None
+    while start is None:
+        start = _last_def(fn.block(label).instrs, count.counter)
+        preds = cfg.preds(label)
+        if start is None and len(preds) != 1:
+            return None
+        label = preds[0] if preds else label
+    if start.op != "MOV" or not isinstance(start.srcs[0], Imm) or start.guard is not None:
+        return None
+    first = start.srcs[0].value + (count.step if count.step_first else 0)
+    trips = _count(first, count.step, count.cmp, count.bound.value, count.unsigned)
+    return trips if trips is not None and trips <= MAX_TRIPS else None
+
+
+def _record(fn, where, uniform, size, trips, text, how) -> BranchDecision:
+    file, line, col = where or ("<unknown>", 0, 0)
+    count = "trip count unknown" if trips is None else f"trip count {trips}"
+    return BranchDecision(file, line, fn.name, uniform, size, 0, False, f"{text} ({count})", col,
+                          loop=True, trip_count=trips, unrolled=how)
+
+
+def _runtime_shape(fn: Function, cfg, loop: Loop, count: Count | None) -> str | None:
+    """Why the loop cannot be unrolled by a factor (None: it can)."""
+    if count is None:
+        return "no counter stepped by a constant is tested on every iteration"
+    exits = [b for b in loop.body if any(s not in loop.body for s in cfg.succs(b))]
+    if exits != [loop.header] or count.block != loop.header:
+        return "its exit is not only the test at its top"
+    if any(other < loop.body for other in (l.body for l in _loops(fn, cfg))):
+        return "it holds another loop"
+    if abs(count.step) != 1 or count.cmp not in (("LT", "LE", "NE") if count.step == 1 else ("GT", "GE", "NE")):
+        return f"its counter steps by {count.step} (tested with {count.cmp}), not by 1 or -1"
+    head = fn.block(loop.header).instrs
+    if len(head) != 2 or head[0].dsts != (count.branch.guard,) or head[1] is not count.branch:
+        return "its test computes more than one comparison"
+    if isinstance(count.bound, Reg) and any(count.bound in i.dsts for b in loop.body for i in fn.block(b).instrs):
+        return "its bound changes in the loop"
+    readers = [i for b in fn.blocks for i in b.instrs if count.branch.guard in i.uses() and i is not count.branch]
+    if readers:
+        return "its test's predicate is read elsewhere"
+    return None
+
+
+def _hoist_invariants(fn: Function, loop: Loop) -> bool:
+    """Move the header's pure instructions of loop-invariant sources (the bound's
+    computation, `t % 32`) to the preheader: the header runs at least once, so they run anyway."""
+    header, pre = fn.block(loop.header), fn.block(loop.preheader)
+    defined = lambda reg: sum(reg in i.dsts for b in loop.body for i in fn.block(b).instrs)
+    moved, any_moved = True, False
+    while moved:
+        moved = False
+        for ins in header.instrs:
+            if ins.op == "ISETP" or ins.is_branch:
+                break
+            pure = ins.info.interp == "pure" and not ins.info.side_effects and ins.guard is None and len(ins.dsts) == 1
+            read_before = any(ins.dsts[0] in j.uses() for j in header.instrs[:header.instrs.index(ins)])
+            if pure and not read_before and defined(ins.dsts[0]) == 1 and not any(
+                    isinstance(s, Reg) and defined(s) for s in ins.srcs):
+                header.instrs.remove(ins)
+                at = len(pre.instrs) - (1 if pre.instrs and pre.instrs[-1].op == "BRA" else 0)
+                pre.instrs.insert(at, ins)
+                moved = any_moved = True
+                break
+    return any_moved
+
+
+# ---- rewriting ----------------------------------------------------------------------------
+class _Names:
+    """Fresh labels and virtual registers for the function."""
+
+    def __init__(self, fn: Function):
+        text = " ".join([b.label for b in fn.blocks] + [str(r) for i in fn.instructions() for r in (*i.dsts, *i.srcs)])
+        self.next = {k: 1 + max((int(n) for n in re.findall(rf"%{k}(\d+)\b", text)), default=-1) for k in ("r", "p")}
+        self.label_n = 1 + max((int(n) for n in re.findall(r"\.LU(\d+)\b", text)), default=-1)
+
+    def reg(self, kind: str) -> Reg:
+        self.next[kind] += 1
+        return Reg(f"%{kind}{self.next[kind] - 1}")
+
+    def label(self) -> str:
+        self.label_n += 1
+        return f".LU{self.label_n - 1}"
+
+
+def _explicit(fn: Function, cfg, labels) -> None:
+    """Give every block of `labels` a closing jump where it falls through, so copies can move."""
+    order = [b.label for b in fn.blocks]
+    for label in labels:
+        block = fn.block(label)
+        last = block.instrs[-1] if block.instrs else None
+        if last is None or not last.info.terminator or last.guard is not None:
+            nxt = order[order.index(label) + 1]
+            block.instrs.append(Instr("BRA", srcs=(Label(nxt),), loc=last.loc if last else None))
+
+
+def _retarget(ins: Instr, mapping: dict[str, str]) -> Instr:
+    if ins.is_branch and ins.target in mapping:
+        return replace(ins, srcs=(Label(mapping[ins.target]),))
+    return ins
+
+
+def _copy(fn: Function, labels: list[str], names: _Names, extra: dict[str, str]) -> tuple[list, dict]:
+    """Copies of the blocks `labels` under new labels; jumps between them follow, `extra` maps others."""
+    mapping = {label: names.label() for label in labels}
+    mapping.update(extra)
+    blocks = [type(fn.block(l))(mapping[l], [_retarget(replace(i), mapping) for i in fn.block(l).instrs])
+              for l in labels]   # (new objects: analyses keep facts by instruction)
+    return blocks, mapping
+
+
+def full_unroll(fn: Function, cfg, loop: Loop, count: Count, trips: int) -> None:
+    """trips + 1 copies: the counted test goes on in the first `trips`, leaves in the last."""
+    names = _Names(fn)
+    labels = [b for b in cfg.order if b in loop.body]
+    _explicit(fn, cfg, [loop.preheader, *labels])
+    out = next(s for s in cfg.succs(count.block) if s not in loop.body)
+    on = next(s for s in cfg.succs(count.block) if s in loop.body)
+    copies = [([fn.block(l) for l in labels], {l: l for l in labels})]
+    copies += [_copy(fn, labels, names, {}) for _ in range(trips)]     # (before the first copy changes)
+    entries = [mapping[loop.header] for _, mapping in copies]
+    for k, (blocks, mapping) in enumerate(copies):
+        test = next(b for b in blocks if b.label == mapping[count.block])
+        i = test.instrs.index(next(x for x in test.instrs if x.is_branch and x.guard is not None))
+        target = mapping.get(on, on) if k < trips else out
+        test.instrs[i:] = [Instr("BRA", srcs=(Label(target),), loc=count.branch.loc)]
+    for k, (blocks, mapping) in enumerate(copies):
+        latch = next(b for b in blocks if b.label == mapping[loop.latch])
+        nxt = entries[k + 1] if k < trips else entries[k]
+        latch.instrs[-1] = replace(latch.instrs[-1], srcs=(Label(nxt),))
+    _place(fn, labels, [b for blocks, _ in copies for b in blocks], names)
+
+
+def _place(fn: Function, old: list[str], new_blocks: list, names: _Names) -> None:
+    """Put `new_blocks` where the first of the blocks `old` was, and drop the others; a
+    conditional branch ends its block (what follows it starts a block of its own)."""
+    at = [b.label for b in fn.blocks].index(old[0])
+    gone = set(old)
+    rest = [b for b in fn.blocks if b.label not in gone]
+    before = [b for b in fn.blocks[:at] if b.label not in gone]
+    placed = []
+    for block in new_blocks:
+        cut = next((i for i, ins in enumerate(block.instrs) if ins.is_branch and ins.guard is not None), None)
+        while cut is not None and cut + 1 < len(block.instrs):
+            placed.append(type(block)(block.label, block.instrs[:cut + 1]))
+            block = type(block)(names.label(), block.instrs[cut + 1:])
+            cut = next((i for i, ins in enumerate(block.instrs) if ins.is_branch and ins.guard is not None), None)
+        placed.append(block)
+    fn.blocks = before + placed + rest[len(before):]
+    fn.block_index = {}
+
+
+def _iset(names, cmp: str, a, b, loc, signed: bool = False) -> tuple[Reg, Instr]:
+    p = names.reg("p")
+    return p, Instr("ISETP", (cmp, "S32" if signed else "U32"), (p,), (a, b), loc=loc)
+
+
+def _bra(target: str, loc, guard: Reg | None = None, neg: bool = False) -> Instr:
+    return Instr("BRA", srcs=(Label(target),), guard=guard, guard_neg=neg, loc=loc)
+
+
+def runtime_unroll(fn: Function, cfg, loop: Loop, count: Count, factor: int, ptxas_again: bool) -> None:
+    """The loop as LLVM's runtime unroller lays it out (and ptxas's by-4 unrolling of the
+    unrolled loop when `ptxas_again`): see the module's docstring."""
+    names = _Names(fn)
+    loc = count.branch.loc
+    iteration = [b for b in cfg.order if b in loop.body and b != loop.header]
+    _explicit(fn, cfg, [loop.preheader, loop.header, *iteration])
+    out = next(s for s in cfg.succs(loop.header) if s not in loop.body)
+    first = next(s for s in cfg.succs(loop.header) if s in loop.body)
+    n, rem, m, t = names.reg("r"), names.reg("r"), names.reg("r"), names.reg("r")
+    c, b = count.counter, count.bound
+    diff = (Instr("ISUB", ("U32",), (n,), (b, c), loc=loc) if count.step == 1
+            else Instr("ISUB", ("U32",), (n,), (c, b), loc=loc))
+    setup = [diff] + ([Instr("IADD", ("U32",), (n,), (n, Imm(1)), loc=loc)] if count.cmp in ("LE", "GE") else [])
+    pow2 = factor & (factor - 1) == 0
+    setup.append(Instr("LOP", ("AND", "U32"), (rem,), (n, Imm(factor - 1)), loc=loc) if pow2
+                 else Instr("IREM", ("U32",), (rem,), (n, Imm(factor)), loc=loc))
+    setup.append(Instr("ISUB", ("U32",), (t,), (n, Imm(1)), loc=loc))
+    L = {k: names.label() for k in ("few", "main", "by16", "tail8", "join", "byf", "remainder", "rem")}
+    head = fn.block(loop.header)
+    head.instrs = [_retarget(i, {first: L["few"]}) for i in head.instrs]
+    p, test = _iset(names, "GE", t, Imm(factor - 1), loc)
+    sections: list[tuple[str, list, list]] = []     # (label, instrs, copies of the body after them)
+    sections.append((L["few"], setup + [test, _bra(L["remainder"], loc, p, True)], []))
+    step = lambda reg, k: Instr("ISUB", ("U32",), (reg,), (reg, Imm(k)), loc=loc)
+    main = [Instr("ISUB", ("U32",), (m,), (n, rem), loc=loc)]
+    if ptxas_again:
+        big, mid = 4 * factor, 2 * factor
+        p1, t1 = _iset(names, "GT", m, Imm(0), loc, signed=True)
+        p2, t2 = _iset(names, "GT", m, Imm(big - factor), loc, signed=True)
+        sections.append((L["main"], main + [t1, _bra(L["byf"], loc, p1, True), t2, _bra(L["tail8"], loc, p2, True)], []))
+        p3, t3 = _iset(names, "GT", m, Imm(big - factor), loc, signed=True)
+        sections.append((L["by16"], [], [big, [step(m, big), t3, _bra(L["by16"], loc, p3), _bra(L["tail8"], loc)]]))
+        p4, t4 = _iset(names, "GT", m, Imm(factor), loc, signed=True)
+        sections.append((L["tail8"], [t4, _bra(L["join"], loc, p4, True)], [mid, [step(m, mid), _bra(L["join"], loc)]]))
+        p5, t5 = _iset(names, "NE", m, Imm(0), loc)
+        sections.append((L["join"], [t5, _bra(L["remainder"], loc, p5, True)], []))
+    else:
+        sections.append((L["main"], main, []))
+    p6, t6 = _iset(names, "NE", m, Imm(0), loc)
+    sections.append((L["byf"], [], [factor, [step(m, factor), t6, _bra(L["byf"], loc, p6), _bra(L["remainder"], loc)]]))
+    p7, t7 = _iset(names, "NE", rem, Imm(0), loc)
+    sections.append((L["remainder"], [t7, _bra(out, loc, p7, True)], []))
+    p8, t8 = _iset(names, "NE", rem, Imm(0), loc)
+    sections.append((L["rem"], [], [1, [step(rem, 1), t8, _bra(L["rem"], loc, p8), _bra(out, loc)]]))
+    new = [head]
+    for label, instrs, repeat in sections:
+        if not repeat:
+            new.append(type(head)(label, instrs + ([_bra(_next_section(sections, label), loc)]
+                                                   if not instrs or not (instrs[-1].is_branch and instrs[-1].guard is None)
+                                                   else [])))
+            continue
+        copies, tail = repeat
+        end = names.label()
+        entry = end
+        copied = []
+        for _ in range(copies):
+            copy, mapping = _copy(fn, iteration, names, {loop.header: entry})
+            entry = mapping[first]
+            copied = copy + copied
+        new.append(type(head)(label, (instrs or []) + [_bra(entry, loc)]))
+        new += copied
+        new.append(type(head)(end, tail))
+    _place(fn, [loop.header, *iteration], new, names)
+
+
+def _next_section(sections, label: str) -> str:
+    labels = [s[0] for s in sections]
+    return labels[labels.index(label) + 1]
+
+
+def rotate(fn: Function, cfg, loop: Loop, trips: int | None) -> bool:
+    """LLVM's loop rotation, which every loop that stays a loop gets: the test at the top
+    becomes a guard before the loop (left out where the trip count is known not to be 0)
+    and a test at the bottom, the back edge, so an iteration runs one branch, not two."""
+    header = fn.block(loop.header)
+    branch = conditional_branch(header)
+    succs = cfg.succs(loop.header)
+    if branch is None or len(succs) != 2 or loop.latch == loop.header:
+        return False
+    first = next((s for s in succs if s in loop.body), None)
+    out = next((s for s in succs if s not in loop.body), None)
+    if first is None or out is None or out == EXIT or any(
+            ins.info.kind in _BLOCKERS or ins.info.side_effects for ins in header.instrs if ins is not branch):
+        return False
+    names = _Names(fn)
+    _explicit(fn, cfg, [loop.preheader, loop.header])
+    test = [i for i in header.instrs if not i.is_branch]
+    loc = branch.loc
+    cont = _retarget(branch, {}) if branch.target == first else replace(branch, srcs=(Label(first),),
+                                                                          guard_neg=not branch.guard_neg)
+    pre, latch = fn.block(loop.preheader), fn.block(loop.latch)
+    leave = replace(cont, srcs=(Label(out),), guard_neg=not cont.guard_neg)
+    ends = fn.block(out).instrs
+    if len(ends) == 1 and ends[0].op == "EXIT" and ends[0].guard is None:   # ptxas: a branch to EXIT is @P EXIT
+        leave = replace(ends[0], guard=cont.guard, guard_neg=not cont.guard_neg, loc=loc)
+    guard = [] if trips else [*test, leave, _bra(first, loc)]
+    pre.instrs[-1:] = guard or [_bra(first, loc)]
+    latch.instrs[-1:] = [*test, cont, _bra(out, loc)]
+    _place(fn, [loop.header], [], names)
+    for label in (loop.preheader, loop.latch):
+        block = fn.block(label)
+        cut = next((i for i, ins in enumerate(block.instrs) if ins.info.terminator and ins.guard is not None), None)
+        if cut is not None and cut + 1 < len(block.instrs):
+            rest = type(block)(names.label(), block.instrs[cut + 1:])
+            block.instrs = block.instrs[:cut + 1]
+            at = [b.label for b in fn.blocks].index(label)
+            fn.blocks.insert(at + 1, rest)
+            fn.block_index = {}
+    return True

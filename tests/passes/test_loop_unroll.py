@@ -1,0 +1,136 @@
+"""loop-unroll on whole programs: what nvcc -O3 does to loops (docs/fidelity.md), the
+branches the unrolled code executes per warp, its results on both engines for every trip
+count around the unrolling's boundaries, #pragma unroll [N], and the report's loop section."""
+import json
+
+import pytest
+
+import minicuda
+from minicuda.cli import minicuda_main, minicudac_main
+
+# out[t] = sum of i * t for i < t % 38 (trip counts 0..37 across the 64 threads), a data
+# dependent early exit in a second kernel, and the host's check of both.
+PROGRAM = """\
+#include <stdio.h>
+__global__ void varying(int *out) {
+  int t = threadIdx.x;
+  int s = 0;
+  PRAGMA
+  for (int i = 0; i < t % 38; i++) s += i * t + 1;
+  out[t] = s;
+}
+int main() {
+  int *d, h[64];
+  cudaMalloc(&d, sizeof(h));
+  varying<<<1, 64>>>(d);
+  cudaMemcpy(h, d, sizeof(h), cudaMemcpyDeviceToHost);
+  int bad = 0;
+  for (int t = 0; t < 64; t++) {
+    int s = 0;
+    for (int i = 0; i < t % 38; i++) s += i * t + 1;
+    if (h[t] != s) bad++;
+  }
+  printf("%s\\n", bad ? "FAIL" : "OK");
+  return bad;
+}
+"""
+
+
+def run(tmp_path, capsys, engine: str, pragma: str = "") -> dict:
+    f = tmp_path / "k.cu"
+    f.write_text(PROGRAM.replace("PRAGMA", pragma))
+    metrics = tmp_path / "m.json"
+    code = minicuda_main(["run", str(f), "-arch", "sm_90", "--engine", engine, "-q", "--metrics-json", str(metrics)])
+    assert (code, capsys.readouterr().out) == (0, "OK\n")
+    return json.loads(metrics.read_text())[0]
+
+
+def report(tmp_path, capsys, source: str, *options) -> list[str]:
+    f = tmp_path / "r.cu"
+    f.write_text(source)
+    assert minicudac_main([str(f), "--report=predication", "-arch", "sm_90", *options]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    return [line.replace(str(f), "r.cu") for line in lines[lines.index("loops:") + 1:]]
+
+
+@pytest.mark.parametrize("engine", ["interp", "jit"])
+def test_unknown_trip_count_unrolled_by_4_then_by_4_again(tmp_path, capsys, engine):
+    """Warp 0 runs 0..31 iterations, warp 1 32..37 then 0..25: the branches of nvcc's
+    shape (guard, few-iterations test, ptxas's tests around the 16-, 8- and 4-iteration
+    bodies, the remainder loop), counted by hand from it."""
+    m = run(tmp_path, capsys, engine)
+    # warp 0 as loop_varying on the GPU (12 branches, 8 divergent); warp 1 (trip counts 0..25
+    # and 32..37): guard (divergent: t = 38 runs none), n-1 < 3 (divergent), m > 0, m > 12
+    # (divergent), the by-16 back edge twice (32..37 go round again: divergent once), tail8
+    # (divergent), join (divergent), by-4 back edge once, remainder test (divergent), 3
+    # remainder back edges (2 divergent): 13 and 9
+    assert (m["branch"], m["divergent_branch"]) == (12 + 13, 8 + 9)
+
+
+@pytest.mark.parametrize("engine", ["interp", "jit"])
+def test_pragma_unroll_1_keeps_a_rotated_loop(tmp_path, capsys, engine):
+    """One guard, then the test at the bottom: a warp runs as many branches as its
+    longest thread's trip count, plus the guard; the test after iteration k diverges where
+    some thread's trip count is k and another's is larger (warp 1: not for 26..31)."""
+    m = run(tmp_path, capsys, engine, "#pragma unroll 1")
+    assert (m["branch"], m["divergent_branch"]) == ((1 + 31) + (1 + 37), (1 + 30) + (1 + 25 + 5))
+
+
+def test_pragma_unroll_2_unrolls_by_2_without_ptxas_again(tmp_path, capsys):
+    m = run(tmp_path, capsys, "interp", "#pragma unroll 2")
+    # per warp: guard, n-1 < 1, the by-2 back edge (16 and 18 times at most), remainder test and loop
+    assert m["branch"] < 2 * (1 + 37)
+    text = report(tmp_path, capsys, PROGRAM.replace("PRAGMA", "#pragma unroll 2"))
+    assert text == ["r.cu:6:19: varying: divergent exit, trip count unknown, unrolled by 2 with a remainder loop"]
+
+
+def test_small_constant_loops_are_fully_unrolled(tmp_path, capsys):
+    source = """__global__ void k(int *o, int n) {
+  int t = threadIdx.x, s = 0;
+  for (int i = 0; i < 8; i++) { s += o[(t + i) % n]; if (s > 20) { o[t] = -i; return; } }
+  #pragma unroll
+  for (int i = 0; i < 16; i++) s += i & t;
+  #pragma unroll 1
+  for (int i = 0; i < 16; i++) s += i | t;
+  o[t] = s;
+}
+"""
+    fn = minicuda.compile(source, arch=90).functions["k"]
+    # 8 copies of the early exit, the kept loop's back edge (no guard: its trip count is 16)
+    assert len([i for i in fn.instructions() if i.op == "BRA" and i.guard is not None]) == 8 + 1
+    assert [line.split(": ")[0] + ": " + line.split(" exit, ")[1] for line in report(tmp_path, capsys, source)] == [
+        "r.cu:3:19: trip count 8, fully unrolled",
+        "r.cu:5:19: trip count 16, fully unrolled",
+        "r.cu:7:19: trip count 16, not unrolled (#pragma unroll 1)"]
+
+
+def test_nothing_unrolls_at_O0(tmp_path, capsys):
+    source = "__global__ void k(int *o) {\n  for (int i = 0; i < 4; i++) o[i] = i;\n}\n"
+    assert report(tmp_path, capsys, source, "-G") == ["r.cu:2:19: k: uniform exit, trip count 4, not unrolled"]
+
+
+def test_a_loop_with_a_barrier_is_not_unrolled_by_a_factor(tmp_path, capsys):
+    source = """__global__ void k(int *o, int n) {
+  __shared__ int s[64];
+  for (int i = 0; i < n; i++) { s[threadIdx.x] = i; __syncthreads(); o[i] = s[63 - threadIdx.x]; }
+}
+"""
+    (line,) = report(tmp_path, capsys, source)
+    assert line.startswith("r.cu:3:19: k: uniform exit, trip count unknown, not unrolled (BAR")
+
+
+def test_a_loop_exit_is_never_predicated_into_the_loop():
+    """`for (i < t % 32)` keeps its exit a branch whether unrolled or not: the store after
+    the loop stays unguarded, and no EXIT moves into the loop; `if (c) return;` stays @P EXIT."""
+    for pragma in ("", "#pragma unroll 1"):
+        source = f"""__global__ void k(int *o, int n) {{
+  int t = threadIdx.x, s = 0;
+  if (t >= n) return;
+  {pragma}
+  for (int i = 0; i < t % 32; i++) s += i * t;
+  o[t] = s;
+}}
+"""
+        fn = minicuda.compile(source, arch="sm_90").functions["k"]
+        guarded = [i.op for i in fn.instructions() if i.guard is not None]
+        assert guarded.count("EXIT") == 1 and "STG" not in guarded and "BRA" in guarded
