@@ -162,8 +162,7 @@ PASSES = _registry(
     RegisteredPass(Reconverge, "mark the reconvergence point of every divergent branch (SSY/SYNC or BSSY/BSYNC)",
                    lambda options: {"stack_arch": options.stack_arch}),
     RegisteredPass(RegisterAllocation, "assign physical registers by colouring the interference graph"),
-    RegisteredPass(LoopUnroll, "unroll loops as nvcc does (small constant trip counts fully, others by 4 with a "
-                   "remainder loop, as #pragma unroll says), rotate the rest; record every loop"),
+    RegisteredPass(LoopUnroll, "unroll loops as nvcc does (constant trips fully, others by 4), rotate the rest"),
     RegisteredPass(StrengthReduce, "multiply and unsigned divide by a power of two as shifts and masks"),
 )
 
