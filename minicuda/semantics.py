@@ -1,5 +1,6 @@
 """What every pure opcode computes: the one definition the VM, the JIT's tests and
-constant folding share.  The ISA table (minicuda/isa.py) gives each pure opcode a
+constant folding share.  It is over 800 lines because every family of the ISA table has
+its evaluator here, one place for the bytecode's arithmetic.  The ISA table (minicuda/isa.py) gives each pure opcode a
 family (`OpInfo.eval`); EVALUATORS maps the family to its evaluator here.
 
 `evaluate(ins, srcs)` computes a pure instruction for a vector of lanes.  Each

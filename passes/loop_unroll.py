@@ -41,7 +41,7 @@ from dataclasses import dataclass, replace
 
 from minicuda.ir import BranchDecision, Function, Imm, Instr, Label, Reg
 from minicuda.passes.cfg import EXIT, conditional_branch
-from minicuda.passes.loops import _INVERSE, MAX_TRIPS, _count, _last_def, instructions, natural_loops
+from minicuda.passes.loops import INVERSE, MAX_TRIPS, last_def, simulated_trips, instructions, natural_loops
 
 FULL_BUDGET = 800          # trips x body instructions up to which a constant loop is fully unrolled
 FULL_MAX_TRIPS = 128       # ... and trips up to which (without #pragma unroll)
@@ -221,16 +221,16 @@ def counted_test(fn: Function, cfg, loop: Loop) -> Count | None:
         if not _dominates_latch(cfg, loop, label):
             continue
         instrs = fn.block(label).instrs
-        test = _last_def(instrs[:instrs.index(branch)], branch.guard)
+        test = last_def(instrs[:instrs.index(branch)], branch.guard)
         if test is None or test.op != "ISETP" or len(test.srcs) != 2 or not isinstance(test.srcs[0], Reg):
             continue
-        cmp = next((m for m in test.mods if m in _INVERSE), None)
+        cmp = next((m for m in test.mods if m in INVERSE), None)
         step = _step(fn, cfg, loop, test.srcs[0])
         if cmp is None or step is None:
             continue
         in_loop = branch.target in loop.body
         if branch.guard_neg == in_loop:      # the loop goes on while the comparison is false
-            cmp = _INVERSE[cmp]
+            cmp = INVERSE[cmp]
         step_block, value = step
         return Count(label, branch, test.srcs[0], test.srcs[1], cmp, any(m.startswith("U") for m in test.mods),
                      value, step_block != label and _reaches_in_iteration(cfg, loop, step_block, label))
@@ -263,7 +263,7 @@ def _trips(fn: Function, cfg, loop: Loop, count: Count) -> int | None:
         return None
     label, start = loop.preheader, None
     while start is None:
-        start = _last_def(fn.block(label).instrs, count.counter)
+        start = last_def(fn.block(label).instrs, count.counter)
         preds = cfg.preds(label)
         if start is None and len(preds) != 1:
             return None
@@ -271,7 +271,7 @@ def _trips(fn: Function, cfg, loop: Loop, count: Count) -> int | None:
     if start.op != "MOV" or not isinstance(start.srcs[0], Imm) or start.guard is not None:
         return None
     first = start.srcs[0].value + (count.step if count.step_first else 0)
-    trips = _count(first, count.step, count.cmp, count.bound.value, count.unsigned)
+    trips = simulated_trips(first, count.step, count.cmp, count.bound.value, count.unsigned)
     return trips if trips is not None and trips <= MAX_TRIPS else None
 
 

@@ -17,7 +17,7 @@ from minicuda.ir import BranchDecision, Function, Imm, Instr
 from minicuda.passes.cfg import EXIT
 
 MAX_TRIPS = 1 << 16   # a constant loop counted further than this is reported as unknown
-_INVERSE = {"LT": "GE", "LE": "GT", "GT": "LE", "GE": "LT", "EQ": "NE", "NE": "EQ"}
+INVERSE = {"LT": "GE", "LE": "GT", "GT": "LE", "GE": "LT", "EQ": "NE", "NE": "EQ"}
 
 
 def reaches(cfg, start: str, goal: str) -> bool:
@@ -74,26 +74,26 @@ def trip_count(fn: Function, cfg, body: set[str], head: str, branch: Instr) -> i
     exits = [b for b in body for s in cfg.succs(b) if s not in body]
     if len(outside) != 1 or exits != [head] or branch.guard is None:
         return None
-    test = _last_def(fn.block(head).instrs[:fn.block(head).instrs.index(branch)], branch.guard)
+    test = last_def(fn.block(head).instrs[:fn.block(head).instrs.index(branch)], branch.guard)
     if test is None or test.op != "ISETP" or len(test.srcs) != 2 or not isinstance(test.srcs[1], Imm):
         return None
     counter, bound = test.srcs[0], test.srcs[1].value
     step = _step(fn, body, counter)
-    start = _last_def(fn.block(outside[0]).instrs, counter)
+    start = last_def(fn.block(outside[0]).instrs, counter)
     if step is None or start is None or start.op != "MOV" or not isinstance(start.srcs[0], Imm) \
             or start.guard is not None:
         return None
-    cmp = next((m for m in test.mods if m in _INVERSE), None)
+    cmp = next((m for m in test.mods if m in INVERSE), None)
     if cmp is None:
         return None
     exit_taken = branch.target not in body
     if exit_taken != branch.guard_neg:   # the loop goes on while the comparison is false
-        cmp = _INVERSE[cmp]
+        cmp = INVERSE[cmp]
     unsigned = any(m.startswith("U") for m in test.mods)
-    return _count(start.srcs[0].value, step.srcs[1].value, cmp, bound, unsigned)
+    return simulated_trips(start.srcs[0].value, step.srcs[1].value, cmp, bound, unsigned)
 
 
-def _last_def(instrs: list[Instr], reg) -> Instr | None:
+def last_def(instrs: list[Instr], reg) -> Instr | None:
     return next((i for i in reversed(instrs) if reg in i.dsts), None)
 
 
@@ -114,7 +114,7 @@ def _defs(fn: Function, body: set[str], reg) -> list[Instr]:
     return [i for b in body for i in fn.block(b).instrs if reg in i.dsts]
 
 
-def _count(value: int, step: int, cmp: str, bound: int, unsigned: bool) -> int | None:
+def simulated_trips(value: int, step: int, cmp: str, bound: int, unsigned: bool) -> int | None:
     def norm(x: int) -> int:
         x &= 0xFFFFFFFF
         return x if unsigned or x < 1 << 31 else x - (1 << 32)

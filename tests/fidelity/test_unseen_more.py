@@ -147,3 +147,28 @@ def test_memory_counters_equal_ncus(capsys, program):
     assert ours == gpu
     assert [line for line in out.splitlines() if not line.startswith(" ") and "==minicuda==" not in line] == \
         gpu_output(program)
+
+
+def model_duration(out: str) -> dict[str, float]:
+    durations, kernel = {}, None
+    for line in out.splitlines():
+        if m := re.match(r"\s+Kernel: (\S+) <<<", line):
+            kernel = m.group(1)
+        elif m := re.match(r"\s+gpu__time_duration.sum\s.*?\s(\d+)$", line):
+            durations[kernel] = float(m.group(1))
+    return durations
+
+
+@pytest.mark.slow   # the kernels on the interpreter (the model's counters): about 30 s
+@pytest.mark.xfail(strict=True, reason="the timing model chains a loop's loads one after another: ptxas unrolls "
+                   "sumCols' loop and keeps several independent loads in flight, which the model does not see "
+                   "(395 and 377 us modelled against the GPU's 85.8 and 30.0 us)")
+def test_the_timing_model_orders_row_and_column_sums_as_the_gpu(capsys):
+    status, out, _ = run(capsys, "--arch", "hopper", HERE / "rowcol.cu", "--metrics", "gpu__time_duration.sum")
+    assert status == 0
+    ours = model_duration(out)
+    gpu = {k: m["gpu__time_duration.sum"] for k, m in gpu_counters("rowcol").items()}
+    assert gpu["sumRows"] > 1.3 * gpu["sumCols"]
+    assert ours["sumRows"] > 1.3 * ours["sumCols"]
+    for kernel in gpu:
+        assert 0.5 <= ours[kernel] / gpu[kernel] <= 2.0, kernel

@@ -1,5 +1,6 @@
 """The JIT engine: compiled functions, workers running blocks in parallel, the hand-off
-of single instructions to the interpreter.
+of single instructions to the interpreter.  It is over 800 lines because the launch, its
+workers and the host thread's loop share the contexts and caches defined here.
 
 Compiled code is cached per function description (`code_description`: its
 instructions, scheduling model and lane count, never the LLVM text, which is generated
