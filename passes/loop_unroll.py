@@ -91,6 +91,8 @@ class LoopUnroll:
     name: str = "loop-unroll"
 
     def run(self, fn: Function, analyses) -> bool:
+        if fn.kind == "host":   # nvcc's unrolling is device code's (host code is the host compiler's)
+            return False
         done: set[tuple] = {(d.file, d.line, d.column) for d in fn.branch_decisions if d.loop}
         changed, records = False, []
         while True:

@@ -23,7 +23,7 @@ def test_host_stack_overflow_is_sigsegv(tmp_path, capsys):
     captured = capsys.readouterr()
     assert captured.out == "start\n"
     assert captured.err.splitlines() == [
-        f"{f}:5:10: error: host stack overflow in 'deep': the call at depth 9 needs 1048624 bytes more of the "
+        f"{f}:5:10: error: host stack overflow in 'deep': the call at depth 9 needs 1048608 bytes more of the "
         f"8 MiB stack", "Segmentation fault"]
 
 
