@@ -28,6 +28,7 @@ from minicuda.passes.constant_fold import ConstantFold
 from minicuda.passes.copy_propagation import CopyPropagation
 from minicuda.passes.cse import CommonSubexpressions
 from minicuda.passes.dce import DeadCode
+from minicuda.passes.fma_contract import FmaContract
 from minicuda.passes.divergence import analyze_divergence
 from minicuda.passes.hoist_sink import HoistSink
 from minicuda.passes.if_convert import IfConvert
@@ -98,6 +99,7 @@ class Options:
     bracket_depth: int = 256           # -fbracket-depth: how deep (), [] and {} may nest (each kind)
     rdc: bool = False                  # -rdc=true: relocatable device code (kernel launches in device code)
     fast_math: bool = False            # -use_fast_math: device float math as the fast intrinsics
+    fmad: bool = True                  # --fmad=false: never contract a multiply and an add (fma-contract)
 
     @property
     def stack_arch(self) -> bool:
@@ -145,13 +147,15 @@ PASSES = _registry(
     RegisteredPass(Reconverge, "mark the reconvergence point of every divergent branch (SSY/SYNC or BSSY/BSYNC)",
                    lambda options: {"stack_arch": options.stack_arch}),
     RegisteredPass(RegisterAllocation, "assign physical registers by colouring the interference graph"),
+    RegisteredPass(FmaContract, "a float multiply and a dependent add as one FFMA/DFMA, as ptxas (not with --fmad=false)",
+                   lambda options: {"enabled": options.fmad}),
     RegisteredPass(StrengthReduce, "multiply and unsigned divide by a power of two as shifts and masks"),
 )
 
 CLEANUP = ["constant-fold", "copy-propagation", "cse", "dce", "simplify-cfg"]
 PIPELINES = {
     0: ["keep-branches", "reconverge", "regalloc"],
-    3: CLEANUP + CLEANUP + ["hoist-sink"] + CLEANUP + ["if-convert"] + CLEANUP + ["reconverge", "regalloc"],
+    3: CLEANUP + CLEANUP + ["hoist-sink"] + CLEANUP + ["if-convert", "fma-contract"] + CLEANUP + ["reconverge", "regalloc"],
 }
 
 
