@@ -64,16 +64,22 @@ class FmaContract:
         return changed
 
 
+def _virtual(ins: Instr) -> bool:
+    """Facts are kept about virtual registers only (passes/rewrite.py: a write to a physical
+    register may clobber its pair's other half)."""
+    return all(o.is_virtual for o in ins.dsts + ins.srcs if isinstance(o, Reg))
+
+
 def _recordable(ins: Instr) -> bool:
     family = ins.op[:1]
     ops = _FAMILIES.get(family)
     return (ops is not None and ins.op in (ops[0], ops[3]) and not ins.mods and len(ins.dsts) == 1
-            and ins.dsts[0] not in ins.srcs)
+            and ins.dsts[0] not in ins.srcs and _virtual(ins))
 
 
 def _copy(ins: Instr) -> bool:
     return (ins.op == "MOV" and not ins.mods and ins.guard is None and len(ins.dsts) == 1
-            and isinstance(ins.srcs[0], Reg) and ins.dsts[0] != ins.srcs[0])
+            and isinstance(ins.srcs[0], Reg) and ins.dsts[0] != ins.srcs[0] and _virtual(ins))
 
 
 def _same_guard(a: Instr, b: Instr) -> bool:
