@@ -3,6 +3,8 @@
 cd "$(dirname "$0")"
 nvcc --version > "$OUT/nvcc_version.txt"
 nvidia-smi --query-gpu=name,driver_version --format=csv > "$OUT/gpu.txt"
+# the device returns a limited number of files: everything goes into one archive
+mkdir -p /tmp/fma_out; REAL_OUT=$OUT; OUT=/tmp/fma_out
 for v in O3 G nofmad fastmath O0 Xptxas_O0; do
   case $v in
     O3) flags="-O3";; G) flags="-G";; nofmad) flags="-O3 --fmad=false";;
@@ -16,3 +18,4 @@ for v in O3 G nofmad fastmath O0 Xptxas_O0; do
   /tmp/fma_$v > "$OUT/fma_cases_$v.gpu"
   echo "$v rc=$?"
 done
+tar -C /tmp/fma_out -czf "$REAL_OUT/fma_record.tgz" .
