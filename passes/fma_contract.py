@@ -15,7 +15,10 @@ guarded) `FMUL t, a, b` of the same width wrote earlier, with `a`, `b`, `t` and 
 guard unchanged in between, becomes `FFMA d, a, b, c`; `FSUB d, t, c` becomes
 `FFMA.NEGC` (a*b - c) and `FSUB d, c, t` `FFMA.NEGP` (c - a*b).  An `FNEG n, x` feeding
 the add flips the sign of the operand it negates (-(a*b) + c is `FFMA.NEGP`).  A copy
-of a product (MOV) is looked through.  The product stays when something else reads it (dce removes it otherwise).  The negations
+of a product (MOV) is looked through.  The product stays when something else reads it (dce removes it otherwise): each add is
+fused on its own, as ptxas does (measured: tests/vm/test_cycles.py's Mandelbrot, whose
+H100 result needs the loop condition's x*x + y*y fused while x*x and y*y stay for the
+next iteration's x*x - y*y, which is not).  The negations
 are exact, so `FFMA.NEGP d, a, b, c` rounds -(a*b) + c once, as SASS's `FFMA d, -a, b, c`.
 """
 from __future__ import annotations
@@ -39,56 +42,29 @@ class FmaContract:
     def run(self, fn: Function, analyses) -> bool:
         if not self.enabled or fn.kind == "host":
             return False
+        changed = False
         cfg = analyses.get("cfg")
         leaving: dict[str, dict[Reg, Instr]] = {}   # block label -> its facts at its end
-        candidates = []                               # (block, index, the FFMA, its product's FMUL)
-        aliases: dict[int, list] = {}                 # id(FMUL) -> [its product's copies and negations]
         for block in fn.blocks:
             preds = cfg.preds(block.label)
             # register -> the FMUL/DMUL or FNEG/DNEG that wrote it (from the single predecessor too)
             facts: dict[Reg, Instr] = dict(leaving[preds[0]]) if len(preds) == 1 and preds[0] in leaving else {}
             for i, ins in enumerate(block.instrs):
-                found = _contracted(ins, facts)
-                if found is not None:
-                    candidates.append((block, i) + found)
+                fused = _contracted(ins, facts)
+                if fused is not None:
+                    block.instrs[i] = ins = fused
+                    changed = True
                 written = set(ins.dsts)
                 for reg in list(facts):
                     fact = facts[reg]
                     if reg in written or written.intersection(fact.srcs) or (fact.guard in written):
                         del facts[reg]
-                source = facts.get(ins.srcs[0]) if ins.srcs and isinstance(ins.srcs[0], Reg) else None
                 if _recordable(ins):
                     facts[ins.dsts[0]] = ins
-                    if ins.op[1:] == "NEG" and source is not None and source.op[1:] == "MUL":
-                        aliases.setdefault(id(source), []).append(ins)
-                elif _copy(ins) and source is not None:     # a copy of a product is the product
-                    facts[ins.dsts[0]] = source
-                    if source.op[1:] == "MUL":
-                        aliases.setdefault(id(source), []).append(ins)
+                elif _copy(ins) and ins.srcs[0] in facts:     # a copy of a product is the product
+                    facts[ins.dsts[0]] = facts[ins.srcs[0]]
             leaving[block.label] = facts
-        return _rewrite(fn, candidates, aliases)
-
-
-def _rewrite(fn: Function, candidates: list, aliases: dict) -> bool:
-    """Contract the candidates whose product nothing else reads (as NVPTX's contraction:
-    a product that is also stored or compared stays one FMUL, its adds stay FADDs)."""
-    reads: dict[Reg, int] = {}
-    for block in fn.blocks:
-        for ins in block.instrs:
-            for o in ins.srcs:
-                if isinstance(o, Reg):
-                    reads[o] = reads.get(o, 0) + 1
-    fused_reads: dict[int, int] = {}
-    for _, _, _, mul in candidates:
-        fused_reads[id(mul)] = fused_reads.get(id(mul), 0) + 1
-    changed = False
-    for block, i, fused, mul in candidates:
-        copies = aliases.get(id(mul), [])
-        held = {mul.dsts[0]} | {c.dsts[0] for c in copies}
-        if sum(reads.get(r, 0) for r in held) == fused_reads[id(mul)] + len(copies):
-            block.instrs[i] = fused
-            changed = True
-    return changed
+        return changed
 
 
 def _virtual(ins: Instr) -> bool:
@@ -121,7 +97,7 @@ def _signed(operand, negated: bool, facts: dict, neg_op: str):
     return operand, negated
 
 
-def _contracted(ins: Instr, facts: dict) -> tuple[Instr, Instr] | None:
+def _contracted(ins: Instr, facts: dict) -> Instr | None:
     family = _ADDS.get(ins.op)
     if family is None or ins.mods:
         return None
@@ -138,5 +114,5 @@ def _contracted(ins: Instr, facts: dict) -> tuple[Instr, Instr] | None:
         if addend != ins.srcs[1 - k] and not _same_guard(facts[ins.srcs[1 - k]], ins):
             addend, negc = ins.srcs[1 - k], signs[1 - k]
         mods = ("NEGP",) * negp + ("NEGC",) * negc
-        return replace(ins, op=fma_op, mods=mods, srcs=(mul.srcs[0], mul.srcs[1], addend)), mul
+        return replace(ins, op=fma_op, mods=mods, srcs=(mul.srcs[0], mul.srcs[1], addend))
     return None
