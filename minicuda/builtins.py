@@ -200,7 +200,7 @@ def _fast_math_rows():
     for op, name in (("FADD", "__fadd_rn"), ("FSUB", "__fsub_rn"), ("FMUL", "__fmul_rn"), ("FDIV", "__fdiv_rn"),
                      ("FFMA", "__fmaf_rn"), ("DADD", "__dadd_rn"), ("DSUB", "__dsub_rn"), ("DMUL", "__dmul_rn"),
                      ("DDIV", "__ddiv_rn"), ("DFMA", "__fma_rn")):
-        yield intrinsic(name, op)
+        yield intrinsic(name, op, ("RN",) if op[1:] in ("ADD", "SUB", "MUL") else ())   # .RN: never contracted
     yield intrinsic("__fsqrt_rn", "MUFU", ("SQRT",))
     yield intrinsic("__frcp_rn", "MUFU", ("RCP",))
     yield from _conversion_rows()

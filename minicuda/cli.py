@@ -94,6 +94,13 @@ def _ftz(args) -> bool | None:
     return None if value is None else value == "true"
 
 
+def _add_fmad_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("-fmad", "--fmad", dest="fmad", choices=["true", "false"], default="true",
+                   help="as nvcc: true (the default) contracts a float multiply and a dependent add or subtract "
+                        "in device code into one FFMA/DFMA, rounded once, at -O1..-O3 as ptxas does; false "
+                        "never does (the fma-contract pass)")
+
+
 def _add_predication_options(p: argparse.ArgumentParser) -> None:
     """If-conversion's thresholds, for minicudac and minicuda run alike."""
     p.add_argument("--uniform-threshold", type=int_in(0, INT64_MAX), default=None, metavar="N",
@@ -105,9 +112,10 @@ def _add_predication_options(p: argparse.ArgumentParser) -> None:
 
 
 def _predication_given(args) -> dict:
-    """The if-conversion settings named on the command line, as Options fields."""
+    """The if-conversion settings and --fmad named on the command line, as Options fields
+    (part of the compile cache's key)."""
     given = {"uniform_threshold": args.uniform_threshold, "divergent_threshold": args.divergent_threshold,
-             "rule": args.predication_rule}
+             "rule": args.predication_rule, "fmad": False if getattr(args, "fmad", "true") == "false" else None}
     return {k: v for k, v in given.items() if v is not None}
 
 
@@ -139,6 +147,7 @@ def compiler_parser() -> argparse.ArgumentParser:
                         f"{format_arch(ITS_FROM)} the stack model's SSY/SYNC, else BSSY/BSYNC")
     _add_nvcc_options(p)
     _add_fast_math_option(p)
+    _add_fmad_option(p)
     p.add_argument("--sched", choices=["stack", "its"], default=None,
                    help="place the reconvergence markers for this scheduling model instead of the arch's "
                         "(stack: SSY/SYNC, its: BSSY/BSYNC); the VM runs the module under it")
@@ -1275,6 +1284,7 @@ def minicuda_main(argv: list[str] | None = None) -> int:
     _add_predication_options(run)
     _add_rdc_option(run)
     _add_fast_math_option(run)
+    _add_fmad_option(run)
     _add_frontend_options(run)
     p.add_argument("--version", action="version", version=f"minicuda {__version__}")
     if argv[:1] in (["run"], ["sanitize"]):

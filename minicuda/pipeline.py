@@ -28,6 +28,7 @@ from minicuda.passes.constant_fold import ConstantFold
 from minicuda.passes.copy_propagation import CopyPropagation
 from minicuda.passes.cse import CommonSubexpressions
 from minicuda.passes.dce import DeadCode
+from minicuda.passes.fma_contract import FmaContract
 from minicuda.passes.divergence import analyze_divergence
 from minicuda.passes.hoist_sink import HoistSink
 from minicuda.passes.if_convert import IfConvert
@@ -110,6 +111,7 @@ class Options:
     def flush_denormals(self) -> bool:
         """nvcc's -ftz: given, or implied by -use_fast_math."""
         return self.fast_math if self.ftz is None else self.ftz
+    fmad: bool = True                  # --fmad=false: never contract a multiply and an add (fma-contract)
 
     @property
     def stack_arch(self) -> bool:
@@ -163,6 +165,8 @@ PASSES = _registry(
                    lambda options: {"stack_arch": options.stack_arch}),
     RegisteredPass(RegisterAllocation, "assign physical registers by colouring the interference graph"),
     RegisteredPass(LoopUnroll, "unroll loops as nvcc does (constant trips fully, others by 4), rotate the rest"),
+    RegisteredPass(FmaContract, "a float multiply and a dependent add as one FFMA/DFMA, as ptxas (not with --fmad=false)",
+                   lambda options: {"enabled": options.fmad}),
     RegisteredPass(StrengthReduce, "multiply and unsigned divide by a power of two as shifts and masks"),
 )
 
@@ -170,7 +174,7 @@ CLEANUP = ["constant-fold", "copy-propagation", "cse", "dce", "simplify-cfg"]
 PIPELINES = {
     0: ["keep-branches", "reconverge", "regalloc"],
     3: CLEANUP + ["sroa"] + CLEANUP + ["loop-unroll"] + CLEANUP + CLEANUP + ["hoist-sink", "sink-select", "fuse-address", "fuse-imad", "gvn"]
-    + CLEANUP + ["if-convert"] + CLEANUP + ["reconverge", "regalloc"],
+    + CLEANUP + ["if-convert", "fma-contract"] + CLEANUP + ["reconverge", "regalloc"],
 }
 
 

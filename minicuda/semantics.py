@@ -36,7 +36,8 @@ Choices the IR docstring leaves open, fixed here:
 - Float results that are NaN are canonical: 0x7FFFFFFF (f32), 0x7FFFFFFFFFFFFFFF
   (f64), so results do not depend on the host CPU.  FNEG, DNEG and MUFU.FABS only
   touch the sign bit.  FMNMX of +0 and -0: MIN gives -0, MAX gives +0.
-- FFMA and DFMA round once (a true fused multiply-add).  MUFU on f32 computes in
+- FFMA and DFMA round once (a true fused multiply-add); .NEGP negates the product,
+  .NEGC the addend (SASS's FFMA d, -a, b, -c), exactly, before that one rounding.  MUFU on f32 computes in
   f64 and rounds to f32; its transcendental functions are the C library's (libm)
   double functions (sinf, expf, ...: correctly rounded), except the f32 forms in
   MUFU_LIBM_F32 (ERFC LGAMMA TGAMMA EXP10 ASINH ACOSH ATANH LOGB NEXTAFTER
@@ -503,6 +504,7 @@ def _float_op(ins, s):
         return s[0].astype(_UINT[w], copy=False) ^ _SIGN_BIT[w]
     x = [_floats(v, w) for v in s]
     if base == "FMA":
+        x = _fma_signs(ins, x)
         return _bits(_fma32(*x) if w == 32 else _fma64(*x), w)
     if base == "MNMX":
         return _min_max(modifier(ins, ("MIN", "MAX")), x[0], x[1], w)
@@ -544,6 +546,16 @@ def _two_sum(a, b):
     s = a + b
     bb = s - a
     return s, (a - (s - bb)) + (b - bb)
+
+
+def _fma_signs(ins, x: list) -> list:
+    """FFMA/DFMA's operands with .NEGP (negate the product) and .NEGC (the addend) applied:
+    SASS's FFMA d, -a, b, -c, which fma-contract makes of c - a*b and a*b - c."""
+    if "NEGP" in ins.mods:
+        x[0] = -x[0]
+    if "NEGC" in ins.mods:
+        x[2] = -x[2]
+    return x
 
 
 def _fma32(a, b, c):

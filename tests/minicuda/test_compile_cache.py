@@ -129,6 +129,24 @@ int main() {
     assert run(capsys, path, "--ftz=true") == flushed and len(compiles) == 3
 
 
+def test_fmad_false_is_another_entry(tmp_path, cache_dir, compiles, capsys):
+    """--fmad=false keeps a * b - c rounded twice; the default fuses it (FFMA): not one entry."""
+    path = program(tmp_path, r"""#include <cstdio>
+__global__ void k(float *p) { p[0] = p[1] * p[2] - p[3]; }
+int main() {
+    float *p; cudaMallocManaged(&p, 4 * sizeof(float));
+    p[1] = 3.0f / 13.0f; p[2] = 11.0f / 7.0f; p[3] = 1.0f / 9.0f;
+    k<<<1, 1>>>(p); cudaDeviceSynchronize(); printf("%a\n", p[0]); return 0;
+}
+""")
+    fused = run(capsys, path)
+    apart = run(capsys, path, "--fmad=false")
+    assert fused[0] == apart[0] == 0 and len(compiles) == 2 and len(list(cache_dir.glob("*.mod"))) == 2
+    assert fused[1] != apart[1]            # the last bit (tests/data/groundtruth/fma/: an H100's)
+    assert run(capsys, path, "-fmad=false") == apart and run(capsys, path, "-fmad=true") == fused
+    assert len(compiles) == 2
+
+
 @pytest.mark.parametrize("damage", ["flipped byte", "truncated", "foreign", "not pickled module"])
 def test_a_damaged_entry_is_discarded_with_a_warning_and_rebuilt(tmp_path, cache_dir, compiles, capsys, damage):
     path = program(tmp_path, WARNS)

@@ -10,6 +10,7 @@ import pytest
 
 import minicuda.passes
 from minicuda.cli import compiler_parser, minicudac_main
+from minicuda.passes.fma_contract import FmaContract
 from minicuda.passes.if_convert import IfConvert
 from minicuda.passes.reconverge import Reconverge
 from minicuda.pipeline import PASSES, PIPELINES, Options, check_pass_names, pipeline
@@ -43,7 +44,7 @@ def test_every_pass_class_in_passes_is_registered_under_its_name():
 def test_the_pipelines_keep_their_order():
     assert PIPELINES[0] == ["keep-branches", "reconverge", "regalloc"]
     assert PIPELINES[3] == CLEANUP + ["sroa"] + CLEANUP + ["loop-unroll"] + CLEANUP * 2 + ["hoist-sink", "sink-select", "fuse-address",
-        "fuse-imad", "gvn"] + CLEANUP + ["if-convert"] + CLEANUP + ["reconverge", "regalloc"]
+        "fuse-imad", "gvn"] + CLEANUP + ["if-convert", "fma-contract"] + CLEANUP + ["reconverge", "regalloc"]
     for opt in (1, 2, 3):
         assert [p.name for p in pipeline(Options(opt=opt))] == PIPELINES[3]
     assert [p.name for p in pipeline(Options(opt=0))] == PIPELINES[0]
@@ -54,6 +55,8 @@ def test_passes_are_built_with_the_options():
     passes = {p.name: p for p in pipeline(options)}
     assert isinstance(passes["if-convert"], IfConvert) and passes["if-convert"].options is options
     assert passes["reconverge"] == Reconverge(stack_arch=True)
+    assert passes["fma-contract"] == FmaContract(enabled=True)
+    assert {p.name: p for p in pipeline(Options(fmad=False))}["fma-contract"] == FmaContract(enabled=False)
     assert {p.name: p for p in pipeline(Options(arch=90))}["reconverge"] == Reconverge(stack_arch=False)
 
 

@@ -270,6 +270,18 @@ def test_ffma_is_fused():
     assert as_f32(run("FFMA %r0, %r1, %r2, %r3", [a], [a], [-(1 + 2 ** -11)])[0]) == 2 ** -24
 
 
+def test_fma_negations_are_exact_before_the_one_rounding():
+    # c - a*b and a*b - c as fma-contract writes them (SASS's FFMA d, -a, b, c / a, b, -c)
+    a, c = 1 + 2 ** -12, 1 + 2 ** -11
+    assert as_f32(run("FFMA.NEGP %r0, %r1, %r2, %r3", [a], [a], [c])[0]) == -2 ** -24
+    assert as_f32(run("FFMA.NEGC %r0, %r1, %r2, %r3", [a], [a], [c])[0]) == 2 ** -24
+    assert as_f32(run("FFMA.NEGP.NEGC %r0, %r1, %r2, %r3", [a], [a], [-c])[0]) == -2 ** -24
+    assert as_f64(run("DFMA.NEGP %rd0, %rd1, %rd2, %rd3", [1 + 2 ** -30], [1 + 2 ** -30],
+                      [1 + 2 ** -29])[0]) == -2 ** -60
+    zero = run("FFMA.NEGP %r0, %r1, %r2, %r3", [1.0], [1.0], [1.0])[0]
+    assert zero == 0                                              # an exact zero is +0, as c - a*b
+
+
 @settings(max_examples=300, deadline=None)
 @given(cols=lanes(st.floats(allow_nan=False, allow_infinity=False), 3))
 def test_dfma_rounds_once(cols):

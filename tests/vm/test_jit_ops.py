@@ -66,6 +66,8 @@ def _shapes() -> list[str]:
             "FMNMX.FTZ.MIN %r0, %r1, %r2", "FSETP.LT.FTZ %p0, %r1, %r2", "MUFU.SQRT.FTZ %r0, %r1",
             "MUFU.FABS.FTZ %r0, %r1", "MUFU.EX2.APPROX.FTZ %r0, %r1", "FMUL.FTZ.RZ %r0, %r1, %r2",
             "F2F.FTZ.F32.F64 %r0, %rd1", "F2I.FTZ.U32.F32.RU %r0, %r1"]
+    out += ["FFMA.NEGP %r0, %r1, %r2, %r3", "FFMA.NEGC %r0, %r1, %r2, %r3", "DFMA.NEGP %rd0, %rd1, %rd2, %rd3",
+            "DFMA.NEGP.NEGC %rd0, %rd1, %rd2, %rd3", "FADD.RN %r0, %r1, %r2", "DMUL.RN %rd0, %rd1, %rd2"]
     for cmp in S.COMPARISONS:
         for t in ("S32", "U32", "S64", "U64"):
             r = REG[int(t[1:])]
@@ -286,7 +288,7 @@ def vectors(text: str, seed: int = 1) -> list[np.ndarray]:
             pool = np.concatenate([_edges(w), _random(w, rng, 1500)])
             cols.append(pool[rng.integers(0, len(pool), m)])
         cols = [np.concatenate([c, _random(w, rng, 1500)]) for c, w in zip(cols, widths)]
-        if ins.op in ("FFMA", "DFMA"):
+        if ins.op in ("FFMA", "DFMA"):   # (with .NEGP/.NEGC too)
             extra = _fma_cases(widths[0], rng, 3000)
             cols = [np.concatenate([c, x]) for c, x in zip(cols, extra)]
     return [c.astype(_DTYPE[w]) for c, w in zip(cols, widths)]
@@ -433,6 +435,8 @@ def test_emitted_ir_has_no_fast_math_flags():
 PROPERTY_SHAPES = ["IDIV.S32 %r0, %r1, %r2", "IREM.U32 %r0, %r1, %r2", "IDIV.S64 %rd0, %rd1, %rd2",
                    "IMULHI.S64 %rd0, %rd1, %rd2", "IMULHI.U32 %r0, %r1, %r2", "SHR.S64 %rd0, %rd1, %r9",
                    "FLO.S32 %r0, %r1", "FFMA %r0, %r1, %r2, %r3", "DFMA %rd0, %rd1, %rd2, %rd3",
+                   "FFMA.NEGP %r0, %r1, %r2, %r3", "FFMA.NEGC %r0, %r1, %r2, %r3",
+                   "DFMA.NEGP.NEGC %rd0, %rd1, %rd2, %rd3",
                    "FMNMX.MIN %r0, %r1, %r2", "DMNMX.MAX %rd0, %rd1, %rd2", "FDIV %r0, %r1, %r2",
                    "F2I.S32.F32 %r0, %r1", "F2I.U64.F64 %rd0, %rd1", "F2I.S16.F64 %r0, %rd1",
                    "I2F.F32.U64 %r0, %rd1", "I2F.F32.S64 %r0, %rd1", "F2F.F32.F64 %r0, %rd1",

@@ -431,6 +431,10 @@ def _decode_float(ins: Instr) -> Lowering:
         def fma(e, s):
             a, b, c = (_as_float(e, x, w) for x in s[:3])
             vf = _vf(e, w)
+            if "NEGP" in ins.mods:     # exact negations before the one rounding (semantics._fma_signs)
+                a = e.op(f"fneg {vf} {a}", "f")
+            if "NEGC" in ins.mods:
+                c = e.op(f"fneg {vf} {c}", "f")
             r = _intrinsic(e, f"llvm.fma.v{e.W}{_FSFX[w]}", vf, [(vf, a), (vf, b), (vf, c)])
             return _float_bits(e, r, w)
         return fma
