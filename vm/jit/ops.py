@@ -108,7 +108,7 @@ def _flushing(ins: Instr, lowering: Lowering) -> Lowering:
     def flushed(e, s):
         s = [_flush_bits(e, x) if f else x for x, f in zip(s, flush_sources)]
         r = lowering(e, s)
-        if ins.op in ("FMUL", "FFMA") and flush_result:
+        if ins.op == "FMUL" and flush_result:   # (FFMA flushes its rounded result: semantics.py)
             r = _zero_if_tiny_before_rounding(e, ins.op, s, r)
         return _flush_bits(e, r) if flush_result else r
     return flushed
