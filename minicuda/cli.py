@@ -44,6 +44,7 @@ from minicuda.vm.machine import Machine
 from minicuda.vm.occupancy import occupancy
 from minicuda.vm.timing_model import gpu_keys
 from minicuda.vm.metrics import has_nested, kernel_totals, metrics_named
+from minicuda.vm.runtime import binary_stream
 from minicuda.vm.stop import EXIT_STATUS, TIMEOUT, StopFlag, Stopped, report_lines
 from minicuda.vm.watch import ProgressLine, Watcher, is_terminal
 
@@ -805,7 +806,7 @@ def _sweep_seeds(args, program, watcher: Watcher) -> int:
         code, _ = _run_program(args, program, watcher, args.tool, seed, out, quiet_errors=seed > 0, stdin=stdin)
         runs.append((code, out.getvalue()))
         if seed == 0:
-            sys.stdout.buffer.write(out.getvalue())
+            binary_stream(sys.stdout).write(out.getvalue())
             sys.stdout.flush()
     differing = [seed for seed, run in enumerate(runs) if run != runs[0]]
     for seed in differing:

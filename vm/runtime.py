@@ -210,12 +210,33 @@ def implementation(name: str, device: bool) -> str:
     return impl
 
 
+class _TextSink:
+    """A text stream with no bytes layer under it (a notebook's, a StringIO that
+    contextlib.redirect_stdout put in place) as the bytes stream the runtime writes: the
+    program's bytes are decoded as UTF-8, an undecodable byte shown as U+FFFD."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def write(self, data: bytes) -> int:
+        self.stream.write(data.decode("utf-8", "replace"))
+        return len(data)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+
+def binary_stream(stream):
+    """The bytes layer of a text stream, or a sink that decodes into it where it has none."""
+    return getattr(stream, "buffer", None) or _TextSink(stream)
+
+
 class Runtime(StdioCalls):
     def __init__(self, machine, stdout=None, stderr=None, stdin=None):
         self.machine = machine
         self.memory = machine.memory
-        self.out = stdout or sys.stdout.buffer
-        self.err = stderr or sys.stderr.buffer
+        self.out = stdout or binary_stream(sys.stdout)
+        self.err = stderr or binary_stream(sys.stderr)
         self.random = GlibcRandom()
         self.device_output: list[bytes] = []   # the printf FIFO's records, one each
         self.fifo_end: int | None = None        # while the JIT formats a block's records: where the FIFO ends for it
