@@ -20,28 +20,73 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from minicuda.ir import Function, Instr, Mem, Reg
+from minicuda.passes.cfg import EXIT, postorder
 from minicuda.passes.cse import expression, operand_key
 from minicuda.passes.rewrite import CONSTANT_REGS, width_class
+
+# a function of more blocks is left alone, as LLVM's GVN bounds its own searches: on a chain
+# of thousands of compares (a 10,000-case switch) the dominator iteration walks the chain
+# once per block
+MAX_BLOCKS = 2000
 
 Position = tuple[str, int]   # (block label, index in the block); index -1: the function's entry (parameters)
 
 
-def dominators(fn: Function, cfg) -> dict[str, set[str]]:
-    """Each reachable block's dominators (itself included), by the iterative data-flow solution."""
-    reachable = cfg.reachable()
-    order = [b.label for b in fn.blocks if b.label in reachable]
-    entry = order[0]
-    dom = {label: set(order) for label in order}
-    dom[entry] = {entry}
-    changed = True
-    while changed:
-        changed = False
-        for label in order[1:]:
-            preds = [p for p in cfg.preds(label) if p in dom]
-            new = set.intersection(*(dom[p] for p in preds)) | {label} if preds else {label}
-            if new != dom[label]:
-                dom[label], changed = new, True
-    return dom
+class Dominance:
+    """Which reachable block dominates which: the immediate dominators by Cooper, Harvey and
+    Kennedy's iteration over the reverse postorder (as passes/postdom.py does backwards),
+    and the dominator tree numbered on a walk, so that a dominates b when b's interval lies
+    within a's.  Linear in the blocks: a set of dominators per block was quadratic (a
+    10,000-case switch needed gigabytes)."""
+
+    def __init__(self, fn: Function, cfg):
+        entry = fn.blocks[0].label
+        order = [n for n in postorder(entry, lambda n: cfg.succ.get(n, ())) if n != EXIT]
+        rank = {node: i for i, node in enumerate(order)}
+        idom = {entry: entry}
+
+        def meet(a: str, b: str) -> str:
+            while a != b:
+                while rank[a] < rank[b]:
+                    a = idom[a]
+                while rank[b] < rank[a]:
+                    b = idom[b]
+            return a
+
+        changed = True
+        while changed:
+            changed = False
+            for node in reversed(order[:-1]):
+                new = None
+                for p in cfg.pred.get(node, ()):
+                    if p in idom:
+                        new = p if new is None else meet(p, new)
+                if new is not None and idom.get(node) != new:
+                    idom[node], changed = new, True
+        children: dict[str, list[str]] = {}
+        for node, parent in idom.items():
+            if node != entry:
+                children.setdefault(parent, []).append(node)
+        self.enter: dict[str, int] = {entry: 0}
+        self.leave: dict[str, int] = {}
+        clock = 1
+        stack = [(entry, iter(children.get(entry, ())))]
+        while stack:
+            node, rest = stack[-1]
+            child = next(rest, None)
+            if child is None:
+                stack.pop()
+                self.leave[node] = clock
+            else:
+                self.enter[child] = clock
+                stack.append((child, iter(children.get(child, ()))))
+            clock += 1
+
+    def __contains__(self, label: str) -> bool:
+        return label in self.enter
+
+    def dominates(self, a: str, b: str) -> bool:
+        return self.enter[a] <= self.enter[b] and self.leave[b] <= self.leave[a]
 
 
 @dataclass(frozen=True)
@@ -49,8 +94,10 @@ class GVN:
     name: str = "gvn"
 
     def run(self, fn: Function, analyses) -> bool:
+        if len(fn.blocks) > MAX_BLOCKS:   # (the dominator iteration's walks grow with the tree's depth)
+            return False
         cfg = analyses.get("cfg")
-        dom = dominators(fn, cfg)
+        dom = Dominance(fn, cfg)
         numbering = _Numbering(fn, dom)
         renamed: dict[Reg, Reg] = {}
         available: dict[tuple, tuple[Reg, Position]] = {}
@@ -76,7 +123,7 @@ class GVN:
 
 
 class _Numbering:
-    def __init__(self, fn: Function, dom: dict[str, set[str]]):
+    def __init__(self, fn: Function, dom: Dominance):
         self.fn, self.dom = fn, dom
         self.count: Counter = Counter(p.reg for p in fn.params)
         self.site: dict[Reg, Position] = {p.reg: (fn.blocks[0].label, -1) for p in fn.params}
@@ -123,7 +170,7 @@ class _Numbering:
     def dominates(self, a: Position, b: Position) -> bool:
         if a[0] == b[0]:
             return a[1] < b[1]
-        return b[0] in self.dom and a[0] in self.dom[b[0]]
+        return b[0] in self.dom and a[0] in self.dom and self.dom.dominates(a[0], b[0])
 
     def sources_dominate(self, ins: Instr, here: Position) -> bool:
         regs = [s for s in ins.srcs if isinstance(s, Reg) and s.name not in CONSTANT_REGS]

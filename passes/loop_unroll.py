@@ -117,7 +117,7 @@ class LoopUnroll:
         trips = _trips(fn, cfg, loop, count) if count else None
         note = lambda text, how="": _record(fn, where or loop.key, uniform, size, trips, text, how)
         if request == 1:
-            return note("not unrolled: #pragma unroll 1"), rotate(fn, cfg, loop, trips)
+            return note("not unrolled: #pragma unroll 1"), rotate(fn, cfg, loop, _header_trips(loop, count, trips))
         blocker = _blocker(fn, loop)
         if trips is not None and (request == 0 and trips <= PRAGMA_FULL_MAX or request is None
                                   and trips <= FULL_MAX_TRIPS and trips * size <= FULL_BUDGET):
@@ -125,11 +125,11 @@ class LoopUnroll:
             return note("fully unrolled", how="full"), True
         if trips is not None and request is None:
             return (note(f"not unrolled: {trips} x {instructions(size)} is over the full-unroll budget"),
-                    rotate(fn, cfg, loop, trips))
+                    rotate(fn, cfg, loop, _header_trips(loop, count, trips)))
         hoisted = count is not None and count.block == loop.header and _hoist_invariants(fn, loop)
         why = blocker or _runtime_shape(fn, cfg, loop, count)
         if why:
-            return note(f"not unrolled: {why}"), rotate(fn, analyses.get("cfg") if hoisted else cfg, loop, trips) \
+            return note(f"not unrolled: {why}"), rotate(fn, analyses.get("cfg") if hoisted else cfg, loop, _header_trips(loop, count, trips)) \
                 or hoisted
         factor = request if request and request > 1 else RUNTIME_FACTOR
         runtime_unroll(fn, cfg, loop, count, factor, ptxas_again=not request)
@@ -492,6 +492,13 @@ def runtime_unroll(fn: Function, cfg, loop: Loop, count: Count, factor: int, ptx
 def _next_section(sections, label: str) -> str:
     labels = [s[0] for s in sections]
     return labels[labels.index(label) + 1]
+
+
+def _header_trips(loop: Loop, count, trips: int | None) -> int | None:
+    """The trip count when the header's own test is the counted one, else None: the guard
+    rotation leaves out must be that test (`while (x != 1 && s < 500)` tests x first, and
+    x may be 1 on entry however many trips s allows)."""
+    return trips if count is not None and count.block == loop.header else None
 
 
 def rotate(fn: Function, cfg, loop: Loop, trips: int | None) -> bool:

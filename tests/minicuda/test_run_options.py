@@ -134,13 +134,13 @@ def test_an_unknown_option_before_the_programs_arguments_is_named(program, capsy
     assert err == "minicuda fatal   : Unknown option '-n' (the program's own options go after --)\n"
 
 
-@pytest.mark.parametrize("options, predicated", [([], True), (["--divergent-threshold", "6"], False),
-                                                 (["--divergent-threshold", "6", "--predication-rule", "guide"], True)])
+@pytest.mark.parametrize("options, predicated", [([], False), (["--predication-rule", "guide"], True),
+                                                 (["--divergent-threshold", "8"], True)])
 def test_run_takes_the_predication_settings_and_writes_the_decisions(tmp_path, capsys, options, predicated):
-    """A divergent arm of exactly 6 instructions (`v * SCALE + 1` is one IMAD): predicated under
-    < 7 and under <= 6, kept under < 6."""
+    """A divergent arm of exactly 7 instructions (tests/sweep/data/branchy.cu): kept under < 7,
+    predicated under <= 7 or < 8."""
     data = Path(__file__).parents[1] / "sweep" / "data"
     out = tmp_path / "decisions.json"
     assert minicuda_main(["run", "-q", *options, "--decisions-json", str(out), str(data / "branchy.cu"), "1"]) == 0
     first = json.loads(out.read_text())[0]
-    assert (first["line"], first["instructions"], first["predicated"]) == (8, 6, predicated)
+    assert (first["line"], first["instructions"], first["predicated"]) == (8, 7, predicated)
