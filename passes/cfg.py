@@ -86,6 +86,37 @@ def postorder(start: str, edges) -> list[str]:
     return order
 
 
+def immediate_dominators(start: str, succs, preds) -> dict[str, str]:
+    """Each node reachable from start along `succs` -> its immediate dominator (start ->
+    start), by Cooper, Harvey and Kennedy's iteration over the reverse postorder; `preds`
+    gives the edges into a node.  Forward edges give dominators (passes/gvn.py), the
+    reversed ones from EXIT post-dominators (passes/postdom.py)."""
+    order = postorder(start, succs)
+    rank = {node: i for i, node in enumerate(order)}
+    idom = {start: start}
+
+    def meet(a: str, b: str) -> str:
+        while a != b:
+            while rank[a] < rank[b]:
+                a = idom[a]
+            while rank[b] < rank[a]:
+                b = idom[b]
+        return a
+
+    changed = True
+    while changed:
+        changed = False
+        for node in reversed(order[:-1]):
+            new = None
+            for p in preds(node):
+                if p in idom:
+                    new = p if new is None else meet(p, new)
+            if idom.get(node) != new:
+                idom[node] = new
+                changed = True
+    return idom
+
+
 def strongly_connected(cfg: CFG) -> dict[str, set[str]]:
     """Each node's strongly connected component (Kosaraju: finishing order on the graph,
     then walks on the reversed one)."""

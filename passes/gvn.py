@@ -20,7 +20,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from minicuda.ir import Function, Instr, Mem, Reg
-from minicuda.passes.cfg import EXIT, postorder
+from minicuda.passes.cfg import immediate_dominators
 from minicuda.passes.cse import expression, operand_key
 from minicuda.passes.rewrite import CONSTANT_REGS, width_class
 
@@ -33,36 +33,14 @@ Position = tuple[str, int]   # (block label, index in the block); index -1: the 
 
 
 class Dominance:
-    """Which reachable block dominates which: the immediate dominators by Cooper, Harvey and
-    Kennedy's iteration over the reverse postorder (as passes/postdom.py does backwards),
-    and the dominator tree numbered on a walk, so that a dominates b when b's interval lies
-    within a's.  Linear in the blocks: a set of dominators per block was quadratic (a
+    """Which reachable block dominates which: the immediate dominators (passes/cfg.py's
+    immediate_dominators), and the dominator tree numbered on a walk, so that a dominates b
+    when b's interval lies within a's.  Linear in the blocks: a set of dominators per block was quadratic (a
     10,000-case switch needed gigabytes)."""
 
     def __init__(self, fn: Function, cfg):
         entry = fn.blocks[0].label
-        order = [n for n in postorder(entry, lambda n: cfg.succ.get(n, ())) if n != EXIT]
-        rank = {node: i for i, node in enumerate(order)}
-        idom = {entry: entry}
-
-        def meet(a: str, b: str) -> str:
-            while a != b:
-                while rank[a] < rank[b]:
-                    a = idom[a]
-                while rank[b] < rank[a]:
-                    b = idom[b]
-            return a
-
-        changed = True
-        while changed:
-            changed = False
-            for node in reversed(order[:-1]):
-                new = None
-                for p in cfg.pred.get(node, ()):
-                    if p in idom:
-                        new = p if new is None else meet(p, new)
-                if new is not None and idom.get(node) != new:
-                    idom[node], changed = new, True
+        idom = immediate_dominators(entry, lambda n: cfg.succ.get(n, ()), lambda n: cfg.pred.get(n, ()))
         children: dict[str, list[str]] = {}
         for node, parent in idom.items():
             if node != entry:

@@ -10,7 +10,7 @@ reconvergence point exists for a branch there.
 from __future__ import annotations
 
 from minicuda.ir import Function
-from minicuda.passes.cfg import CFG, EXIT, build_cfg, postorder
+from minicuda.passes.cfg import CFG, EXIT, build_cfg, immediate_dominators
 
 
 def ipdom_of(cfg: CFG) -> dict[str, str | None]:
@@ -26,30 +26,7 @@ def ipdom_of(cfg: CFG) -> dict[str, str | None]:
 
 def _post_dominators(cfg: CFG) -> dict[str, str]:
     """Each node that reaches EXIT -> its immediate post-dominator (EXIT -> EXIT)."""
-    order = postorder(EXIT, lambda n: cfg.pred.get(n, ()))
-    rank = {node: i for i, node in enumerate(order)}
-    idom = {EXIT: EXIT}
-
-    def meet(a: str, b: str) -> str:
-        while a != b:
-            while rank[a] < rank[b]:
-                a = idom[a]
-            while rank[b] < rank[a]:
-                b = idom[b]
-        return a
-
-    changed = True
-    while changed:
-        changed = False
-        for node in reversed(order[:-1]):
-            new = None
-            for s in cfg.succ.get(node, ()):
-                if s in idom:
-                    new = s if new is None else meet(s, new)
-            if idom.get(node) != new:
-                idom[node] = new
-                changed = True
-    return idom
+    return immediate_dominators(EXIT, lambda n: cfg.pred.get(n, ()), lambda n: cfg.succ.get(n, ()))
 
 
 def ipdom(fn: Function, analyses=None) -> dict[str, str | None]:
