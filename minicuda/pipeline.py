@@ -43,6 +43,7 @@ from minicuda.passes.simplify_cfg import SimplifyCFG
 from minicuda.passes.sink_select import SinkSelect
 from minicuda.passes.fuse_address import FuseAddress
 from minicuda.passes.fuse_imad import FuseImad
+from minicuda.passes.g_shape import GShape
 from minicuda.passes.gvn import GVN
 from minicuda.passes.strength_reduce import StrengthReduce
 from minicuda.passes.loop_unroll import LoopUnroll
@@ -161,6 +162,7 @@ PASSES = _registry(
                    lambda options: {"options": options}),
     RegisteredPass(KeepBranches, "keep every branch and record why (-O0, like nvcc -G)",
                    lambda options: {"options": options}),
+    RegisteredPass(GShape, "nvcc -G's blocks: one exit, a BRA ending every block, ptxas's signed division (-O0)"),
     RegisteredPass(Reconverge, "mark the reconvergence point of every divergent branch (SSY/SYNC or BSSY/BSYNC)",
                    lambda options: {"stack_arch": options.stack_arch}),
     RegisteredPass(RegisterAllocation, "assign physical registers by colouring the interference graph"),
@@ -172,7 +174,7 @@ PASSES = _registry(
 
 CLEANUP = ["constant-fold", "copy-propagation", "cse", "dce", "simplify-cfg"]
 PIPELINES = {
-    0: ["keep-branches", "reconverge", "regalloc"],
+    0: ["keep-branches", "g-shape", "reconverge", "regalloc"],
     3: CLEANUP + ["sroa"] + CLEANUP + ["loop-unroll"] + CLEANUP + CLEANUP + ["hoist-sink", "sink-select", "fuse-address", "fuse-imad", "gvn"]
     + CLEANUP + ["if-convert", "fma-contract"] + CLEANUP + ["reconverge", "regalloc"],
 }

@@ -16,8 +16,9 @@ Two scheduling models run a warp:
   cannot starve the thread holding the lock.  BSSY Bn records the threads that must
   meet at BSYNC Bn; they wait there for each other or for their exit.
 
-Metrics follow nvprof/ncu: a branch is one execution of a BRA by a warp, divergent
-when its active threads go to more than one target.
+Metrics follow nvprof/ncu: a branch is one execution of a BRA, a user function's CALL
+or a RET by a warp (a BRA whose guard no thread holds included; EXIT is not one),
+divergent when its active threads go to more than one target.
 
 It is over 800 lines because it is the bytecode's specification: the scheduling of both
 models, every opcode's meaning and the launches that drive them (a cooperative launch's
@@ -314,6 +315,8 @@ class Interpreter:
         return "branch"
 
     def op_exit(self, w: Warp, ins, on, group, metrics) -> str:
+        if ins.op == "RET":   # ncu counts RET as a branch (EXIT it does not)
+            metrics.branch += 1
         return "exit"
 
     def op_trap(self, w: Warp, ins, on, group, metrics) -> None:
@@ -402,6 +405,8 @@ class Interpreter:
     def op_call(self, w: Warp, ins, on, group, metrics) -> str | None:
         if self.machine is None:
             raise VMError("unsupported", f"{ins.opcode} needs a whole program (minicuda run)", ins.loc)
+        if ins.op == "CALL" and "RT" not in ins.mods:   # a user function's CALL: a branch to ncu
+            metrics.branch += 1
         if w.driven and ins.op == "CALL" and "RT" not in ins.mods:
             w.pending_call = (ins, on.copy())   # the call stack runs it: no Python recursion
             return "call"

@@ -38,6 +38,8 @@ class ControlLowering(LaneCode):
         self.after(pc)
 
     def do_exit(self, ins, on, on_bits, group, bail, pc):
+        if ins.op == "RET" and self.W != 1:   # ncu counts RET as a branch (EXIT it does not)
+            self.add_local("br", 1)
         ex = self.load_local("exb")
         self.store_local("exb", self.op(f"or i64 {ex}, {self.op(f'zext i32 {on_bits} to i64')}"))
         if self.sched == "stack":
