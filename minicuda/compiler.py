@@ -211,19 +211,19 @@ def old_objects_frozen():
 def _compile_module(fe: Frontend, options: Options, link_name) -> tuple[Module, dict[str, str]]:
     try:
         with TIMES.phase("compile: lower"):
-            module = lower(fe.tu, f"sm_{options.arch}", link_name, options.fast_math, options.flush_denormals)
+            module = lower(fe.tu, f"sm_{options.arch}", link_name, options.fast_math, options.flush_denormals,
+                           g_shape=options.opt == 0)
     except CompileError:
         raise
     except Exception as e:
         raise InternalError("lower", f"{type(e).__name__}: {e}") from e
     module.sched = "stack" if options.stack_arch else "its"
     module.structs = runtime_structs(fe.tu, module)
-    if options.opt > 0:
-        try:
-            with TIMES.phase("compile: inline"):
-                inline_device_calls(module)
-        except Exception as e:
-            raise InternalError("inline", f"{type(e).__name__}: {e}") from e
+    try:
+        with TIMES.phase("compile: inline"):
+            inline_device_calls(module, forced_only=options.opt == 0)
+    except Exception as e:
+        raise InternalError("inline", f"{type(e).__name__}: {e}") from e
     passes = pipeline(options)
     ir_before = {}
     gc.freeze()   # the lowered module too

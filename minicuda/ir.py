@@ -315,6 +315,7 @@ class Function:
     predicates: int = 0                # predicate registers allocated
     launch_bounds: tuple[int, ...] = ()   # __launch_bounds__: (max threads per block[, min blocks per SM])
     device_callable: bool = False      # a host function that is also __device__ (__host__ __device__)
+    inline: str = ""                   # __forceinline__: "force"; __noinline__: "never" (passes/inline.py)
     branch_decisions: list[BranchDecision] = field(default_factory=list)
     # a loop's `#pragma unroll[ N]`, by the source location (file, line, column) of its back edge
     loop_pragmas: dict[tuple, str] = field(default_factory=dict, compare=False)

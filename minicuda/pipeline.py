@@ -164,7 +164,7 @@ PASSES = _registry(
                    lambda options: {"options": options}),
     RegisteredPass(GShape, "nvcc -G's blocks: one exit, a BRA ending every block, ptxas's signed division (-O0)"),
     RegisteredPass(Reconverge, "mark the reconvergence point of every divergent branch (SSY/SYNC or BSSY/BSYNC)",
-                   lambda options: {"stack_arch": options.stack_arch}),
+                   lambda options: {"stack_arch": options.stack_arch, "g_shape": options.opt == 0}),
     RegisteredPass(RegisterAllocation, "assign physical registers by colouring the interference graph"),
     RegisteredPass(LoopUnroll, "unroll loops as nvcc does (constant trips fully, others by 4), rotate the rest"),
     RegisteredPass(FmaContract, "a float multiply and a dependent add as one FFMA/DFMA, as ptxas (not with --fmad=false)",

@@ -14,7 +14,9 @@ runtime call into host callers, and a `__host__ __device__`
 one into device code (nvcc's device copy of it) unless its host lowering calls the
 host runtime.  Not inlined (they stay CALLs, run by the VM as calls): recursive
 functions, larger host functions, functions with `__shared__` variables of their own
-or struct parameters, and everything at -O0 (nvcc -G keeps calls too).
+or struct parameters, `__noinline__` functions, and at -O0 everything but
+`__forceinline__` functions (nvcc -G keeps the other calls; its CALL and RET count as
+branches).
 """
 from __future__ import annotations
 
@@ -29,7 +31,9 @@ _VIRTUAL = re.compile(r"%(rq|rd|r|p)(\d+)$")
 
 
 @collector_paused()
-def inline_device_calls(module: Module) -> None:
+def inline_device_calls(module: Module, forced_only: bool = False) -> None:
+    """Inline every inlinable call (`__noinline__` functions stay calls); `forced_only`
+    (-O0, as nvcc -G): only the calls of `__forceinline__` functions."""
     calls: dict[str, list[str]] = {}   # the call graph: caller -> callees, each once, in call order
     for fn in module.functions.values():
         callees = dict.fromkeys(ins.srcs[0].name for ins in fn.instructions() if _is_call(ins))
@@ -56,6 +60,8 @@ def inline_device_calls(module: Module) -> None:
         callee = module.functions.get(name)
         if callee is None or name in recursive or name in shared_owners or any(p.kind == "struct" for p in callee.params):
             return False
+        if callee.inline == "never" or (forced_only and callee.inline != "force"):
+            return False
         if callee.kind == "device":
             return True
         return callee.kind == "host" and host_verdict(name, callee)[caller.kind != "host"]
@@ -72,7 +78,7 @@ def inline_device_calls(module: Module) -> None:
     for name in order:
         fn = module.functions.get(name)
         if fn is not None:
-            _inline_into(fn, module, inlinable)
+            _inline_into(fn, module, inlinable, splice=forced_only)
 
 
 HOST_INLINE_LIMIT = 64   # instructions: a small host function is inlined, as a C++ compiler at -O2 does
@@ -134,10 +140,12 @@ class _Names:
         return f".Linline{self.labels}_{re.sub(r'[^A-Za-z0-9_]', '_', callee)}"
 
 
-def _inline_into(fn: Function, module: Module, inlinable) -> None:
+def _inline_into(fn: Function, module: Module, inlinable, splice: bool = False) -> None:
     """Inline fn's calls in layout order, in one walk that builds the new block list: a
     copied body has no call left to inline (its function was inlined into first), and
-    the instructions after a call start the continuation block, where the walk goes on."""
+    the instructions after a call start the continuation block, where the walk goes on.
+    `splice` (-O0): the callee's entry block joins the call's block, as LLVM's inliner
+    does it (no BRA into the copy: nvcc -G's code has none)."""
     names = None   # made at the first call inlined (it reads the whole function)
     blocks: list[Block] = []
     for block in fn.blocks:
@@ -150,6 +158,8 @@ def _inline_into(fn: Function, module: Module, inlinable) -> None:
                 fn.loop_pragmas.update(callee.loop_pragmas)   # (its loops keep their locations)
                 pending += block.instrs[start:ii]
                 entry, body, cont, after = _inline_call(fn, ins, callee, names)
+                if splice:
+                    entry, body = _as_clang_o0(entry, body, cont, names, callee.name)
                 blocks.append(Block(label, pending + entry))
                 blocks += body
                 label, pending, start = cont, after, ii + 1
@@ -159,6 +169,20 @@ def _inline_into(fn: Function, module: Module, inlinable) -> None:
             blocks.append(Block(label, pending + block.instrs[start:]))
     if names is not None:
         fn.blocks[:] = blocks
+
+
+def _as_clang_o0(entry: list[Instr], body: list[Block], cont: str, names: _Names, callee: str):
+    """An inlined copy as clang -O0 and NVVM's always-inline leave it (nvcc -G): the callee's
+    entry block joined to the call's, and its returns, when more than one, meeting in a
+    return block that jumps to the continuation."""
+    if not any(i.target == body[0].label for b in body for i in b.instrs):
+        entry, body = entry[:-1] + body[0].instrs, body[1:]
+    returns = [i for b in body for i in b.instrs if i.target == cont]
+    if len(returns) > 1:
+        ret = Block(names.label(callee), [Instr("BRA", srcs=(Label(cont),), loc=returns[-1].loc)])
+        body = [Block(b.label, [replace(i, srcs=(Label(ret.label),)) if i.target == cont else i for i in b.instrs])
+                for b in body] + [ret]
+    return entry, body
 
 
 def _inline_call(fn: Function, call: Instr, callee: Function, names: _Names):

@@ -9,7 +9,9 @@ preheader, so it is set once per loop and not once per iteration.  On Volta and
 newer a divergent loop exit gets no convergence barrier: a thread that leaves
 the loop early must not wait for threads still spinning in it, which is what lets
 an intra-warp lock complete under independent thread scheduling (threads at the
-same pc run together again anyway).  A branch whose paths only meet at the exit
+same pc run together again anyway).  At -O0 (`g_shape`), as nvcc -G, a branch inside a
+loop whose paths meet again inside it (an if in the loop's body) gets its BSSY/BSYNC;
+only the loop's exits go without.  A branch whose paths only meet at the exit
 needs no marker: threads wait for exit there.  The markers follow the scheduling
 model the program is compiled for (`Options.stack_arch`: the arch's, or the one
 `--sched` forces), and the VM reads the joins back from them (minicuda/ir.py).
@@ -25,6 +27,7 @@ from minicuda.passes.cfg import EXIT, conditional_branch, strongly_connected
 @dataclass(frozen=True)
 class Reconverge:
     stack_arch: bool = False
+    g_shape: bool = False     # -O0: nvcc -G's markers also for a branch that joins inside its loop
     name: str = "reconverge"
 
     def run(self, fn: Function, analyses) -> bool:
@@ -40,7 +43,7 @@ class Reconverge:
             join = ipdom.get(b.label)
             if join is None or join == EXIT:
                 continue
-            if not self.stack_arch and _in_loop(cfg, cycles, b.label):
+            if not self.stack_arch and _in_loop(cfg, cycles, b.label) and not (self.g_shape and join in cycles[b.label]):
                 continue
             plans.append((b.label, branch, join, self.marker_block(cfg, cycles, b.label)))
         for n, (label, branch, join, where) in enumerate(plans):

@@ -3,7 +3,10 @@
 `branch` keeps C's short-circuit order: `&&` and `||` branch between their
 operands, `!` swaps the targets, and anything else becomes a comparison or a test
 against zero (ISETP, FSETP, DSETP) and a guarded BRA; the edge to the label the
-caller starts next falls through.  A condition used as a value is a predicate
+caller starts next falls through.  At -O0 (`lowering.g_shape`) a `&&` or `||` is
+computed as a value first, as clang -O0 does before nvcc -G sees it: the left
+operand's predicate, a jump past the right operand when the left decides, the
+right operand's predicate copied in, and one branch on the result.  A condition used as a value is a predicate
 turned into 0 or 1 (SEL).  Chains of `&&`, `||` and `!` of any length are walked in
 loops, not by recursion.
 """
@@ -36,7 +39,7 @@ class ConditionLowering:
                 continue
             cond, true_l, false_l, fall = item
             c = strip_bool_casts(cond)
-            if isinstance(c, A.Binary) and c.op in ("&&", "||"):
+            if isinstance(c, A.Binary) and c.op in ("&&", "||") and not self.lowering.g_shape:
                 mid = self.label()
                 pending.append((c.rhs, true_l, false_l, fall))
                 pending.append(mid)
@@ -96,6 +99,8 @@ class ConditionLowering:
 
     def predicate_value(self, e: A.Expr) -> Reg:
         """A predicate holding e, computed with branches (&&, || short-circuit)."""
+        if self.lowering.g_shape:
+            return self.short_circuit(e)
         p = self.pred()
         true_l, false_l, end_l = self.label(), self.label(), self.label()
         self.branch(e, true_l, false_l, true_l)
@@ -107,6 +112,32 @@ class ConditionLowering:
         self.jump(end_l)
         self.start(end_l)
         return p
+
+    def short_circuit(self, e: A.Expr) -> Reg:
+        """A chain `x1 && x2 && ...` (or of `||`) as clang -O0 computes it: per link, a jump
+        past the right operand when the value so far decides, else the right operand's
+        predicate copied into the result (the phi of clang's land.end / lor.end)."""
+        links = []
+        c = strip_bool_casts(e)
+        while isinstance(c, A.Binary) and c.op in ("&&", "||"):
+            links.append(c)
+            c = strip_bool_casts(c.lhs)
+        result = self.pred()
+        self.copy_predicate(result, *self.predicate(c))
+        for link in reversed(links):
+            rhs_l, end_l = self.label(), self.label()
+            self.at(link).emit("BRA", srcs=(Label(end_l),), guard=result, neg=link.op == "&&")
+            self.start(rhs_l)
+            self.copy_predicate(result, *self.predicate(link.rhs))
+            self.jump(end_l)
+            self.start(end_l)
+        return result
+
+    def copy_predicate(self, dst: Reg, p: Reg, negated: bool) -> None:
+        if negated:
+            self.emit("PNOT", (), (dst,), (p,))
+        else:
+            self.emit("MOV", (), (dst,), (p,))
 
     def pred_to_int(self, p: Reg, neg: bool = False) -> Reg:
         r = self.reg("r")

@@ -34,7 +34,8 @@ class FunctionLowering(StatementLowering, ConditionLowering, ExpressionLowering,
         kind = "kernel" if "global" in fn.exec_space else ("device" if fn.exec_space == {"device"} else "host")
         self.fn = Function(lowering.function_name(fn), kind, loc=fn.loc,
                            launch_bounds=fn.launch_bounds[:2] if kind == "kernel" else (),
-                           device_callable=kind == "host" and "device" in fn.exec_space)
+                           device_callable=kind == "host" and "device" in fn.exec_space,
+                           inline=_inline_hint(fn.specs.storage))
         self.counters = {"r": 0, "rd": 0, "rq": 0, "p": 0, "L": 0}
         self.vars: dict[int, tuple] = {}      # id(decl) -> ("reg", Reg) | ("frame", offset) | ("sym", name)
         self.addressed = _address_taken(fn.body)
@@ -103,3 +104,8 @@ def _address_taken(body: A.Node) -> set[int]:
             if isinstance(inner, A.Name) and inner.decl is not None:
                 taken.add(id(inner.decl))
     return taken
+
+
+def _inline_hint(storage) -> str:
+    """A function's `__forceinline__` ("force") or `__noinline__` ("never"), for the inliner."""
+    return "force" if "__forceinline__" in storage else "never" if "__noinline__" in storage else ""

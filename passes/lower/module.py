@@ -23,8 +23,10 @@ from minicuda.passes.lower.limits import static_limit_errors
 class ModuleLowering:
     """The module being built from the translation unit, and what its functions share."""
 
-    def __init__(self, tu: A.TranslationUnit, arch: str, link_name=None, fast_math: bool = False, ftz: bool = False):
+    def __init__(self, tu: A.TranslationUnit, arch: str, link_name=None, fast_math: bool = False, ftz: bool = False,
+                 g_shape: bool = False):
         self.tu = tu
+        self.g_shape = g_shape       # -O0: `&&` and `||` as values, then one branch (clang -O0's, nvcc -G's)
         self.fast_math = fast_math   # -use_fast_math: device code's float math as the fast intrinsics
         self.ftz = ftz               # -ftz=true: device code's f32 instructions carry .FTZ (emitter.py)
         self.module = Module(arch=arch)
@@ -156,8 +158,8 @@ def destroying(v: A.VarDecl) -> A.ExprStmt:
 
 @collector_paused()
 def lower(tu: A.TranslationUnit, arch: str = "sm_70", link_name=None, fast_math: bool = False,
-          ftz: bool = False) -> Module:
+          ftz: bool = False, g_shape: bool = False) -> Module:
     """The IR Module of a checked translation unit; `link_name(fn)`, when given, names
     each function (a unit of a program of several: minicuda/linker.py); `fast_math`:
-    -use_fast_math; `ftz`: -ftz=true."""
-    return ModuleLowering(tu, arch, link_name, fast_math, ftz).lower()
+    -use_fast_math; `ftz`: -ftz=true; `g_shape`: -O0, conditions as nvcc -G shapes them."""
+    return ModuleLowering(tu, arch, link_name, fast_math, ftz, g_shape).lower()
