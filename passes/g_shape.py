@@ -9,9 +9,8 @@ this pass gives the -O0 IR the same blocks, so the `branch` metric reads as ncu'
   is alone in the last block (ptxas splits it off), reached by a BRA from the return
   block that every `return` jumps to when there are more than one.
 - Every block that does not end in EXIT or RET ends in a BRA, also when its target
-  is the next block: a block that falls through gets `BRA next`, and a conditional
-  branch's fall-through edge gets a block of its own holding `BRA next` (nvcc's
-  `@!P BRA else` / `BRA then`).  `if` and loops keep the lowering's blocks (a `for`
+  is the next block: a block that falls through gets `BRA next`, also after its
+  conditional branch (nvcc's `@!P BRA else` / `BRA then`).  `if` and loops keep the lowering's blocks (a `for`
   tests at the top and steps in a latch block), which are clang's.
 - A signed 32-bit division or remainder is ptxas's expansion: the unsigned quotient
   or remainder of the magnitudes, a hammock negating it (`@P BRA join` over one
@@ -42,7 +41,7 @@ class GShape:
             return False
         names = _Names(fn)
         one_way_out(fn, names)
-        branch_at_every_block_end(fn, names)
+        branch_at_every_block_end(fn)
         for ins in [i for i in fn.instructions() if _signed_division(i)]:
             expand_division(fn, ins, names)
         return True
@@ -66,21 +65,14 @@ def one_way_out(fn: Function, names: "_Names") -> None:
         b.instrs[-1] = Instr("BRA", srcs=(Label(target.label),), loc=b.instrs[-1].loc)
 
 
-def branch_at_every_block_end(fn: Function, names: "_Names") -> None:
-    """`BRA next` wherever control falls into the next block."""
-    out = []
-    for k, b in enumerate(fn.blocks):
-        out.append(b)
-        if k + 1 == len(fn.blocks):
-            break
-        nxt = Label(fn.blocks[k + 1].label)
+def branch_at_every_block_end(fn: Function) -> None:
+    """`BRA next` wherever control falls into the next block (after a conditional branch
+    too: `@!P BRA else` / `BRA then` in one block, as ptxas lists it)."""
+    for k, b in enumerate(fn.blocks[:-1]):
         t = b.terminator
-        if t is None:
+        if t is None or t.guard is not None:
             loc = b.instrs[-1].loc if b.instrs else None
-            b.instrs.append(Instr("BRA", srcs=(nxt,), loc=loc))
-        elif t.guard is not None:
-            out.append(Block(names.label(), [Instr("BRA", srcs=(nxt,), loc=t.loc)]))
-    fn.blocks[:] = out
+            b.instrs.append(Instr("BRA", srcs=(Label(fn.blocks[k + 1].label),), loc=loc))
 
 
 def _signed_division(ins: Instr) -> bool:

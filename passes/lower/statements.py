@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
 from minicuda.grammar.nesting import TOO_DEEP, finish, run_nested
-from minicuda.ir import GLOBAL_INIT, Imm, Label, Sym
+from minicuda.ir import GLOBAL_INIT, Imm, Instr, Label, Sym
 from minicuda.passes.lower.emitter import Unsupported, type_mod
 
 
@@ -164,14 +164,17 @@ class StatementLowering:
             if isinstance(node, A.Default):
                 default = labels[id(node)]
         end_l = self.label()
-        for node in _switch_cases(s.body):
-            if isinstance(node, A.Case):
-                p = self.pred()
-                self.at(node).emit("ISETP", ("EQ", type_mod(s.expr.ty)), (p,), (value, Imm(node.const_value)))
-                nxt = self.label()
-                self.emit("BRA", srcs=(Label(labels[id(node)]),), guard=p)
-                self.start(nxt)
-        self.at(s).jump(default or end_l)
+        cases = [node for node in _switch_cases(s.body) if isinstance(node, A.Case)]
+        for k, node in enumerate(cases):
+            p = self.pred()
+            self.at(node).emit("ISETP", ("EQ", type_mod(s.expr.ty)), (p,), (value, Imm(node.const_value)))
+            self.emit("BRA", srcs=(Label(labels[id(node)]),), guard=p)
+            if k + 1 < len(cases) or not self.lowering.g_shape:
+                self.start(self.label())
+        if cases and self.lowering.g_shape:   # nvcc -G: the last test's `@P BRA case` / `BRA default`
+            self.block.instrs.append(Instr("BRA", srcs=(Label(default or end_l),), loc=self.loc))
+        else:
+            self.at(s).jump(default or end_l)
         self.switch_labels.append(labels)
         self.loops.append(Loop(end_l, self.loops[-1].cont if self.loops else None, len(self.dtor_scopes)))
         yield self.stmt_step(s.body)
