@@ -1,0 +1,170 @@
+"""g-shape (passes/g_shape.py): the -G listing has nvcc -G's blocks, and the `branch` metric
+counts what ncu's smsp__sass_branch_targets counts (BRA, a user function's CALL, RET; a
+BRA no thread takes too; EXIT never) on both engines alike.
+
+The listing checks are FileCheck's CHECK / CHECK-NEXT in order, on `minicudac
+--emit=sass-like -G` of a small kernel (labels and registers as regular expressions)."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from minicuda.cli import minicuda_main, minicudac_main
+
+
+def listing(tmp_path, capsys, source: str, *options: str) -> list[str]:
+    path = tmp_path / "k.cu"
+    path.write_text(source)
+    assert minicudac_main([str(path), "-G", "--emit=sass-like", *options]) == 0
+    return [line.split("//")[0].strip() for line in capsys.readouterr().out.splitlines()]
+
+
+def check(lines: list[str], checks: str) -> None:
+    """`CHECK: re` finds the next line matching re; `NEXT: re` is the line right after
+    the last match.  `{L}` stands for a label, `{P}` for a predicate register."""
+    at = -1
+    for row in checks.strip().splitlines():
+        kind, pattern = (part.strip() for part in row.split(":", 1))
+        regex = re.compile(pattern.replace("{L}", r"\.L\w+").replace("{P}", r"P\d") + "$")
+        if kind == "NEXT":
+            assert at + 1 < len(lines) and regex.match(lines[at + 1]), (row, lines[at + 1:at + 4])
+            at += 1
+        else:
+            found = next((k for k in range(at + 1, len(lines)) if regex.match(lines[k])), None)
+            assert found is not None, (row, lines[at + 1:])
+            at = found
+
+
+IF_THEN = """__global__ void k(int *out, int n) {
+  int t = threadIdx.x;
+  int v = 0;
+  if (t < n) v = 7;
+  out[t] = v;
+}"""
+
+IF_ELSE = """__global__ void k(float *out) {
+  int t = threadIdx.x;
+  float a = 0.0f, b = 0.0f;
+  if (t % 2 == 0) a = 100.0f; else b = 200.0f;
+  out[t] = a + b;
+}"""
+
+FOR_LOOP = """__global__ void k(int *out, int n) {
+  int s = 0;
+  for (int i = 0; i < n; i++) s += i;
+  out[threadIdx.x] = s;
+}"""
+
+
+def test_an_if_is_bssy_a_branch_over_the_arm_a_branch_into_it_and_one_out(tmp_path, capsys):
+    check(listing(tmp_path, capsys, IF_THEN), r"""
+        CHECK: ISETP.LT.S32 {P}, R\d+, R\d+
+        NEXT: BSSY B\d, (\.L\w+)
+        NEXT: @!{P} BRA {L}
+        NEXT: BRA {L}
+        NEXT: {L}:
+        NEXT: MOV R\d+, 7
+        NEXT: BRA {L}
+        NEXT: {L}:
+        NEXT: BSYNC B\d
+        CHECK: EXIT""")
+
+
+def test_an_if_else_ends_both_arms_with_a_branch_to_the_join(tmp_path, capsys):
+    """mathKernel1's shape: the signed remainder's hammock (one branch, no BRA at the
+    arm's end), then the if-else: @!P BRA else / BRA then / then / BRA join / else /
+    BRA join / BSYNC."""
+    check(listing(tmp_path, capsys, IF_ELSE), r"""
+        CHECK: IREM.U32 R\d+, R\d+, R\d+
+        NEXT: ISETP.GE.S32 {P}, R\d+, 0
+        NEXT: BSSY B\d, {L}
+        NEXT: @{P} BRA {L}
+        NEXT: {L}:
+        NEXT: INEG.S32 R\d+, R\d+
+        NEXT: {L}:
+        NEXT: BSYNC B\d
+        NEXT: SEL R\d+, R\d+, 0xffffffff, {P}
+        NEXT: ISETP.EQ.S32 {P}, R\d+, 0
+        NEXT: BSSY B\d, {L}
+        NEXT: @!{P} BRA {L}
+        NEXT: BRA {L}
+        NEXT: {L}:
+        NEXT: MOV R\d+, 100.0
+        NEXT: BRA {L}
+        NEXT: {L}:
+        NEXT: MOV R\d+, 200.0
+        NEXT: BRA {L}
+        NEXT: {L}:
+        NEXT: BSYNC B\d
+        NEXT: FADD R\d+, R\d+, R\d+""")
+
+
+def test_a_for_loop_tests_at_the_top_and_steps_in_a_latch_block(tmp_path, capsys):
+    check(listing(tmp_path, capsys, FOR_LOOP), r"""
+        CHECK: BRA {L}
+        NEXT: {L}:
+        NEXT: ISETP.LT.S32 {P}, R\d+, R\d+
+        NEXT: @!{P} BRA {L}
+        NEXT: BRA {L}
+        NEXT: {L}:
+        NEXT: IADD.S32 R\d+, R\d+, R\d+
+        NEXT: BRA {L}
+        NEXT: {L}:
+        NEXT: IADD.S32 R\d+, R\d+, 1
+        NEXT: BRA {L}
+        NEXT: {L}:
+        CHECK: EXIT""")
+
+
+def test_pre_volta_has_the_same_branches_under_ssy_and_sync(tmp_path, capsys):
+    check(listing(tmp_path, capsys, IF_THEN, "-arch", "sm_60"), r"""
+        CHECK: SSY {L}
+        NEXT: @!{P} BRA {L}
+        NEXT: BRA {L}
+        NEXT: {L}:
+        NEXT: MOV R\d+, 7
+        NEXT: BRA {L}
+        NEXT: {L}:
+        NEXT: SYNC""")
+
+
+def test_o3_code_has_no_g_shape(tmp_path, capsys):
+    path = tmp_path / "k.cu"
+    path.write_text(IF_ELSE)
+    assert minicudac_main([str(path), "--emit=sass-like"]) == 0
+    out = capsys.readouterr().out
+    assert "BRA" not in out and "IABS" not in out
+
+
+CALLS = """#include <cstdio>
+__device__ __noinline__ int f(int x) { if (x & 1) return x * 3; return x + 1; }
+__global__ void k(int *out, int n) {
+  int t = threadIdx.x;
+  int v = 0;
+  if (n > 100) v = 1;   // no thread enters: its @!P BRA still counts
+  out[t] = f(t) + f(t + 1) + v;
+}
+int main() {
+  int *d;
+  cudaMalloc(&d, 64 * sizeof(int));
+  k<<<1, 64>>>(d, 64);
+  cudaDeviceSynchronize();
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("engine", ["interp", "jit"])
+def test_the_branch_counter_counts_bra_call_and_ret_as_ncu(tmp_path, capsys, engine):
+    """Per warp: the if no thread enters, 1 (its @!P BRA, every thread jumping past the
+    arm), then per call of f: CALL, @!P BRA (divergent: odd and even threads), BRA then,
+    the then-side's BRA to the return block, the else-side's, the return block's BRA to
+    the RET, and RET: 7.  EXIT is not counted."""
+    path, metrics = tmp_path / "calls.cu", tmp_path / "m.json"
+    path.write_text(CALLS)
+    assert minicuda_main(["run", str(path), "-G", "-q", "--engine", engine, "--metrics-json", str(metrics)]) == 0
+    launch = json.loads(metrics.read_text())[0]
+    warps = 2
+    assert (launch["branch"], launch["divergent_branch"]) == (warps * (1 + 2 * 7), warps * 2)
