@@ -41,7 +41,7 @@ class Reconverge:
             if divergence.branch_is_uniform(b.label):
                 continue
             join = ipdom.get(b.label)
-            if join is None or join == EXIT:
+            if join is None or join == EXIT or (self.g_shape and _only_exit(fn.block(join))):
                 continue
             if not self.stack_arch and _in_loop(cfg, cycles, b.label) and not (self.g_shape and join in cycles[b.label]):
                 continue
@@ -67,6 +67,11 @@ class Reconverge:
             if pre is not None:
                 return pre
         return label
+
+
+def _only_exit(block) -> bool:
+    """The block is a bare EXIT (-O0's one exit block, passes/g_shape.py): as good as the exit."""
+    return [(i.op, i.guard) for i in block.instrs] == [("EXIT", None)]
 
 
 def _before_jump(block) -> int:

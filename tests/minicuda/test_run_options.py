@@ -57,13 +57,13 @@ def test_arch_spellings(program, capsys, options, arch):
 def test_a_metric_name_is_the_metrics_value_not_the_programs_argument(program, capsys):
     status, out, _ = run(capsys, program, "-G", "--metrics", "branch_efficiency")
     assert status == 0 and "argc=1\n" in out
-    assert metric_rows(out) == {"branch_efficiency": "66.67%"}
+    assert metric_rows(out) == {"branch_efficiency": "80.00%"}
 
 
 def test_nvprof_names_comma_separated_and_repeated_in_the_order_given(program, capsys):
     status, out, _ = run(capsys, program, "-G", "--metrics", "divergent_branch,branch", "--metrics=branch_efficiency")
     assert status == 0
-    assert list(metric_rows(out).items()) == [("divergent_branch", "2"), ("branch", "6"), ("branch_efficiency", "66.67%")]
+    assert list(metric_rows(out).items()) == [("divergent_branch", "2"), ("branch", "10"), ("branch_efficiency", "80.00%")]
 
 
 def test_ncu_names_in_ncus_units(program, capsys):
@@ -73,7 +73,7 @@ def test_ncu_names_in_ncus_units(program, capsys):
     status, out, _ = run(capsys, program, "-G", "--metrics", ",".join(names))
     rows = metric_rows(out)
     assert status == 0 and list(rows) == names
-    assert (rows[names[0]], rows[names[1]], rows[names[2]], rows[names[3]]) == ("6", "2", "4", "66.67%")
+    assert (rows[names[0]], rows[names[1]], rows[names[2]], rows[names[3]]) == ("10", "2", "8", "80.00%")
     ratio = run(capsys, program, "-G", "--metrics", "smsp__thread_inst_executed_per_inst_executed.ratio,"
                                                     "inst_executed,thread_inst_executed")[1]
     values = metric_rows(ratio)
