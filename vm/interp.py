@@ -43,7 +43,7 @@ from minicuda.vm.launch_setup import LaunchSetup
 from minicuda.vm.memory import DEVICE, HOST, SHARED_WINDOW, WIDTH_BYTES, Memory, MemoryFault, pointer_note
 from minicuda.vm.memcounters import count_access
 from minicuda.vm.timing_model import instruction_class
-from minicuda.vm.metrics import LaunchMetrics
+from minicuda.vm.metrics import LaunchMetrics, counts_as_branch
 from minicuda.vm.racecheck import RaceCheck
 from minicuda.vm.synccheck import SyncCheck
 from minicuda.vm.tools import WARNING, Findings, report_uninitialised, sanitizer_report
@@ -288,7 +288,7 @@ class Interpreter:
 
     def count_instruction(self, w: Warp, pc: int, ins, group: np.ndarray, on: np.ndarray) -> None:
         """The per-instruction counters and the issue trace (vm/profile.py) of a profiled launch."""
-        self.profile.count(w.code, pc, group, on, OPS[ins.op].interp == "branch")
+        self.profile.count(w.code, pc, group, on, counts_as_branch(ins))
         trace = self.issue_trace
         if trace is not None:
             ids = w.ids
@@ -315,7 +315,7 @@ class Interpreter:
         return "branch"
 
     def op_exit(self, w: Warp, ins, on, group, metrics) -> str:
-        if ins.op == "RET":   # ncu counts RET as a branch (EXIT it does not)
+        if counts_as_branch(ins):   # RET: ncu counts it (EXIT it does not)
             metrics.branch += 1
         return "exit"
 
@@ -405,7 +405,7 @@ class Interpreter:
     def op_call(self, w: Warp, ins, on, group, metrics) -> str | None:
         if self.machine is None:
             raise VMError("unsupported", f"{ins.opcode} needs a whole program (minicuda run)", ins.loc)
-        if ins.op == "CALL" and "RT" not in ins.mods:   # a user function's CALL: a branch to ncu
+        if counts_as_branch(ins):   # a user function's CALL
             metrics.branch += 1
         if w.driven and ins.op == "CALL" and "RT" not in ins.mods:
             w.pending_call = (ins, on.copy())   # the call stack runs it: no Python recursion

@@ -16,6 +16,12 @@ from minicuda.vm.memcounters import COUNTER_FIELDS
 from minicuda.vm.state import WARP
 
 
+def counts_as_branch(ins) -> bool:
+    """What ncu's smsp__sass_branch_targets counts, once per warp execution: BRA (guard
+    true or not), a user function's CALL, RET; never EXIT (docs/fidelity.md)."""
+    return ins.op in ("BRA", "RET") or (ins.op == "CALL" and "RT" not in ins.mods)
+
+
 # Jupyter's rich display of a launch: minicuda/report/notebook.py puts its renderer here when
 # it is loaded (minicuda.compile loads it), as the VM never imports the report's side.
 HTML_DISPLAY: list = []

@@ -29,8 +29,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from minicuda.isa import OPS
-from minicuda.vm.metrics import branch_efficiency
+from minicuda.vm.metrics import branch_efficiency, counts_as_branch
 from minicuda.vm.state import WARP
 
 # the columns of a function's counter table: the five counts, then the active-lane
@@ -92,7 +91,7 @@ class InstructionProfile:
         inst = histogram.sum(axis=1)
         threads = histogram @ _LANE_COUNTS
         guarded = np.array([ins.guard is not None for ins in code.instrs], bool)
-        branches = np.array([OPS[ins.op].interp == "branch" for ins in code.instrs], bool)
+        branches = np.array([counts_as_branch(ins) for ins in code.instrs], bool)
         table[:, INST] += inst
         table[:, THREAD] += threads
         table[:, PRED_ON] += np.where(guarded, native[:, NATIVE_PRED_ON], threads)

@@ -94,7 +94,7 @@ def test_the_source_view_prints_the_annotated_source(capsys):
     view = view[:view.index("==minicuda==", 1)]
     row = next(r for r in view.splitlines() if r.endswith("if (tid % 2 == 0)"))
     cells = row.split("|")[0].split()
-    assert cells[:6] == [str(source_line(DIVERGENCE, "if (tid % 2 == 0)")), "12", "352", "4", "2", "50.0%"]
+    assert cells[:6] == [str(source_line(DIVERGENCE, "if (tid % 2 == 0)")), "30", "896", "8", "2", "75.0%"]
     assert cells[-1] == "no"
     assert any(r.rstrip().endswith("float a, b;") for r in view.splitlines())   # lines that ran nothing too
 
