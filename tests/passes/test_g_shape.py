@@ -168,3 +168,38 @@ def test_the_branch_counter_counts_bra_call_and_ret_as_ncu(tmp_path, capsys, eng
     launch = json.loads(metrics.read_text())[0]
     warps = 2
     assert (launch["branch"], launch["divergent_branch"]) == (warps * (1 + 2 * 7), warps * 2)
+
+
+DIVISIONS = r"""#include <cstdio>
+__global__ void k(const int *a, const int *b, int *q, int *r) {
+  int t = threadIdx.x;
+  q[t] = a[t] / b[t];
+  r[t] = a[t] % b[t];
+}
+int main() {
+  const int n = 8;
+  int a[n] = {7, -7, 7, -7, -2147483647 - 1, -2147483647 - 1, 5, -5};
+  int b[n] = {2, 2, -2, -2, -1, 3, 0, 0};
+  int q[n], r[n], *da, *db, *dq, *dr;
+  cudaMalloc(&da, sizeof a); cudaMalloc(&db, sizeof b); cudaMalloc(&dq, sizeof q); cudaMalloc(&dr, sizeof r);
+  cudaMemcpy(da, a, sizeof a, cudaMemcpyHostToDevice);
+  cudaMemcpy(db, b, sizeof b, cudaMemcpyHostToDevice);
+  k<<<1, n>>>(da, db, dq, dr);
+  cudaMemcpy(q, dq, sizeof q, cudaMemcpyDeviceToHost);
+  cudaMemcpy(r, dr, sizeof r, cudaMemcpyDeviceToHost);
+  for (int i = 0; i < n; i++) printf("%d %d\n", q[i], r[i]);
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("engine", ["interp", "jit"])
+def test_the_signed_division_hammock_gives_idiv_s32s_values(tmp_path, capsys, engine):
+    """Signs, INT_MIN / -1 (wraps) and a zero divisor (all ones), at -G as at -O3."""
+    path = tmp_path / "div.cu"
+    path.write_text(DIVISIONS)
+    outputs = []
+    for options in (["-G"], []):
+        assert minicuda_main(["run", str(path), "-q", "--engine", engine, *options]) == 0
+        outputs.append(capsys.readouterr().out)
+    assert outputs[0] == outputs[1] == "3 1\n-3 -1\n-3 1\n3 -1\n-2147483648 0\n-715827882 -2\n-1 -1\n-1 -1\n"
