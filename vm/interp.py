@@ -41,8 +41,9 @@ from minicuda.vm.code import PRED_BASE, Code
 from minicuda.vm.errors import VMError
 from minicuda.vm.launch_setup import LaunchSetup
 from minicuda.vm.memory import DEVICE, HOST, SHARED_WINDOW, WIDTH_BYTES, Memory, MemoryFault, pointer_note
+from minicuda.vm.load_rounds import LoadRounds
 from minicuda.vm.memcounters import count_access
-from minicuda.vm.timing_model import instruction_class
+from minicuda.vm.timing_model import instruction_class, loads_in_flight
 from minicuda.vm.metrics import LaunchMetrics, counts_as_branch
 from minicuda.vm.racecheck import RaceCheck
 from minicuda.vm.synccheck import SyncCheck
@@ -79,6 +80,7 @@ class Warp:
         self.driven = False        # run by a call stack (Machine.call_function), which runs its CALLs
         self.watched = code.fn.kind != "host"   # looked at for a repeating state (vm/cycles.py); host loops may spin
         self.pending_call = None   # (CALL, threads) for that call stack to run
+        self.load_rounds = None    # vm/load_rounds.py's epochs (with the memory counters)
         self.pull()
 
     def pull(self) -> None:
@@ -123,6 +125,7 @@ class Interpreter:
         self.sched, self.max_steps, self.trace = sched, max_steps, trace
         self.codes: dict[str, Code] = {}
         self.on_host = False   # the host thread's interpreter (Machine.host) runs host code
+        self.loads_in_flight = loads_in_flight()   # vm/load_rounds.py's epochs, for the timing model
         self.memory_counters = False   # count every access for vm/memcounters.py (Machine(memory_counters=True))
         self.steps = 0
         self.machine = None   # the Machine running a whole program, for CALL and LAUNCH
@@ -266,6 +269,11 @@ class Interpreter:
         if self.memory_counters:
             cls = instruction_class(ins.op)
             metrics.inst_classes[cls] = metrics.inst_classes.get(cls, 0) + 1
+            if not self.on_host:
+                rounds = w.load_rounds
+                if rounds is None:
+                    rounds = w.load_rounds = LoadRounds()
+                rounds.step(w.code, pc, metrics, self.loads_in_flight)
         metrics.thread_inst_executed += int(group.sum())
         metrics.thread_inst_executed_pred_on += int(on.sum())
         if self.profile is not None and not self.on_host:

@@ -25,6 +25,7 @@ import numpy as np
 from minicuda.vm.memory import SPACE_BASE, WIDTH_BYTES
 
 SECTOR = 32
+LINE = 128
 BANKS = 32
 BANK_BYTES = 4
 LOCAL_STRIDE = 128          # bytes from one word of a thread's local frame to its next
@@ -130,6 +131,7 @@ def count_access(metrics, addresses: np.ndarray, frame: np.ndarray, width: str, 
         touched = touched_sectors(active, size)
         metrics.touch(touched, op == "ld")
         sectors = int(touched.size)
+        metrics.global_lines += int(np.unique(touched // np.uint64(LINE // SECTOR)).size)
     useful = size * int(np.unique(active).size)
     for name, value in zip(FIELDS[space, op], (1, sectors, useful)):
         metrics.add_count(name, value)

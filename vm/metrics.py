@@ -92,6 +92,10 @@ class LaunchMetrics:
     touched: list = field(default_factory=list, repr=False, compare=False)
     block_loads: list = field(default_factory=list, repr=False, compare=False)
     global_ld_block_sectors: int = 0   # loads' distinct sectors per block, summed (what a block's L1 fetches)
+    global_lines: int = 0      # global requests' distinct 128-byte lines, summed (the L1's data-pipe wavefronts)
+    global_ld_rounds: int = 0  # global and local loads' round trips, summed over warps (vm/load_rounds.py)
+    shared_ld_rounds: int = 0  # shared loads' round trips, summed over warps
+    alu_chain: int = 0         # dependent arithmetic steps, summed over warps (vm/load_rounds.py)
     timing: object = None   # vm/timing_model.py's Timing of the launch (None: not modelled)
 
     def touch(self, sectors, load: bool) -> None:
@@ -151,7 +155,10 @@ class LaunchMetrics:
                 **({name: getattr(self, name) for name in COUNTER_FIELDS} if self.counted_memory else {}),
                 **({"memory_per_instruction": self.site_rows(), "inst_classes": dict(sorted(self.inst_classes.items())),
                     "global_footprint_sectors": self.global_footprint,
-                    "global_ld_block_sectors": self.global_ld_block_sectors} if self.counted_memory else {}),
+                    "global_ld_block_sectors": self.global_ld_block_sectors, "global_lines": self.global_lines,
+                    "global_ld_rounds": self.global_ld_rounds, "shared_ld_rounds": self.shared_ld_rounds,
+                    "alu_chain": self.alu_chain}
+                 if self.counted_memory else {}),
                 **(self.occupancy.as_dict() if self.occupancy is not None else {}),
                 **(self.timing.as_dict() if self.timing is not None else {})}
 

@@ -5,15 +5,17 @@
 It reads a launch's counts, which the interpreter keeps when the memory counters are on
 (vm/memcounters.py): warp instructions by class (serialised paths of a divergent branch
 and both scheduling models' reconvergence are in the count, as each path issues on its
-own), global sectors and the distinct sectors the launch touches, shared wavefronts (bank
-conflicts included), barriers.  A launch's blocks are taken to do the same work each: the
-launch's counts over its blocks.
+own), global sectors and lines and the distinct sectors the launch touches, shared
+wavefronts (bank conflicts included), barriers, and each warp's load round trips and
+dependent arithmetic steps (vm/load_rounds.py: independent loads in flight together, as
+ptxas schedules them).  A launch's blocks are taken to do the same work each: the launch's
+counts over its blocks.
 
-- A block's warps run side by side on one SM.  One warp's time is its latency chain: each
-  instruction class's dependent latency over the ILP it has, each global load round trip
-  (L2 or DRAM latency as the hit rate says) over its memory parallelism, each shared
-  access the shared latency plus its extra wavefronts, each barrier its latency.
-- A block's work (issue slots, per-class pipe lanes, L1 data-path bytes, and its share of
+- A block's warps run side by side on one SM.  One warp's time is its latency chain: its
+  dependent arithmetic steps at the ALU latency, each global round trip at the L2's or
+  DRAM's latency as the hit rate says, each shared round trip at the shared latency plus
+  the extra wavefronts, each barrier its latency.
+- A block's work (issue slots, per-class pipe lanes, L1 data-pipe wavefronts, and its share of
   L2 and DRAM traffic) takes k times as long when k blocks share the SM and its share of
   the memory system, so a block lasts T(k) = max(latency chain, k x the bottleneck's time).
   The L1 keeps a block's loaded sectors (the L2 sees each once per block), stores go
@@ -38,19 +40,23 @@ from minicuda.arch import family_of
 DATA = Path(__file__).with_name("data") / "gpu_timing.json"
 WARP = 32
 SECTOR = 32
+LINE = 128
 
 PARAMETERS = ("sms", "clock_hz", "schedulers_per_sm", "issue_per_scheduler", "max_warps_per_sm", "fp32_per_sm",
               "int32_per_sm", "fp64_per_sm", "sfu_per_sm", "l1_bytes_per_cycle", "dram_bytes_per_s", "l2_bytes",
               "l2_bytes_per_s", "alu_latency", "fp64_latency", "sfu_latency", "shared_latency", "l2_latency",
               "dram_latency", "barrier_latency", "h2d_bytes_per_s", "d2h_bytes_per_s")
-FITTED = ("launch_overhead_s", "block_dispatch_cycles", "memory_parallelism", "alu_ilp", "warp_tail",
+FITTED = ("launch_overhead_s", "block_dispatch_cycles", "loads_in_flight", "warp_tail",
           "host_instruction_s")
 
 # an opcode's class: which pipe it issues to and which latency it waits
-CLASSES = ("fp32", "int", "fp64", "sfu", "global", "shared", "local", "branch", "barrier", "other")
+CLASSES = ("fp32", "int", "fp64", "sfu", "idiv", "global", "shared", "local", "branch", "barrier", "other")
 _FP32 = {"FADD", "FSUB", "FMUL", "FFMA", "FNEG", "FMNMX", "FSETP"}
 _FP64 = {"DADD", "DSUB", "DMUL", "DFMA", "DNEG", "DMNMX", "DSETP"}
-_SFU = {"MUFU", "FDIV", "DDIV", "IDIV", "IREM"}
+_SFU = {"MUFU", "FDIV", "DDIV"}
+# nvcc expands a 32-bit integer division or remainder by a variable into about 15 instructions
+# (I2F, MUFU.RCP, F2I, IMAD.HI and corrections): the model issues that many, one on the SFU
+IDIV_INSTRUCTIONS = 15
 
 
 def instruction_class(op: str, address_space: str = "") -> str:
@@ -61,6 +67,8 @@ def instruction_class(op: str, address_space: str = "") -> str:
         return "fp64"
     if op in _SFU:
         return "sfu"
+    if op in ("IDIV", "IREM"):
+        return "idiv"
     if op in ("LDG", "STG", "ATOM"):
         return "global"
     if op in ("LDS", "STS", "ATOMS"):
@@ -91,6 +99,11 @@ class Gpu:
 @lru_cache(maxsize=1)
 def load_data() -> dict:
     return json.loads(DATA.read_text())
+
+
+def loads_in_flight() -> int:
+    """Loads a warp keeps in flight at most (vm/load_rounds.py)."""
+    return int(load_data()["fitted"]["loads_in_flight"]["value"])
 
 
 def gpu_keys() -> list[str]:
@@ -136,7 +149,7 @@ def model_launch(m, gpu: Gpu) -> Timing:
     occ = m.occupancy
     slots = max(occ.blocks if occ is not None else 1, 1)
     per_block = {c: m.inst_classes.get(c, 0) / blocks for c in CLASSES}
-    inst_block = m.inst_executed / blocks
+    inst_block = m.inst_executed / blocks + (IDIV_INSTRUCTIONS - 1) * per_block["idiv"]
 
     # memory traffic: the L1 keeps a block's loaded lines (a sector another warp of the block
     # loaded hits), stores go through to the L2; DRAM sees the distinct sectors touched
@@ -149,23 +162,21 @@ def model_launch(m, gpu: Gpu) -> Timing:
     dram_bytes = SECTOR * m.global_footprint
     if dram_bytes > gpu.l2_bytes:   # beyond the L2's size, re-reads miss too
         dram_bytes = max(dram_bytes, SECTOR * l2_sectors * (1 - gpu.l2_bytes / dram_bytes))
-    ld_sectors = m.global_ld_sectors + m.local_ld_sectors
     hit = 1.0 - min(1.0, SECTOR * m.global_footprint / (SECTOR * l2_sectors)) if l2_sectors else 1.0
     mem_latency = gpu.l2_latency + (1.0 - hit) * (gpu.dram_latency - gpu.l2_latency)
 
-    # one warp's latency chain (cycles)
+    # one warp's latency chain (cycles): its loads' round trips (vm/load_rounds.py: loads
+    # issued together share one), dependent arithmetic, shared accesses, barriers
     w = warps_per_block
-    ld_requests = (m.global_ld_requests + m.local_ld_requests) / warps
     shared_requests = (m.shared_ld_requests + m.shared_st_requests) / warps
     shared_extra = (m.shared_ld_sectors + m.shared_st_sectors) / warps - shared_requests
     barriers = per_block["barrier"] / w
     chain = {
-        "math": (per_block["fp32"] + per_block["int"] + per_block["branch"] + per_block["other"]) / w
-        * gpu.alu_latency / gpu.alu_ilp + per_block["fp64"] / w * gpu.fp64_latency / gpu.alu_ilp,
+        "math": m.alu_chain / warps * gpu.alu_latency,
         "math_pipe_throttle": per_block["sfu"] / w * gpu.sfu_latency,
-        "long_scoreboard": ld_requests * mem_latency / gpu.memory_parallelism
-        + ld_sectors / warps * 1.0,   # the L1 returns a request's sectors one a cycle
-        "short_scoreboard": shared_requests * gpu.shared_latency + max(shared_extra, 0.0),
+        "long_scoreboard": m.global_ld_rounds / warps * mem_latency
+        + (m.global_ld_sectors + m.local_ld_sectors) / warps,   # the L1 returns a request's sectors one a cycle
+        "short_scoreboard": m.shared_ld_rounds / warps * gpu.shared_latency + max(shared_extra, 0.0),
         "barrier": barriers * gpu.barrier_latency * (1 + w / 8),   # the last warp to arrive waits for the others
     }
     latency = sum(chain.values())
@@ -174,15 +185,17 @@ def model_launch(m, gpu: Gpu) -> Timing:
     sms_busy = min(gpu.sms, blocks)
     dram_per_cycle = gpu.dram_bytes_per_s / gpu.clock_hz / sms_busy
     l2_per_cycle = gpu.l2_bytes_per_s / gpu.clock_hz / sms_busy
-    l1_bytes = SECTOR * (m.global_ld_sectors + m.global_st_sectors + m.local_ld_sectors + m.local_st_sectors) \
-        + 128 * (m.shared_ld_sectors + m.shared_st_sectors)
+    # the L1's data pipe: a wavefront a cycle, one per 128-byte line a global request touches
+    # (a strided warp's 32 lines take 32), per 4 local sectors, per shared wavefront
+    l1_wavefronts = m.global_lines + (m.local_ld_sectors + m.local_st_sectors) / 4 \
+        + m.shared_ld_sectors + m.shared_st_sectors
     throughput = {
         "issue": inst_block / (gpu.schedulers_per_sm * gpu.issue_per_scheduler),
         "fp32_pipe": per_block["fp32"] * WARP / gpu.fp32_per_sm,
-        "int_pipe": per_block["int"] * WARP / gpu.int32_per_sm,
+        "int_pipe": (per_block["int"] + (IDIV_INSTRUCTIONS - 2) * per_block["idiv"]) * WARP / gpu.int32_per_sm,
         "fp64_pipe": per_block["fp64"] * WARP / gpu.fp64_per_sm,
-        "sfu_pipe": per_block["sfu"] * WARP / gpu.sfu_per_sm,
-        "l1_data": l1_bytes / blocks / gpu.l1_bytes_per_cycle,
+        "sfu_pipe": (per_block["sfu"] + per_block["idiv"]) * WARP / gpu.sfu_per_sm,
+        "l1_data": l1_wavefronts / blocks / (gpu.l1_bytes_per_cycle / LINE),
         "l2_bandwidth": SECTOR * l2_accesses / blocks / l2_per_cycle,
         "dram_bandwidth": dram_bytes / blocks / dram_per_cycle,
     }

@@ -8,6 +8,7 @@ import csv
 import json
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -98,17 +99,18 @@ MAIN = "import sys; from minicuda.cli import minicuda_main; sys.exit(minicuda_ma
 
 def recount(program: str) -> list[dict]:
     """minicuda's counts of a program's launches at its counting size (the interpreter)."""
-    out = Path("/tmp") / f"minicuda_timing_{program}.json"
-    subprocess.run([sys.executable, "-c", MAIN, "run", "--arch", "hopper", "--metrics", "timing",
-                    "--metrics-json", str(out), str(PROGRAMS / f"{program}.cu"), str(COUNT_SIZES[program])],
-                   check=True, capture_output=True)
-    return kept(json.loads(out.read_text()))
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / f"{program}.json"
+        subprocess.run([sys.executable, "-c", MAIN, "run", "--arch", "hopper", "--metrics", "timing",
+                        "--metrics-json", str(out), str(PROGRAMS / f"{program}.cu"), str(COUNT_SIZES[program])],
+                       check=True, capture_output=True)
+        return kept(json.loads(out.read_text()))
 
 
 def kept(records: list[dict]) -> list[dict]:
     """What the model reads of --metrics-json launch records."""
     keep = ("kernel", "grid", "block", "inst_executed", "inst_classes", "global_footprint_sectors",
-            "active_blocks_per_sm", "barriers")
+            "active_blocks_per_sm", "barriers", "alu_chain")
     return [{k: v for k, v in r.items() if k in keep or k.startswith(("global_", "local_", "shared_"))}
             for r in records]
 
