@@ -118,17 +118,33 @@ class MemoryLowering(LaneCode):
         return self.op(f"extractvalue {{ <{W} x ptr>, i1 }} {pair}, 0")
 
     def scalar_pointer(self, addr: str, size: int, site: int, w: str, bail: str) -> str:
-        """The host thread's pointer, through `@site_ptr`: checked against the range of the
-        allocation this site last found, kept in the function's locals (`%scN`, SSA
-        registers after -O1, so a loop's access is checked by a subtract and a compare;
-        nothing changes the table while host code runs, and each entry to native code
-        starts with the locals empty)."""
+        """The host thread's pointer, checked against the range of the allocation this site
+        last found, kept in the function's locals (`%scN`: {lo, n, d}, SSA registers after
+        -O1, so a loop's access is checked by a subtract, a compare and an alignment test);
+        a miss asks `@scalar_range` (out of line, and preserving the caller's registers) and
+        keeps its answer.  Nothing changes the table while host code runs, and each entry to
+        native code starts with the locals empty."""
         self.cached_sites.append(site)
-        a0 = self.op(f"extractelement <1 x i64> {addr}, i32 0")
-        p = self.op(f"call ptr @site_ptr{w}(ptr %ctx, ptr %sc{site}, i64 {a0}, i64 {size}, i64 {site})")
-        fine = self.lbl("inbounds")
-        self.cbr(self.op(f"icmp eq ptr {p}, null"), bail, fine)
-        self.label(fine)
+        a = self.op(f"extractelement <1 x i64> {addr}, i32 0")
+        sc = f"%sc{site}"
+        n_at, d_at = self.op(f"getelementptr i64, ptr {sc}, i64 1"), self.op(f"getelementptr i64, ptr {sc}, i64 2")
+        off = self.op(f"sub i64 {a}, {self.op(f'load i64, ptr {sc}')}")
+        inside = self.op(f"icmp ult i64 {off}, {self.op(f'load i64, ptr {n_at}')}")
+        refill, have = self.lbl("refill"), self.lbl("inrange")
+        self.cbr(inside, have, refill)
+        self.label(refill)
+        r = self.op(f"call preserve_mostcc {{ i64, i64, i64 }} @scalar_range{w}(ptr %ctx, i64 {a}, i64 {size}, i64 {site})")
+        lo, n, d = (self.op(f"extractvalue {{ i64, i64, i64 }} {r}, {k}") for k in range(3))
+        for value, at in ((lo, sc), (n, n_at), (d, d_at)):
+            self.line(f"store i64 {value}, ptr {at}")
+        self.cbr(self.op(f"icmp ult i64 {self.op(f'sub i64 {a}, {lo}')}, {n}"), have, bail)
+        self.label(have)
+        if size > 1:
+            fine = self.lbl("aligned")
+            self.cbr(self.op(f"icmp eq i64 {self.op(f'and i64 {a}, {size - 1}')}, 0"), fine, bail)
+            self.label(fine)
+        host = self.op(f"add i64 {a}, {self.op(f'load i64, ptr {d_at}')}")
+        p = self.op(f"inttoptr i64 {host} to ptr")
         return self.op(f"insertelement <1 x ptr> poison, ptr {p}, i32 0")
 
     def site_locals(self) -> list[str]:
