@@ -169,7 +169,7 @@ def _native_code(code, sched: str, lanes: int, symbols: list[str], kernel: bool,
         # kernels: registers into SSA and native code, no more (their time is in memory
         # and vector work); host code: LLVM -O1 for its scalar loops, unless it is huge
         with TIMES.phase("JIT: LLVM compile to native code"):
-            engine = llvm.compile(text, -1 if kernel or len(text) > 300_000 else int(__import__('os').environ.get('MC_HOSTOPT', '1')), disk_key, entries)
+            engine = llvm.compile(text, -1 if kernel or len(text) > 300_000 else 1, disk_key, entries)
     run_function = _ENTRY(engine.get_function_address("run_function"))
     run_blocks = _ENTRY(engine.get_function_address("run_blocks")) if kernel else None
     return Native(engine, run_function, run_blocks, frozenset(entries))
