@@ -23,10 +23,11 @@ saves the warp's state with the pc of that instruction and returns BAIL; the
 engine lets the interpreter run that one instruction on the same state and comes
 back.  So a fault is reported by the interpreter, word for word.
 
-Invariants: code runs straight between entry points (labels, the pc after an
-event or after an instruction that always bails; every pc when a seeded ITS
-schedule may park a path anywhere), and the budget check is made once per
-straight run, at its entry, for the whole run; at a label, a warp past its CHECK
+Invariants: code runs straight between entry points (labels, in host code only a
+loop's head; the pc after an event or after an instruction that always bails; every pc
+when a seeded ITS schedule may park a path anywhere), and the budget check is made once
+per straight run, at its entry, for its longest path (`straight_runs`); host code writes
+back at an exit only the registers live there (live_rows.py); at a label, a warp past its CHECK
 bails before the instruction so that the engine keeps its state (vm/cycles.py),
 once per stall (SAMPLED): native code runs the watched loop.  Every POLL_STEPS
 warp instructions that check also reads the stop flag (vm/stop.py): a stop is a

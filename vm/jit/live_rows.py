@@ -13,11 +13,11 @@ body die where the body last reads them, instead of living across its back edge.
 a row is live when it is not, never the opposite:
 
 - an instruction reads each row its operands may span: a pure instruction's sources at
-  the widths it reads them (minicuda/semantics.py), an address base as 64 bits, any other
-  register operand as a quad (a 128-bit access), the guard, and RET and EXIT the return
-  registers;
-- only an unguarded pure instruction ends a row's life (its one result, at its width:
-  what both engines write); a load, a call or anything else kills nothing;
+  the widths it reads them (minicuda/semantics.py), an address base as 64 bits, a store's
+  value at its access's width, any other register operand as a quad (a 128-bit access),
+  the guard, and RET and EXIT the return registers;
+- only an unguarded pure instruction or load ends a row's life (its one result, at its
+  width: what both engines write); a call or anything else kills nothing;
 - a branch goes to its label and, guarded, on; EXIT, RET and TRAP go nowhere (guarded, on);
   the pc past the end reads the return registers.
 """
@@ -27,6 +27,7 @@ from minicuda import semantics
 from minicuda.ir import Mem, Reg
 from minicuda.isa import OPS
 from minicuda.vm.code import PRED_BASE, Code
+from minicuda.vm.memory import WIDTH_BYTES
 
 ENDS = ("EXIT", "RET", "TRAP")
 
@@ -81,7 +82,7 @@ def _reg_bits(code: Code, r: Reg, width: int) -> int:
 def _effect(code: Code, ins) -> tuple[int, int]:
     """(the rows ins may read, the rows it surely writes) as bits."""
     read = _reg_bits(code, ins.guard, 1) if ins.guard is not None else 0
-    widths = _pure_widths(ins)
+    widths = _pure_widths(ins) or _access_widths(ins)
     for k, s in enumerate(ins.srcs):
         if isinstance(s, Reg):
             read |= _reg_bits(code, s, widths[k] if widths is not None and k < len(widths) else 128)
@@ -91,8 +92,18 @@ def _effect(code: Code, ins) -> tuple[int, int]:
         read |= _ret_bits(code)
     kill = 0
     if widths is not None and ins.guard is None and ins.dsts:
-        kill = _reg_bits(code, ins.dsts[0], semantics.result_width(ins))
+        kill = _reg_bits(code, ins.dsts[0], widths[-1] if OPS[ins.op].jit == "load" else semantics.result_width(ins))
     return read, kill
+
+
+def _access_widths(ins) -> list[int] | None:
+    """A load's or a store's operand widths: the address (64 bits), then a store's value, and
+    last what a load writes (a sub-word value extended to a row, a quad's four rows)."""
+    kind = OPS[ins.op].jit
+    size = WIDTH_BYTES.get(ins.mods[0] if ins.mods else "32")
+    if kind not in ("load", "store") or size is None:
+        return None
+    return [64, max(size, 4) * 8]
 
 
 def _pure_widths(ins) -> list[int] | None:
