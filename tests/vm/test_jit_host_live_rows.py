@@ -28,6 +28,11 @@ long long walk(const int *p, int n, int stride) {
     }
     return s + (long long)d;
 }
+double widths(const short *h, const double *d, const long long *q, int n) {   // 2- and 8-byte accesses
+    double s = 0.0;
+    for (int i = 0; i < n; i++) s += h[i] + d[i] + (double)q[i / 2];
+    return s;
+}
 int main(int argc, char **argv) {
     int mode = atoi(argv[1]);
     int n = 40;
@@ -39,12 +44,18 @@ int main(int argc, char **argv) {
     printf("%.6f %.6f %lld\n", c[3], c[n - 1], walk(p, n, 1));
     if (mode == 1) printf("%lld\n", walk(p, n, 30));     // p[k * 30] past the end, in a nested loop
     if (mode == 2) sum(a, b, c, n + 1);                   // c[n]: a store past the end
+    short *h = (short *)malloc(n * sizeof(short));
+    double *d = (double *)malloc(n * sizeof(double));
+    for (int i = 0; i < n; i++) { h[i] = (short)(i * 1000); d[i] = i / 8.0; }
+    printf("%.3f\n", widths(h, d, (const long long *)d, n));
+    if (mode == 3) printf("%.3f\n", widths(h, d, (const long long *)((char *)d + 4), n));   // misaligned
+    if (mode == 4) printf("%.3f\n", widths(h + 1, d, (const long long *)d, n));   // h[n]: one past the end
     return 0;
 }
 """
 
 
-@pytest.mark.parametrize("mode", [0, 1, 2])
+@pytest.mark.parametrize("mode", [0, 1, 2, 3, 4])
 def test_host_loops_match_the_interpreter(tmp_path, capsys, mode):
     native = run(tmp_path, capsys, "jit", PROGRAM, str(mode))
     assert native == run(tmp_path, capsys, "interp", PROGRAM, str(mode))
