@@ -25,6 +25,7 @@ from minicuda.ir import Mem
 from minicuda.vm.jit import layout as L
 from minicuda.vm.jit.emit import Emitter
 from minicuda.vm.jit.lanes import LaneCode, Unsupported
+from minicuda.vm.jit.runtime_ir import SLOW_PATH_CC
 from minicuda.vm.memory import SHARED_WINDOW
 
 WIDTH_BYTES = {"U8": 1, "S8": 1, "U16": 2, "S16": 2, "32": 4, "64": 8, "128": 16}
@@ -142,7 +143,7 @@ class MemoryLowering(LaneCode):
         self.e.declare("fshr64", "declare i64 @llvm.fshr.i64(i64, i64, i64)")
         self.cbr(inside, have, refill)
         self.label(refill)
-        r = self.op(f"call preserve_mostcc {{ i64, i64, i64 }} @scalar_range{w}(ptr %ctx, i64 {a}, i64 {size}, i64 {site})")
+        r = self.op(f"call {SLOW_PATH_CC} {{ i64, i64, i64 }} @scalar_range{w}(ptr %ctx, i64 {a}, i64 {size}, i64 {site})")
         lo, n, d = (self.op(f"extractvalue {{ i64, i64, i64 }} {r}, {j}") for j in range(3))
         units = self.op(f"lshr i64 {self.op(f'add i64 {n}, {size - 1}')}, {k}")
         aligned_lo = self.op(f"icmp eq i64 {self.op(f'and i64 {lo}, {size - 1}')}, 0")

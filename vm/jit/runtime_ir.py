@@ -11,7 +11,7 @@ LLVM IR text, filled in with the context's field indices (vm/jit/layout.py):
 - `@scalar_range` (one lane, the host thread): the allocation holding an address as
   the range an access may start in and its host offset, which a memory instruction
   keeps in its locals and checks inline (vm/jit/memory.py's `scalar_pointer`); a miss's
-  slow path, out of line and in `preserve_mostcc`, so the loop around a fast path
+  slow path, out of line and in `preserve_mostcc` (x86-64), so the loop around a fast path
   keeps its registers;
 - `@range_ptr(ctx, addr, n)`: a host pointer for n bytes in one allocation (the
   host's memcpy, memmove, memset);
@@ -26,6 +26,8 @@ it, and so does the end of one the code's side may not reach; a failed check
 returns null / false, never a pointer outside the allocation.
 """
 from __future__ import annotations
+
+import platform
 
 from minicuda.vm.jit import layout as L
 from minicuda.vm.tools import SET, USED
@@ -240,6 +242,11 @@ fail:
 """
 
 
+# the calling convention of the host's slow path: on x86-64 the callee saves nearly every
+# register, so the loop around a fast path keeps its registers; elsewhere C's
+SLOW_PATH_CC = "preserve_mostcc" if platform.machine().lower() in ("x86_64", "amd64") else "ccc"
+
+
 def scalar_range_ir(write: bool = False) -> str:
     """`{lo, n, d} @scalar_range(ctx, addr, size, site)`: for one lane (the host thread),
     the allocation holding addr (remembered per site) as the range of addresses an access
@@ -247,7 +254,7 @@ def scalar_range_ir(write: bool = False) -> str:
     pointer is a + d); n = 0 when there is none, or it is too small.  The caller checks
     the address against the range, and its alignment (vm/jit/memory.py)."""
     return f"""
-define internal preserve_mostcc {{ i64, i64, i64 }} @scalar_range{_suffix(write)}(ptr %ctx, i64 %a, i64 %size, i64 %site) noinline cold {{
+define internal {SLOW_PATH_CC} {{ i64, i64, i64 }} @scalar_range{_suffix(write)}(ptr %ctx, i64 %a, i64 %size, i64 %site) noinline cold {{
 entry:
   %idx = call i64 @remembered(ptr %ctx, i64 %a, i64 %site)
   %none = icmp slt i64 %idx, 0
