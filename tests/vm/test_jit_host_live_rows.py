@@ -4,7 +4,7 @@ thread's forward branches).  Whatever native code hands to the interpreter or th
 stack then (a runtime call in a loop, a fault, the budget, a callee) must find every value
 it reads: both engines print the same, report the same faults and exit alike."""
 import pytest
-from helpers.run_source import run
+from helpers.run_source import run_on_both_engines
 
 import minicuda
 from minicuda.vm.code import Code
@@ -57,8 +57,7 @@ int main(int argc, char **argv) {
 
 @pytest.mark.parametrize("mode", [0, 1, 2, 3, 4])
 def test_host_loops_match_the_interpreter(tmp_path, capsys, mode):
-    native = run(tmp_path, capsys, "jit", PROGRAM, str(mode))
-    assert native == run(tmp_path, capsys, "interp", PROGRAM, str(mode))
+    native = run_on_both_engines(tmp_path, capsys, PROGRAM, str(mode))
     assert native[1].startswith("at 21: 194198595 80.5\n")
     assert (native[0] == 0) == (mode == 0)
     if mode:
@@ -67,9 +66,7 @@ def test_host_loops_match_the_interpreter(tmp_path, capsys, mode):
 
 @pytest.mark.parametrize("steps", [1000, 1500, 1777, 2000])
 def test_the_budget_runs_out_in_a_host_loop_as_in_the_interpreter(tmp_path, capsys, steps):
-    options = ("--max-steps", str(steps))
-    native = run(tmp_path, capsys, "jit", PROGRAM, "0", options=options)
-    assert native == run(tmp_path, capsys, "interp", PROGRAM, "0", options=options)
+    native = run_on_both_engines(tmp_path, capsys, PROGRAM, "0", options=("--max-steps", str(steps)))
     assert native[0] != 0 and "instruction budget exhausted" in native[2]
 
 
