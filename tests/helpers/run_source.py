@@ -12,3 +12,10 @@ def run(tmp_path, capsys, engine: str, source: str, *args: str, options=()) -> t
     code = minicuda_main(["run", "--engine", engine, *options, str(f), *args])
     out = capsys.readouterr()
     return code, out.out, out.err
+
+
+def run_on_both_engines(tmp_path, capsys, source: str, *args: str, options=()) -> tuple[int, str, str]:
+    """`run` on the JIT, checked equal to the interpreter's (the specification): its result."""
+    native = run(tmp_path, capsys, "jit", source, *args, options=options)
+    assert native == run(tmp_path, capsys, "interp", source, *args, options=options)
+    return native

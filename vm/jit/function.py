@@ -23,10 +23,11 @@ saves the warp's state with the pc of that instruction and returns BAIL; the
 engine lets the interpreter run that one instruction on the same state and comes
 back.  So a fault is reported by the interpreter, word for word.
 
-Invariants: code runs straight between entry points (labels, the pc after an
-event or after an instruction that always bails; every pc when a seeded ITS
-schedule may park a path anywhere), and the budget check is made once per
-straight run, at its entry, for the whole run; at a label, a warp past its CHECK
+Invariants: code runs straight between entry points (labels, in host code only a
+loop's head; the pc after an event or after an instruction that always bails; every pc
+when a seeded ITS schedule may park a path anywhere), and the budget check is made once
+per straight run, at its entry, for its longest path (`straight_runs`); host code writes
+back at an exit only the registers live there (live_rows.py); at a label, a warp past its CHECK
 bails before the instruction so that the engine keeps its state (vm/cycles.py),
 once per stall (SAMPLED): native code runs the watched loop.  Every POLL_STEPS
 warp instructions that check also reads the stop flag (vm/stop.py): a stop is a
@@ -37,6 +38,7 @@ from __future__ import annotations
 from minicuda import semantics
 from minicuda.ir import Special
 from minicuda.isa import HAND_OFF, OPS
+from minicuda.vm.code import PRED_BASE
 from minicuda.vm.interp import DIVISIONS
 from minicuda.vm.jit import layout as L
 from minicuda.vm.jit import ops
@@ -44,6 +46,7 @@ from minicuda.vm.jit.control import ControlLowering
 from minicuda.vm.jit.host_callees import HostCallLowering
 from minicuda.vm.jit.its_scheduler import ITSScheduling
 from minicuda.vm.jit.lanes import Unsupported
+from minicuda.vm.jit.live_rows import live_rows
 from minicuda.vm.jit.memory import MemoryLowering
 from minicuda.vm.jit.stack_scheduler import StackScheduling
 from minicuda.vm.jit.warp_ops import WarpOpsLowering
@@ -51,6 +54,7 @@ from minicuda.vm.profile import NATIVE_COLUMNS, NATIVE_DIVERGENT, NATIVE_PRED_ON
 from minicuda.vm.state import BSET, CHECK, CURRENT, DEPTH, ID_NAMES, MAXD, NBAR, RNG, SAMPLED, STALL, WARP
 
 ENDS_STRAIGHT_RUN = ("exit", "barrier", "bsync", "warpsync", "yield", "branch")   # lowerings: events
+DEAD_ROWS = "  ; dead rows at "   # a bail's marker line in host code: see dead_rows
 POLL_STEPS = 1 << 16   # warp instructions between two reads of the stop flag
 # what synccheck and racecheck look at as it runs (vm/synccheck.py, vm/racecheck.py: a
 # thread's local memory and the constants are no one else's)
@@ -117,12 +121,13 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
                 self.always_bail.add(pc)
         self.entries = self.entry_points()
         self.entry_set = set(self.entries)
-        bounds = self.entries + [code.end]
-        self.segment = {e: bounds[i + 1] - e for i, e in enumerate(self.entries)}
+        self.segment = self.straight_runs()
         for pc in range(code.end):
             self.instruction(pc)
         self.common_blocks()
         self.exits()
+        if self.ssa_regs and self.sched == "stack":
+            self.e.lines = self.dead_rows(self.e.lines)
         self.e.lines[rows_at:rows_at] = self.site_locals() + self.load_rows() + self.callee_locals()
         cases = " ".join(f"i64 {k}, label %I{k}" for k in self.entries)
         body = "\n".join(self.e.lines).replace("@CASES@", cases)
@@ -250,8 +255,30 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
 
     def bail_block(self, pc: int) -> None:
         self.label(f"B{pc}")
+        if self.ssa_regs:   # (the rows dead at pc, written in at the end: live_rows.py)
+            self.e.lines.append(f"{DEAD_ROWS}{pc}")
         self.store_local("bailpc", pc)
         self.br("bail.common")
+
+    def dead_rows(self, lines: list[str]) -> list[str]:
+        """Host code: each bail's marker replaced by a poison store to every row not live at
+        its pc (vm/jit/live_rows.py), so the write-back stores nothing there and LLVM need
+        not keep those values alive on the way; the end keeps only the return registers."""
+        live = live_rows(self.code)
+        rows = [(row, "i32", f"%row{row}.a") for row in sorted(self.rows_used)] + \
+            [(PRED_BASE + row, "i8", f"%prow{row}.a") for row in sorted(self.preds_used)]
+
+        def stores(at: frozenset[int]) -> list[str]:
+            return [f"  store <{self.W} x {ty}> poison, ptr {a}" for slot, ty, a in rows if slot not in at]
+        out = []
+        for text in lines:
+            if text.startswith(DEAD_ROWS):
+                out += stores(live[int(text[len(DEAD_ROWS):])])
+            else:
+                out.append(text)
+                if text == "finish:":
+                    out += stores(live[self.code.end])
+        return out
 
     def common_blocks(self) -> None:
         """Where every instruction's bail and every merge of ITS paths go."""
@@ -277,12 +304,34 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
         code = self.code
         if self.seeded:
             return list(range(code.end))
-        entries = set(code.label_pc.values()) | {0}
+        host = self.W == 1
+        # the host thread's branches are plain branches: a straight run goes on through them
+        # and through labels, and stops only at a loop's head (a backward branch's target), so
+        # a loop iteration makes one budget check
+        entries = {code.label_pc[i.target] for pc, i in enumerate(code.instrs)
+                   if i.op == "BRA" and code.label_pc[i.target] <= pc} if host else set(code.label_pc.values())
+        entries.add(0)
         for pc, ins in enumerate(code.instrs):
             # a call (which may go to the interpreter: a printf while the FIFO has room) ends one too
-            if OPS[ins.op].jit in ENDS_STRAIGHT_RUN or pc in self.always_bail or ins.op == "CALL":
+            ends = OPS[ins.op].jit in ENDS_STRAIGHT_RUN and not (host and ins.op == "BRA")
+            if ends or pc in self.always_bail or ins.op == "CALL":
                 entries.add(pc + 1)
         return sorted(e for e in entries if e < code.end)
+
+    def straight_runs(self) -> dict[int, int]:
+        """Per entry, the most instructions a straight run from it executes before it reaches
+        an entry (where the budget is checked again) or leaves: the next entry's distance,
+        unless a branch jumps forward past it (the host thread's: see entry_points); then the
+        longest forward path, counted back from the end."""
+        code, entries = self.code, self.entry_set
+        longest = [0] * (code.end + 1)
+        for pc in range(code.end - 1, -1, -1):
+            ins = code.instrs[pc]
+            nxt = [code.label_pc[ins.target]] if ins.op == "BRA" else []
+            if ins.op != "BRA" or ins.guard is not None:
+                nxt.append(pc + 1)
+            longest[pc] = 1 + max((longest[s] for s in nxt if s > pc and s not in entries), default=0)
+        return {e: longest[e] for e in self.entries}
 
     def effect_plan(self, ins):
         """The emitter for this instruction, from the lowering its ISA row names

@@ -25,6 +25,7 @@ from minicuda.ir import Mem
 from minicuda.vm.jit import layout as L
 from minicuda.vm.jit.emit import Emitter
 from minicuda.vm.jit.lanes import LaneCode, Unsupported
+from minicuda.vm.jit.runtime_ir import SLOW_PATH_CC
 from minicuda.vm.memory import SHARED_WINDOW
 
 WIDTH_BYTES = {"U8": 1, "S8": 1, "U16": 2, "S16": 2, "32": 4, "64": 8, "128": 16}
@@ -118,17 +119,44 @@ class MemoryLowering(LaneCode):
         return self.op(f"extractvalue {{ <{W} x ptr>, i1 }} {pair}, 0")
 
     def scalar_pointer(self, addr: str, size: int, site: int, w: str, bail: str) -> str:
-        """The host thread's pointer, through `@site_ptr`: checked against the range of the
-        allocation this site last found, kept in the function's locals (`%scN`, SSA
-        registers after -O1, so a loop's access is checked by a subtract and a compare;
-        nothing changes the table while host code runs, and each entry to native code
-        starts with the locals empty)."""
+        """The host thread's pointer, checked against the range of the allocation this site
+        last found, kept in the function's locals (`%scN`: {lo, units, d}, SSA registers
+        after -O1); a miss asks `@scalar_range` (out of line, and preserving the caller's
+        registers), checks the access exactly and keeps the answer.  Nothing changes the
+        table while host code runs, and each entry to native code starts with the locals
+        empty.
+
+        One compare checks both bounds and alignment: with lo aligned to the access's size
+        (2^k bytes), an address a is in range and aligned when (a - lo) rotated right by k
+        is below `units`, the number of aligned starts in range (a misaligned offset's low
+        bits rotate to the top); a range whose lo is not aligned keeps units = 0, so its
+        accesses take the exact check each time."""
         self.cached_sites.append(site)
-        a0 = self.op(f"extractelement <1 x i64> {addr}, i32 0")
-        p = self.op(f"call ptr @site_ptr{w}(ptr %ctx, ptr %sc{site}, i64 {a0}, i64 {size}, i64 {site})")
-        fine = self.lbl("inbounds")
-        self.cbr(self.op(f"icmp eq ptr {p}, null"), bail, fine)
-        self.label(fine)
+        k = size.bit_length() - 1
+        a = self.op(f"extractelement <1 x i64> {addr}, i32 0")
+        sc = f"%sc{site}"
+        units_at, d_at = self.op(f"getelementptr i64, ptr {sc}, i64 1"), self.op(f"getelementptr i64, ptr {sc}, i64 2")
+        off = self.op(f"sub i64 {a}, {self.op(f'load i64, ptr {sc}')}")
+        rotated = self.op(f"call i64 @llvm.fshr.i64(i64 {off}, i64 {off}, i64 {k})") if k else off
+        inside = self.op(f"icmp ult i64 {rotated}, {self.op(f'load i64, ptr {units_at}')}")
+        refill, have = self.lbl("refill"), self.lbl("inrange")
+        self.e.declare("fshr64", "declare i64 @llvm.fshr.i64(i64, i64, i64)")
+        self.cbr(inside, have, refill)
+        self.label(refill)
+        r = self.op(f"call {SLOW_PATH_CC} {{ i64, i64, i64 }} @scalar_range{w}(ptr %ctx, i64 {a}, i64 {size}, i64 {site})")
+        lo, n, d = (self.op(f"extractvalue {{ i64, i64, i64 }} {r}, {j}") for j in range(3))
+        units = self.op(f"lshr i64 {self.op(f'add i64 {n}, {size - 1}')}, {k}")
+        aligned_lo = self.op(f"icmp eq i64 {self.op(f'and i64 {lo}, {size - 1}')}, 0")
+        for value, at in ((lo, sc), (self.op(f"select i1 {aligned_lo}, i64 {units}, i64 0"), units_at), (d, d_at)):
+            self.line(f"store i64 {value}, ptr {at}")
+        ok = self.op(f"icmp ult i64 {self.op(f'sub i64 {a}, {lo}')}, {n}")
+        if size > 1:
+            low = self.op(f"and i64 {a}, {size - 1}")
+            ok = self.op(f"and i1 {ok}, {self.op(f'icmp eq i64 {low}, 0')}")
+        self.cbr(ok, have, bail)
+        self.label(have)
+        host = self.op(f"add i64 {a}, {self.op(f'load i64, ptr {d_at}')}")
+        p = self.op(f"inttoptr i64 {host} to ptr")
         return self.op(f"insertelement <1 x ptr> poison, ptr {p}, i32 0")
 
     def site_locals(self) -> list[str]:

@@ -18,7 +18,7 @@ from minicuda.vm.code import Code
 from minicuda.vm.jit.block_loop import RUN_FUNCTION, run_blocks_ir
 from minicuda.vm.jit.function import FunctionCodegen
 from minicuda.vm.jit.runtime_ir import (FIND, MEMMOVE, RAND, init_flags_ir, lane_ptrs_ir, range_ptr_ir, remembered_ir,
-                                        scalar_range_ir, site_ptr_ir)
+                                        scalar_range_ir)
 from minicuda.vm.state import Layout
 
 
@@ -27,7 +27,7 @@ def module_parts(code: Code, sched: str, lanes: int, symbols: list[str], kernel:
     """The generator that wrote the module, its declarations (one per symbol) and its definitions."""
     gen = FunctionCodegen(code, sched, lanes, symbols, kernel, seeded, profiled, checks)
     warp = gen.warp_function()
-    pointers = (lambda write: site_ptr_ir(write) + scalar_range_ir(write)) if lanes == 1 else \
+    pointers = scalar_range_ir if lanes == 1 else \
         lambda write: lane_ptrs_ir(lanes, write)
     parts = [warp, FIND, RAND, MEMMOVE, range_ptr_ir(False), range_ptr_ir(True), RUN_FUNCTION,
              remembered_ir(gen.sites), pointers(False), pointers(True)] + list(gen.helpers.values())

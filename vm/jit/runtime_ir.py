@@ -8,10 +8,11 @@ LLVM IR text, filled in with the context's field indices (vm/jit/layout.py):
   instruction `site` found last time (`@sitecache`, one word per site);
 - `@lane_ptrs` (W lanes): host pointers for an access when every active lane is in
   bounds and aligned in one live allocation;
-- `@site_ptr` (one lane, the host thread): the host pointer for an access, checked
-  against the range a memory instruction's locals cache, filled on a miss by
-  `@scalar_range`: the allocation holding an address as the range an access may
-  start in and its host offset;
+- `@scalar_range` (one lane, the host thread): the allocation holding an address as
+  the range an access may start in and its host offset, which a memory instruction
+  keeps in its locals and checks inline (vm/jit/memory.py's `scalar_pointer`); a miss's
+  slow path, out of line and in `preserve_mostcc` (x86-64), so the loop around a fast path
+  keeps its registers;
 - `@range_ptr(ctx, addr, n)`: a host pointer for n bytes in one allocation (the
   host's memcpy, memmove, memset);
 - each pointer function in a second version for stores, named with `_w`, that
@@ -25,6 +26,8 @@ it, and so does the end of one the code's side may not reach; a failed check
 returns null / false, never a pointer outside the allocation.
 """
 from __future__ import annotations
+
+import platform
 
 from minicuda.vm.jit import layout as L
 from minicuda.vm.tools import SET, USED
@@ -239,47 +242,9 @@ fail:
 """
 
 
-def site_ptr_ir(write: bool = False) -> str:
-    """`ptr @site_ptr(ctx, sc, addr, size, site)`: the host thread's pointer for an access
-    (null: not in bounds and aligned in one live allocation), checked against the range
-    cached in `sc` ({lo, n, d}: the caller's locals), which a miss fills from
-    `@scalar_range`."""
-    w = _suffix(write)
-    return f"""
-define internal ptr @site_ptr{w}(ptr %ctx, ptr %sc, i64 %a, i64 %size, i64 %site) alwaysinline {{
-entry:
-  %np = getelementptr i64, ptr %sc, i64 1
-  %dp = getelementptr i64, ptr %sc, i64 2
-  %lo = load i64, ptr %sc
-  %n = load i64, ptr %np
-  %off = sub i64 %a, %lo
-  %in = icmp ult i64 %off, %n
-  br i1 %in, label %have, label %refill
-refill:
-  %r = call {{ i64, i64, i64 }} @scalar_range{w}(ptr %ctx, i64 %a, i64 %size, i64 %site)
-  %lo2 = extractvalue {{ i64, i64, i64 }} %r, 0
-  %n2 = extractvalue {{ i64, i64, i64 }} %r, 1
-  %d2 = extractvalue {{ i64, i64, i64 }} %r, 2
-  store i64 %lo2, ptr %sc
-  store i64 %n2, ptr %np
-  store i64 %d2, ptr %dp
-  %off2 = sub i64 %a, %lo2
-  %in2 = icmp ult i64 %off2, %n2
-  br i1 %in2, label %have, label %fail
-have:
-  %sm1 = sub i64 %size, 1
-  %al = and i64 %a, %sm1
-  %alz = icmp eq i64 %al, 0
-  br i1 %alz, label %make, label %fail
-make:
-  %d = load i64, ptr %dp
-  %h = add i64 %a, %d
-  %p = inttoptr i64 %h to ptr
-  ret ptr %p
-fail:
-  ret ptr null
-}}
-"""
+# the calling convention of the host's slow path: on x86-64 the callee saves nearly every
+# register, so the loop around a fast path keeps its registers; elsewhere C's
+SLOW_PATH_CC = "preserve_mostcc" if platform.machine().lower() in ("x86_64", "amd64") else "ccc"
 
 
 def scalar_range_ir(write: bool = False) -> str:
@@ -289,7 +254,7 @@ def scalar_range_ir(write: bool = False) -> str:
     pointer is a + d); n = 0 when there is none, or it is too small.  The caller checks
     the address against the range, and its alignment (vm/jit/memory.py)."""
     return f"""
-define internal {{ i64, i64, i64 }} @scalar_range{_suffix(write)}(ptr %ctx, i64 %a, i64 %size, i64 %site) noinline {{
+define internal {SLOW_PATH_CC} {{ i64, i64, i64 }} @scalar_range{_suffix(write)}(ptr %ctx, i64 %a, i64 %size, i64 %site) noinline cold {{
 entry:
   %idx = call i64 @remembered(ptr %ctx, i64 %a, i64 %site)
   %none = icmp slt i64 %idx, 0
