@@ -166,7 +166,7 @@ def _native_code(code, sched: str, lanes: int, symbols: list[str], kernel: bool,
             text, entries = module_ir(code, sched, lanes, symbols, kernel, seeded, profiled, checks)
         if too_large_to_compile(code, text):
             return None
-        # kernels: registers into SSA and native code, no more (their time is in memory
+        # kernels: registers into SSA, values carried between instructions, native code (their time is in memory
         # and vector work); host code: LLVM -O1 for its scalar loops, unless it is huge
         with TIMES.phase("JIT: LLVM compile to native code"):
             engine = llvm.compile(text, -1 if kernel or len(text) > 300_000 else 1, disk_key, entries)
