@@ -152,18 +152,26 @@ class MemoryLowering(LaneCode):
             self.cbr(dirty, bail, fine)
             self.label(fine)
 
-    def gather(self, ptrs: str, on: str, bits: int) -> str:
+    def masked_memory(self, what: str, where: str, on: str, bits: int, value: str | None = None) -> str | None:
+        """LLVM's llvm.masked.<what> of `bits`-wide lanes under `on`: gather or scatter at
+        `where`, a lane vector of pointers; load or store at `where`, one pointer to lane
+        0's element.  A gather's or load's lanes (the others zero), or None."""
         W = self.W
-        name = f"llvm.masked.gather.v{W}i{bits}.v{W}p0"
-        self.e.declare(name, f"declare <{W} x i{bits}> @{name}(<{W} x ptr>, i32, <{W} x i1>, <{W} x i{bits}>)")
-        return self.op(f"call <{W} x i{bits}> @{name}(<{W} x ptr> {ptrs}, i32 1, <{W} x i1> {on}, "
-                       f"<{W} x i{bits}> zeroinitializer)")
+        vt, lanes = f"<{W} x i{bits}>", what in ("gather", "scatter")
+        pt = f"<{W} x ptr>" if lanes else "ptr"
+        name = f"llvm.masked.{what}.v{W}i{bits}.{f'v{W}p0' if lanes else 'p0'}"
+        if value is None:
+            self.e.declare(name, f"declare {vt} @{name}({pt}, i32, <{W} x i1>, {vt})")
+            return self.op(f"call {vt} @{name}({pt} {where}, i32 1, <{W} x i1> {on}, {vt} zeroinitializer)")
+        self.e.declare(name, f"declare void @{name}({vt}, {pt}, i32, <{W} x i1>)")
+        self.line(f"call void @{name}({vt} {value}, {pt} {where}, i32 1, <{W} x i1> {on})")
+        return None
+
+    def gather(self, ptrs: str, on: str, bits: int) -> str:
+        return self.masked_memory("gather", ptrs, on, bits)
 
     def scatter(self, value: str, ptrs: str, on: str, bits: int) -> None:
-        W = self.W
-        name = f"llvm.masked.scatter.v{W}i{bits}.v{W}p0"
-        self.e.declare(name, f"declare void @{name}(<{W} x i{bits}>, <{W} x ptr>, i32, <{W} x i1>)")
-        self.line(f"call void @{name}(<{W} x i{bits}> {value}, <{W} x ptr> {ptrs}, i32 1, <{W} x i1> {on})")
+        self.masked_memory("scatter", ptrs, on, bits, value)
 
     # ---- coalesced accesses: one vector load or store ------------------------------------------------
     def contiguous_base(self, addr: str, ptrs: str, on_bits: str, size: int) -> tuple[str, str]:
@@ -186,17 +194,10 @@ class MemoryLowering(LaneCode):
         return ok, base
 
     def masked_load(self, base: str, on: str, bits: int) -> str:
-        W = self.W
-        name = f"llvm.masked.load.v{W}i{bits}.p0"
-        self.e.declare(name, f"declare <{W} x i{bits}> @{name}(ptr, i32, <{W} x i1>, <{W} x i{bits}>)")
-        return self.op(f"call <{W} x i{bits}> @{name}(ptr {base}, i32 1, <{W} x i1> {on}, "
-                       f"<{W} x i{bits}> zeroinitializer)")
+        return self.masked_memory("load", base, on, bits)
 
     def masked_store(self, value: str, base: str, on: str, bits: int) -> None:
-        W = self.W
-        name = f"llvm.masked.store.v{W}i{bits}.p0"
-        self.e.declare(name, f"declare void @{name}(<{W} x i{bits}>, ptr, i32, <{W} x i1>)")
-        self.line(f"call void @{name}(<{W} x i{bits}> {value}, ptr {base}, i32 1, <{W} x i1> {on})")
+        self.masked_memory("store", base, on, bits, value)
 
     def contiguous_or_gather(self, addr: str, ptrs: str, on: str, on_bits: str, size: int) -> str:
         """The active lanes' `size`-byte values: one masked vector load when the access is
