@@ -1,7 +1,8 @@
 """The module's entry points: `run_function` (one warp) and `run_blocks` (a kernel's blocks).
 
 `run_blocks(ctx)` starts each block of [BLOCK, BLOCK_END) from the launch's
-template image, fills in the block index and the seeded schedule's generator,
+template image (all of it but the reconvergence stack's entries past the first, which
+nothing reads below the stack's depth: half of a small block's start), fills in the block index and the seeded schedule's generator,
 zeroes the block scope's storage, and runs the block's warps round by round
 (`@warp`, each until it exits or reaches the barrier) between barriers, as
 `Interpreter.run_block` does.
@@ -21,7 +22,7 @@ exited) are noted in WARN (the first WARN_CAP of them; NWARN counts them all).
 from __future__ import annotations
 
 from minicuda.vm.jit import layout as L
-from minicuda.vm.state import AT_BAR, DONE, ID_NAMES, RNG, RUN, SPINNING, STATUS, WARP
+from minicuda.vm.state import AT_BAR, DONE, ID_NAMES, MAXD, RNG, RUN, SPINNING, STATUS, WARP
 
 RUN_FUNCTION = """
 define i32 @run_function(ptr %ctx) {
@@ -89,7 +90,31 @@ image:
   %tpl = load ptr, ptr %tp
   %szp = {_f(L.STATE_SIZE)}
   %sz = load i64, ptr %szp
-  call void @llvm.memcpy.p0.p0.i64(ptr %st, ptr %tpl, i64 %sz, i1 false)
+  %skp = {_f(S['stack'])}
+  %sk = load ptr, ptr %skp
+  %skw = {_f(S['words'])}
+  %wk = load ptr, ptr %skw
+  %sti = ptrtoint ptr %st to i64
+  %ski = ptrtoint ptr %sk to i64
+  %wki = ptrtoint ptr %wk to i64
+  %below = sub i64 %ski, %sti
+  %above = sub i64 %wki, %sti
+  %rest = sub i64 %sz, %above
+  call void @llvm.memcpy.p0.p0.i64(ptr %st, ptr %tpl, i64 %below, i1 false)
+  %tplw = getelementptr i8, ptr %tpl, i64 %above
+  call void @llvm.memcpy.p0.p0.i64(ptr %wk, ptr %tplw, i64 %rest, i1 false)
+  %tpls = getelementptr i8, ptr %tpl, i64 %below
+  br label %stackloop
+stackloop:
+  %sw = phi i64 [ 0, %image ], [ %sw1, %stackloop ]
+  %so = mul i64 %sw, {MAXD * 24}
+  %sdst = getelementptr i8, ptr %sk, i64 %so
+  %ssrc = getelementptr i8, ptr %tpls, i64 %so
+  call void @llvm.memcpy.p0.p0.i64(ptr %sdst, ptr %ssrc, i64 24, i1 false)
+  %sw1 = add i64 %sw, 1
+  %smore = icmp ult i64 %sw1, %nw
+  br i1 %smore, label %stackloop, label %cta
+cta:
   %gxp = {_f(L.GRID_X)}
   %gx = load i64, ptr %gxp
   %gyp = {_f(L.GRID_Y)}
@@ -116,7 +141,7 @@ image:
   %s12 = xor i64 %s1, %s2
   br label %ctaloop
 ctaloop:
-  %w = phi i64 [ 0, %image ], [ %w1, %ctaloop ]
+  %w = phi i64 [ 0, %cta ], [ %w1, %ctaloop ]
   %io = mul i64 %w, {ids_stride}
   %ip = getelementptr i8, ptr %ids, i64 %io
   %cx = getelementptr i8, ptr %ip, i64 {cta}

@@ -59,7 +59,9 @@ from minicuda.vm.tools import COMPILED_TOOLS, Findings
 
 _ENTRY = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p)
 HOST_LANE = np.arange(32) == 0   # the host thread's one lane
-CHUNK = 64   # blocks a worker takes at a time
+CHUNK = 64   # blocks a worker takes at a time, at least
+CHUNKS_PER_WORKER = 16   # a launch of many small blocks: about this many chunks a worker (each
+# chunk costs a trip through Python, under the GIL; 16 keeps the last one short)
 # LLVM's compile time grows with the module's text times the function's register rows,
 # faster than linearly past a few million (on a loaded 2-core Xeon: kernels about 0.5 s
 # per million, host code, compiled at -O1, 2 s); the samples' largest are reduceInteger's
@@ -166,7 +168,7 @@ def _native_code(code, sched: str, lanes: int, symbols: list[str], kernel: bool,
             text, entries = module_ir(code, sched, lanes, symbols, kernel, seeded, profiled, checks)
         if too_large_to_compile(code, text):
             return None
-        # kernels: registers into SSA and native code, no more (their time is in memory
+        # kernels: registers into SSA, values carried between instructions, native code (their time is in memory
         # and vector work); host code: LLVM -O1 for its scalar loops, unless it is huge
         with TIMES.phase("JIT: LLVM compile to native code"):
             engine = llvm.compile(text, -1 if kernel or len(text) > 300_000 else 1, disk_key, entries)
@@ -342,6 +344,7 @@ class JitEngine:
         self.first_fault = None   # (block, error)
         self.counter_lock = threading.Lock()
         self.nblocks = nblocks
+        self.chunk = max(CHUNK, nblocks // (nworkers * CHUNKS_PER_WORKER))
         self.stopped = False
         trace = interp.issue_trace
         self.interpreted_block = trace.block if trace is not None else None
@@ -403,7 +406,7 @@ class JitEngine:
             if self.next_block >= limit or self.stopped or self.interp.stop.word[0]:
                 return None
             begin = self.next_block
-            end = min(limit, begin + CHUNK)
+            end = min(limit, begin + self.chunk)
             alone = self.interpreted_block   # a chunk of its own
             if alone is not None and begin <= alone < end:
                 end = alone + 1 if begin == alone else alone

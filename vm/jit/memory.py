@@ -5,7 +5,10 @@ A memory instruction turns the active lanes' addresses into host pointers
 allocation that holds the first active lane's address (found through the
 runtime IR's `@lane_ptrs` / `@scalar_range`, remembered per instruction: each
 instruction is a `site`; the host thread's code also keeps each site's range in
-its locals, so that a loop's access is checked by one compare).  Then a masked gather or scatter does the access;
+its locals, so that a loop's access is checked by one compare).  Then a masked gather or scatter does the access,
+or, when the active lanes' addresses are consecutive elements (lane i at the first active
+lane's address + (i - first) * size: a coalesced access), one masked vector load or store
+(`contiguous`);
 atomics go lane by lane in lane order, one native atomic each, so they stay atomic
 across blocks running in parallel.  The host thread's rand, memcpy, memmove and
 memset run natively too (`lower_runtime_call`), and a kernel's printf drops its
@@ -177,18 +180,94 @@ class MemoryLowering(LaneCode):
             self.cbr(dirty, bail, fine)
             self.label(fine)
 
-    def gather(self, ptrs: str, on: str, bits: int) -> str:
+    def masked_memory(self, what: str, where: str, on: str, bits: int, value: str | None = None) -> str | None:
+        """LLVM's llvm.masked.<what> of `bits`-wide lanes under `on`: gather or scatter at
+        `where`, a lane vector of pointers; load or store at `where`, one pointer to lane
+        0's element.  A gather's or load's lanes (the others zero), or None."""
         W = self.W
-        name = f"llvm.masked.gather.v{W}i{bits}.v{W}p0"
-        self.e.declare(name, f"declare <{W} x i{bits}> @{name}(<{W} x ptr>, i32, <{W} x i1>, <{W} x i{bits}>)")
-        return self.op(f"call <{W} x i{bits}> @{name}(<{W} x ptr> {ptrs}, i32 1, <{W} x i1> {on}, "
-                       f"<{W} x i{bits}> zeroinitializer)")
+        vt, lanes = f"<{W} x i{bits}>", what in ("gather", "scatter")
+        pt = f"<{W} x ptr>" if lanes else "ptr"
+        name = f"llvm.masked.{what}.v{W}i{bits}.{f'v{W}p0' if lanes else 'p0'}"
+        if value is None:
+            self.e.declare(name, f"declare {vt} @{name}({pt}, i32, <{W} x i1>, {vt})")
+            return self.op(f"call {vt} @{name}({pt} {where}, i32 1, <{W} x i1> {on}, {vt} zeroinitializer)")
+        self.e.declare(name, f"declare void @{name}({vt}, {pt}, i32, <{W} x i1>)")
+        self.line(f"call void @{name}({vt} {value}, {pt} {where}, i32 1, <{W} x i1> {on})")
+        return None
+
+    def gather(self, ptrs: str, on: str, bits: int) -> str:
+        return self.masked_memory("gather", ptrs, on, bits)
 
     def scatter(self, value: str, ptrs: str, on: str, bits: int) -> None:
+        self.masked_memory("scatter", ptrs, on, bits, value)
+
+    # ---- coalesced accesses: one vector load or store ------------------------------------------------
+    def contiguous_base(self, addr: str, ptrs: str, on_bits: str, size: int) -> tuple[str, str]:
+        """(an i1: the active lanes' addresses are consecutive elements of `size` bytes, the
+        host pointer lane 0's element would have): then a masked vector access at that
+        pointer touches exactly the bytes the gather or scatter would."""
         W = self.W
-        name = f"llvm.masked.scatter.v{W}i{bits}.v{W}p0"
-        self.e.declare(name, f"declare void @{name}(<{W} x i{bits}>, <{W} x ptr>, i32, <{W} x i1>)")
-        self.line(f"call void @{name}(<{W} x i{bits}> {value}, <{W} x ptr> {ptrs}, i32 1, <{W} x i1> {on})")
+        self.e.declare("cttz32", "declare i32 @llvm.cttz.i32(i32, i1)")
+        first = self.op(f"call i32 @llvm.cttz.i32(i32 {on_bits}, i1 true)")
+        a0 = self.op(f"extractelement <{W} x i64> {addr}, i32 {first}")
+        lead = self.op(f"mul i64 {self.op(f'zext i32 {first} to i64')}, {size}")
+        start = self.op(f"sub i64 {a0}, {lead}")
+        step = "<" + ", ".join(f"i64 {i * size}" for i in range(W)) + ">"
+        expect = self.op(f"add <{W} x i64> {self.splat_value('i64', start)}, {step}")
+        same = self.bits(self.op(f"icmp eq <{W} x i64> {addr}, {expect}"))
+        stray = self.op(f"and i32 {on_bits}, {self.op(f'xor i32 {same}, -1')}")
+        ok = self.op(f"icmp eq i32 {stray}, 0")
+        p0 = self.op(f"extractelement <{W} x ptr> {ptrs}, i32 {first}")
+        base = self.op(f"getelementptr i8, ptr {p0}, i64 {self.op(f'sub i64 0, {lead}')}")
+        return ok, base
+
+    def masked_load(self, base: str, on: str, bits: int) -> str:
+        return self.masked_memory("load", base, on, bits)
+
+    def masked_store(self, value: str, base: str, on: str, bits: int) -> None:
+        self.masked_memory("store", base, on, bits, value)
+
+    def contiguous_or_gather(self, addr: str, ptrs: str, on: str, on_bits: str, size: int) -> str:
+        """The active lanes' `size`-byte values: one masked vector load when the access is
+        coalesced, else a gather."""
+        W, bits = self.W, size * 8
+        if W == 1:
+            return self.gather(ptrs, on, bits)
+        ok, base = self.contiguous_base(addr, ptrs, on_bits, size)
+        vec, gat, join = self.lbl("ldvec"), self.lbl("ldgat"), self.lbl("ldjoin")
+        self.cbr(ok, vec, gat)
+        self.label(vec)
+        v1 = self.masked_load(base, on, bits)
+        self.br(join)
+        self.label(gat)
+        v2 = self.gather(ptrs, on, bits)
+        self.br(join)
+        self.label(join)
+        return self.op(f"phi <{W} x i{bits}> [ {v1}, %{vec} ], [ {v2}, %{gat} ]")
+
+    def contiguous_or_scatter(self, addr: str, ptrs: str, value: str, on: str, on_bits: str, size: int) -> str:
+        """Store `value` at the active lanes: one masked vector store when the access is
+        coalesced, else a scatter; an i1: did it change memory."""
+        W, bits = self.W, size * 8
+        ok, base = self.contiguous_base(addr, ptrs, on_bits, size)
+        vec, sca, join = self.lbl("stvec"), self.lbl("stsca"), self.lbl("stjoin")
+        self.cbr(ok, vec, sca)
+        self.label(vec)
+        c1 = self.store_changes(self.masked_load(base, on, bits), value, on, bits) if self.track_stall else "false"
+        self.masked_store(value, base, on, bits)
+        self.br(join)
+        self.label(sca)
+        c2 = self.store_changes(self.gather(ptrs, on, bits), value, on, bits) if self.track_stall else "false"
+        self.scatter(value, ptrs, on, bits)
+        self.br(join)
+        self.label(join)
+        return self.op(f"phi i1 [ {c1}, %{vec} ], [ {c2}, %{sca} ]")
+
+    def store_changes(self, old: str, value: str, on: str, bits: int) -> str:
+        """An i1: whether storing `value` over `old` changes an active lane's bytes."""
+        W = self.W
+        differ = self.op(f"and <{W} x i1> {self.op(f'icmp ne <{W} x i{bits}> {old}, {value}')}, {on}")
+        return self.op(f"icmp ne i32 {self.bits(differ)}, 0")
 
     # ---- loads, stores, atomics -----------------------------------------------------------------
     def emit_load(self, ins, on: str, on_bits: str, bail: str) -> None:
@@ -206,7 +285,7 @@ class MemoryLowering(LaneCode):
             self.br(done)
             self.label(done)
             return
-        value = self.gather(ptrs, on, size * 8)
+        value = self.contiguous_or_gather(addr, ptrs, on, on_bits, size)
         if size < 4:   # a sub-word type lives extended in a 32-bit register
             ext = "sext" if width.startswith("S") else "zext"
             value = self.op(f"{ext} <{W} x i{size * 8}> {value} to <{W} x i32>")
@@ -240,6 +319,12 @@ class MemoryLowering(LaneCode):
         self.label(go)
         ptrs = self.host_pointers(addr, on_bits, size, bail, write=True)
         self.init_flags(addr, on_bits, size, bail, store=True)
+        if len(words) == 1 and W > 1:   # a coalesced store: one masked vector store
+            changed = self.contiguous_or_scatter(addr, ptrs, words[0], on, on_bits, size)
+            last = self.current_label
+            self.br(done)
+            self.label(done)
+            return self.op(f"phi i1 [ false, %{entry} ], [ {changed}, %{last} ]")
         changed = "false"
         for k, value in enumerate(words):
             word = self.word_pointers(ptrs, k)

@@ -79,12 +79,18 @@ class LLVM:
             pb = llvm.create_pass_builder(tm, llvm.create_pipeline_tuning_options(speed_level=max(speed, 0)))
             if speed >= 0:
                 pb.getModulePassManager().run(module, pb)
-            else:   # registers into SSA and a clean CFG: most of the speed for a fraction of the time
+            else:   # registers into SSA, a clean CFG, and a warp register's value carried from the
+                # instruction that wrote it to the next that reads it (instcombine, GVN, dead
+                # stores): most of the speed for a fraction of -O1's time
                 pm = llvm.create_new_module_pass_manager()
                 pm.add_always_inliner_pass()
                 pm.add_sroa_pass()
                 pm.add_simplify_cfg_pass()
                 pm.add_sroa_pass()
+                pm.add_instruction_combine_pass()
+                pm.add_new_gvn_pass()
+                pm.add_dead_store_elimination_pass()
+                pm.add_simplify_cfg_pass()
                 pm.run(module, pb)
             engine = llvm.create_mcjit_compiler(module, tm)
             engine.set_object_cache(lambda _module, data: jit_cache.save(path, key, pack(entries, data)),
