@@ -3,6 +3,11 @@
 `parse` builds the AST during the LALR parse; with `build_inline=False` it builds a
 parse tree and runs the Transformer over it, the way programs with errors take.  Both
 must give the same tree, node for node, with the same locations (operators' too).
+
+Every program's trees are compared in the slow step (-m slow); every suite run compares
+those of QUICK, programs that between them use every grammar rule and every token type that
+any of the programs uses (each parse is mostly the implicit CUDA runtime's declarations,
+the same in every program, so the whole set on every run cost a quarter of the suite).
 """
 import pathlib
 
@@ -19,6 +24,40 @@ from minicuda.grammar.parser import parse
 # (tests/programs/test_cxx_corpus.py runs them)
 CORPUS = ROOT / "tests" / "programs" / "cxx_corpus"
 PROGRAMS = sorted(p for p in (ROOT / "tests" / "programs").rglob("*.cu") if CORPUS not in p.parents)
+# chosen greedily (the samples first) until their parse trees held every rule name and token
+# type that the trees of SAMPLES + PROGRAMS hold: a program using a rule none of these uses
+# is still compared, in the slow step
+QUICK = {
+    "samples/reduceInteger.cu",
+    "samples/simpleDivergence.cu",
+    "samples/sumMatrix.cu",
+    "samples/vectorAdd.cu",
+    "samples/warpLock.cu",
+    "tests/programs/cxx_language/timer_argv.cu",
+    "tests/programs/cxx_language/modern_syntax.cu",
+    "tests/programs/cxx_language/functors_and_aggregates.cu",
+    "tests/programs/cxx_language/lambdas.cu",
+    "tests/programs/cxx_language/namespaces_enums.cu",
+    "tests/programs/cxx_language/trailing_returns_array_refs.cu",
+    "tests/programs/cxx_language/std_vector.cu",
+    "tests/programs/cxx_language/unseen_matrix_class.cu",
+    "tests/programs/sanitize/race_missing_syncwarp.cu",
+    "tests/programs/cuda_runtime/api_symbols.cu",
+    "tests/programs/cxx_language/qualified_members.cu",
+    "tests/programs/cxx_language/special_members_and_operator_templates.cu",
+    "tests/programs/cxx_language/namespace_alias.cu",
+    "tests/programs/cuda_runtime/vec_types_sizes.cu",
+    "tests/programs/cxx_language/constexpr_functions.cu",
+    "tests/programs/cuda_runtime/api_func_attributes.cu",
+    "tests/programs/cuda_runtime/vec_float4_ldg.cu",
+    "tests/programs/cxx_language/structs_and_qualified_tags.cu",
+    "tests/programs/cxx_language/new_delete.cu",
+    "tests/programs/cxx/classes_host.cu",
+    "tests/programs/cxx_language/function_pointers.cu",
+    "tests/programs/cxx_language/vecraw_placement_new.cu",
+    "tests/programs/cxx_language/class_templates.cu",
+    "tests/programs/cxx_language/std_algorithms.cu",
+}
 
 # what the programs and samples use little: parentheses around operands (their
 # container widens the operands' text), casts, templates, structs, pragmas, launches,
@@ -98,7 +137,13 @@ def _no_parse_tree(*args, **kwargs):
     raise AssertionError("the inline build fell back to the parse tree")
 
 
-@pytest.mark.parametrize("path", SAMPLES + PROGRAMS, ids=lambda p: p.name)
+def test_the_quick_programs_exist():
+    assert QUICK <= {p.relative_to(ROOT).as_posix() for p in SAMPLES + PROGRAMS}
+
+
+@pytest.mark.parametrize("path", [
+    pytest.param(p, id=p.name, marks=[] if p.relative_to(ROOT).as_posix() in QUICK else [pytest.mark.slow])
+    for p in SAMPLES + PROGRAMS])
 def test_inline_ast_is_the_parse_trees(path: pathlib.Path):
     inline, tree = _both_ways(str(path))
     assert (inline is None) == (tree is None)

@@ -1,5 +1,8 @@
 """minicudac reads nvcc's command line: each spelling in its `=` and space forms, the one
 target simulated of several, ptxas's resource report, and nvcc-worded errors."""
+import io
+import sys
+
 import pytest
 
 from minicuda.cli import compiler_parser, minicudac_main
@@ -23,6 +26,26 @@ def source(tmp_path):
     path = tmp_path / "k.cu"
     path.write_text(SOURCE)
     return path
+
+
+@pytest.fixture(scope="module")
+def plain(tmp_path_factory):
+    """(exit status, sass text, stderr, path) of minicudac SOURCE -DFILL=1 with no other
+    option, SOURCE at `path`: what the options that change nothing, or only add .FTZ, are
+    compared with (compiled once for all of them; `as_at` puts another path in its text)."""
+    path = tmp_path_factory.mktemp("plain") / "k.cu"
+    path.write_text(SOURCE)
+    out = path.with_suffix(".sass")
+    with pytest.MonkeyPatch.context() as patch:
+        err = io.StringIO()
+        patch.setattr(sys, "stderr", err)
+        status = minicudac_main([str(path), "-DFILL=1", "-o", str(out)])
+    return status, out.read_text() if status == 0 else "", err.getvalue(), path
+
+
+def as_at(plain, source) -> str:
+    """The plain compile's sass text as if its source had been at `source`."""
+    return plain[1].replace(str(plain[3]), str(source))
 
 
 def compiled(source, capsys, *options):
@@ -91,23 +114,22 @@ def test_what_nvcc_rejects_is_a_fatal_error_naming_it(source, capsys, options, m
     ["-g"], ["-Xptxas", "-O3"], ["-O3"], ["-rdc=true"], ["--relocatable-device-code=true"], ["-rdc", "true"],
     ["-I", "."], ["--include-path=."],
 ])
-def test_options_without_effect_here_are_accepted_and_change_nothing(source, capsys, options):
-    plain = compiled(source, capsys)
+def test_options_without_effect_here_are_accepted_and_change_nothing(source, capsys, plain, options):
+    assert plain[0] == 0 and plain[2] == ""
     status, sass, err = compiled(source, capsys, *options)
     assert status == 0 and err == ""
-    assert sass.splitlines()[1:] == plain[1].splitlines()[1:]
+    assert sass.splitlines()[1:] == as_at(plain, source).splitlines()[1:]
 
 
 @pytest.mark.parametrize("options", [["-use_fast_math"], ["--use_fast_math"], ["-ftz=true"], ["--ftz", "true"]])
-def test_fast_math_and_ftz_add_only_ftz_to_this_program(source, capsys, options):
+def test_fast_math_and_ftz_add_only_ftz_to_this_program(source, capsys, plain, options):
     """No call here that -use_fast_math maps; it implies -ftz=true, which marks the float
     instructions .FTZ and changes nothing else."""
-    plain = compiled(source, capsys)
     status, sass, err = compiled(source, capsys, *options)
     assert status == 0 and err == "" and ".FTZ" in sass
     def words(text):
         return [line.split() for line in text.splitlines()[1:]]
-    assert words(sass.replace(".FTZ", "")) == words(plain[1])
+    assert words(sass.replace(".FTZ", "")) == words(as_at(plain, source))
 
 
 @pytest.mark.parametrize("options", [["-O0"], ["-G"], ["--device-debug"]])
