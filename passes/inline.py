@@ -148,6 +148,7 @@ def _inline_into(fn: Function, module: Module, inlinable) -> None:
                 names = names or _Names(fn)
                 callee = module.functions[ins.srcs[0].name]
                 fn.loop_pragmas.update(callee.loop_pragmas)   # (its loops keep their locations)
+                fn.switch_cases |= callee.switch_cases
                 pending += block.instrs[start:ii]
                 entry, body, cont, after = _inline_call(fn, ins, callee, names)
                 blocks.append(Block(label, pending + entry))

@@ -169,7 +169,9 @@ class StatementLowering:
                 p = self.pred()
                 self.at(node).emit("ISETP", ("EQ", type_mod(s.expr.ty)), (p,), (value, Imm(node.const_value)))
                 nxt = self.label()
-                self.emit("BRA", srcs=(Label(labels[id(node)]),), guard=p)
+                branch = self.emit("BRA", srcs=(Label(labels[id(node)]),), guard=p)
+                if branch is not None and branch.loc is not None:
+                    self.fn.switch_cases.add((branch.loc.file, branch.loc.line, branch.loc.col))
                 self.start(nxt)
         self.at(s).jump(default or end_l)
         self.switch_labels.append(labels)
