@@ -200,7 +200,10 @@ class IfConvert:
         count = sum(1 for i in instrs if i.op not in _GUARD_LOGIC)
         ok, threshold = self.options.predicates(count, uniform)
         kind = "uniform" if uniform else "divergent"
-        blocker = _blocker(instrs, branch.guard, loc is not None and (loc.file, loc.line, loc.col) in fn.switch_cases)
+        switch = loc is not None and (loc.file, loc.line, loc.col) in fn.switch_cases
+        blocker = _blocker(instrs, branch.guard, switch)
+        if switch and uniform and not blocker:
+            blocker = "a uniform switch's comparison (ptxas keeps a switch's compare tree where it cannot diverge)"
         if blocker:
             return record(count, threshold, False, f"kept: {blocker}"), None
         if not ok:

@@ -25,7 +25,7 @@ DIVERGENT_DIFFERS: dict[tuple[str, str], str] = {
     ("loop_continue", "G"): "a divergent continue at -G: the GPU diverges 16 times per warp, minicuda 12",
 }
 
-# kernel -> why minicuda's branch count at -O3 differs from the GPU's today (36 of 47 agree).
+# kernel -> why minicuda's branch count at -O3 differs from the GPU's today (37 of 47 agree).
 BRANCHES_DIFFER_O3: dict[str, str] = {
     "devfn_loop_1000": "LLVM's induction-variable simplification removes the 1000-iteration loop; minicuda runs it",
     "devfn_noinline_loop": "the GPU keeps the __noinline__ function a call, its loop's 16 branches per warp counted; "
@@ -39,7 +39,6 @@ BRANCHES_DIFFER_O3: dict[str, str] = {
     "reduce_shared_const_unroll": "#pragma unroll on a `stride >>= 1` loop: ptxas unrolls it fully, minicuda's "
                                   "unroller only counts loops stepped by an add",
     "switch_dense": DIVERGENT_DIFFERS[("switch_dense", "O3")],
-    "switch_uniform": "ptxas's compare tree for the uniform switch: 3 branches per warp, minicuda's 2",
 }
 
 

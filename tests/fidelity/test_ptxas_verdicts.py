@@ -17,8 +17,6 @@ DISAGREE = {
                                    "if-then an if-else); minicuda counts 17 and keeps it (divergent threshold 7)",
     ("switch_dense", "20:5"): "the last test of a compare-tree leaf: ptxas predicates case 6's arm but keeps a branch "
                               "over the default (`@!P0 BRA 0x2b0`); minicuda predicates both arms",
-    ("switch_uniform", "15:5"): "a uniform switch's last test: ptxas keeps the branch over case 2's arm (the "
-                                "default's value preset); minicuda predicates the 2 instructions (< 4, uniform)",
 }
 
 
