@@ -319,6 +319,9 @@ class Function:
     branch_decisions: list[BranchDecision] = field(default_factory=list)
     # a loop's `#pragma unroll[ N]`, by the source location (file, line, column) of its back edge
     loop_pragmas: dict[tuple, str] = field(default_factory=dict, compare=False)
+    # the source locations (file, line, column) of a switch's case comparisons: LLVM keeps a
+    # switch one instruction until it is lowered to a compare tree (passes/if_convert.py)
+    switch_cases: set[tuple] = field(default_factory=set, compare=False)
     loc: SourceLocation | None = field(default=None, compare=False)
     # the frame's slots as the lowering laid them out, (offset, bytes) each: one variable or
     # temporary per slot (passes/sroa.py); empty when not known (a .sass read)

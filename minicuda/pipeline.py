@@ -30,6 +30,7 @@ from minicuda.passes.cse import CommonSubexpressions
 from minicuda.passes.dce import DeadCode
 from minicuda.passes.fma_contract import FmaContract
 from minicuda.passes.divergence import analyze_divergence
+from minicuda.passes.fold_conditions import FoldConditions
 from minicuda.passes.hoist_sink import HoistSink
 from minicuda.passes.if_convert import IfConvert
 from minicuda.passes.keep_branches import KeepBranches
@@ -153,6 +154,7 @@ PASSES = _registry(
     RegisteredPass(DeadCode, "remove unreachable blocks and pure instructions whose results nothing reads"),
     RegisteredPass(SimplifyCFG, "drop and thread jumps, merge blocks into their single predecessor"),
     RegisteredPass(ScalarReplacement, "keep a struct or vector local whose address never escapes in registers"),
+    RegisteredPass(FoldConditions, "a short-circuit operand that is cheap and does not load: one predicate, one branch"),
     RegisteredPass(HoistSink, "move the instructions both arms of a branch share out of the arms"),
     RegisteredPass(SinkSelect, "an if-else whose arms differ in one operand: select the operand, run the instruction once"),
     RegisteredPass(FuseAddress, "address arithmetic as SASS forms it: IMAD.WIDE of a widened index, [R+imm], [$symbol]"),
@@ -175,7 +177,7 @@ PASSES = _registry(
 CLEANUP = ["constant-fold", "copy-propagation", "cse", "dce", "simplify-cfg"]
 PIPELINES = {
     0: ["keep-branches", "g-shape", "reconverge", "regalloc"],
-    3: CLEANUP + ["sroa"] + CLEANUP + ["loop-unroll"] + CLEANUP + CLEANUP + ["hoist-sink", "sink-select", "fuse-address", "fuse-imad", "gvn"]
+    3: CLEANUP + ["sroa"] + CLEANUP + ["loop-unroll"] + CLEANUP + ["fold-conditions"] + CLEANUP + ["hoist-sink", "sink-select", "fuse-address", "fuse-imad", "gvn"]
     + CLEANUP + ["if-convert", "fma-contract"] + CLEANUP + ["reconverge", "regalloc"],
 }
 

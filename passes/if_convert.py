@@ -23,26 +23,93 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from minicuda.ir import BranchDecision, Function, Instr, Label
-from minicuda.passes.cfg import conditional_branch
+from minicuda.passes.cfg import EXIT, build_cfg, conditional_branch
 from minicuda.passes.hammock import body, hammock_arms
-from minicuda.passes.loops import as_loop_exit, instructions, natural_loops
+from minicuda.passes.rewrite import FreshRegisters
+from minicuda.passes.loops import as_loop_exit, instructions, natural_loops, reaches
 
 _BLOCKERS = {"sync": "a barrier", "MEMBAR": "a memory fence", "warp": "a warp-synchronous instruction", "call": "a call",
              "marker": "a reconvergence marker"}
 
 
-def _blocker(instrs: list[Instr], guard) -> str | None:
+def _blocker(instrs: list[Instr], guard, switch: bool = False) -> str | None:
+    nested = any(ins.guard is not None for ins in instrs)
+    if nested and switch:
+        return "a switch's comparison around predicated code (a switch is a compare tree, only its last test is if-converted)"
     for ins in instrs:
         kind = "MEMBAR" if ins.op == "MEMBAR" else ins.info.kind
         if kind in _BLOCKERS:
             return f"{_BLOCKERS[kind]} ({ins.opcode}) in an arm blocks conversion"
         if ins.op == "BRA":
             return "an arm holds a branch"
-        if ins.guard is not None:
-            return "an arm holds an instruction that is already predicated"
+        if nested and (ins.info.kind in ("mem", "atomic") or ins.info.store):
+            return "an arm holds predicated code and a memory access (ptxas keeps such a nest's outer branch)"
         if guard in ins.dsts:
             return "an arm redefines the branch condition"
     return None
+
+
+_GUARD_LOGIC = ("PLOP", "PNOT")   # not counted: SASS folds them into the ISETP that sets one operand
+
+
+def _guarded(instrs: list[Instr], guard, neg: bool, fresh, loc) -> list[Instr]:
+    """`instrs` run only when `guard` (negated if `neg`) holds.  An instruction already
+    predicated (an inner hammock converted before) runs under both conditions: a PLOP.AND of
+    the two (PNOT of a negated side), computed where it is needed and reused until the inner
+    predicate is written again."""
+    out: list[Instr] = []
+    outer = None
+    combined: dict[tuple[str, bool], object] = {}
+    for ins in instrs:
+        if ins.guard is None:
+            out.append(replace(ins, guard=guard, guard_neg=neg))
+        else:
+            key = (ins.guard.name, ins.guard_neg)
+            if key not in combined:
+                if outer is None:
+                    outer = guard
+                    if neg:
+                        outer = fresh.new("p")
+                        out.insert(0, Instr("PNOT", (), (outer,), (guard,), loc=loc))
+                inner = ins.guard
+                if ins.guard_neg:
+                    inner = fresh.new("p")
+                    out.append(Instr("PNOT", (), (inner,), (ins.guard,), loc=loc))
+                both = fresh.new("p")
+                out.append(Instr("PLOP", ("AND",), (both,), (outer, inner), loc=loc))
+                combined[key] = both
+            out.append(replace(ins, guard=combined[key], guard_neg=False))
+        for d in ins.dsts:
+            for key in [k for k in combined if k[0] == d.name]:
+                del combined[key]
+    return out
+
+
+def _coalesce_copies(fn: Function, label: str) -> None:
+    """`X t, ...; MOV r, t` as `X r, ...` where t is written by X and read by the copy only
+    (register allocation would coalesce them; the arm is counted without the copy)."""
+    instrs = fn.block(label).instrs
+    i = 0
+    while i + 1 < len(instrs):
+        x, copy = instrs[i], instrs[i + 1]
+        if copy.op == "MOV" and copy.guard is None and x.guard is None and len(x.dsts) == 1 \
+                and copy.srcs == x.dsts and x.dsts[0].is_virtual and copy.dsts[0].is_virtual \
+                and not x.dsts[0].is_pred and not copy.dsts[0].is_pred and x.dsts[0].is_wide == copy.dsts[0].is_wide \
+                and x.info.kind in ("alu", "conv") and _only_here(fn, x.dsts[0], x, copy):
+            instrs[i:i + 2] = [replace(x, dsts=copy.dsts)]
+        else:
+            i += 1
+
+
+def _only_here(fn: Function, reg, writer: Instr, reader: Instr) -> bool:
+    if reg in fn.rets:
+        return False
+    for ins in fn.instructions():
+        if ins is writer or ins is reader:
+            continue
+        if reg in ins.dsts or reg in ins.uses():
+            return False
+    return True
 
 
 def _forget_touched(kept: dict[str, bool], analyses, head: str, join: str) -> None:
@@ -82,9 +149,10 @@ class IfConvert:
                     kept[head] = decision.uniform
                     continue
                 self.convert(fn, head, branch, *plan)
+                join = plan[1]
                 analyses.invalidate()
                 if kept:
-                    _forget_touched(kept, analyses, head, plan[1])
+                    _forget_touched(kept, analyses, head, join)
                 converted = changed_any = True
                 break
             if not converted:
@@ -105,6 +173,17 @@ class IfConvert:
                 decisions[key] = (branch, as_loop_exit(fn, cfg, loops, heads[id(branch)], branch, decision))
 
     def decide(self, fn: Function, cfg, divergence, head: str, branch: Instr):
+        decision, plan = self.weigh(fn, cfg, divergence, head, branch)
+        if plan == "size":   # kept for its size alone (nothing in the arms blocks)
+            target = _exit_only_target(fn, cfg, head)
+            if target is not None:
+                why = decision.reason.removeprefix("kept: ")
+                return replace(decision, predicated=True, reason=f"predicated EXIT: the branch's target only exits "
+                                                                  f"(ptxas's @P EXIT; as a branch it was kept: {why})"), \
+                    ("exit", target)
+        return decision, (None if plan == "size" else plan)
+
+    def weigh(self, fn: Function, cfg, divergence, head: str, branch: Instr):
         uniform = divergence.branch_is_uniform(head)
         loc = branch.loc
         record = lambda count, threshold, ok, reason: BranchDecision(
@@ -115,36 +194,68 @@ class IfConvert:
         if shape is None:
             return record(0, threshold, False, "kept: not an if-then or if-then-else hammock (a larger region)"), None
         arms, join, negated_arm = shape
+        for arm in arms:
+            _coalesce_copies(fn, arm)
         instrs = [i for arm in arms for i in body(fn, arm)]
-        count = len(instrs)
+        count = sum(1 for i in instrs if i.op not in _GUARD_LOGIC)
         ok, threshold = self.options.predicates(count, uniform)
         kind = "uniform" if uniform else "divergent"
-        blocker = _blocker(instrs, branch.guard)
+        switch = loc is not None and (loc.file, loc.line, loc.col) in fn.switch_cases
+        blocker = _blocker(instrs, branch.guard, switch)
+        if switch and uniform and not blocker:
+            blocker = "a uniform switch's comparison (ptxas keeps a switch's compare tree where it cannot diverge)"
         if blocker:
             return record(count, threshold, False, f"kept: {blocker}"), None
         if not ok:
             sign = ">" if self.options.rule == "guide" else ">="
             return record(count, threshold, False,
-                          f"kept: {instructions(count)} {sign} {threshold} ({kind} threshold)"), None
+                          f"kept: {instructions(count)} {sign} {threshold} ({kind} threshold)"), "size"
         sign = "<=" if self.options.rule == "guide" else "<"
         return record(count, threshold, True, f"predicated: {instructions(count)} {sign} {threshold} ({kind} threshold)"), \
             (arms, join, negated_arm)
 
-    def convert(self, fn: Function, head_label: str, branch: Instr, arms: list[str], join: str, _unused) -> None:
+    def convert(self, fn: Function, head_label: str, branch: Instr, *plan) -> None:
+        if plan[0] == "exit":
+            self.exit_instead(fn, head_label, branch, plan[1])
+            return
+        arms, join, _ = plan
         head = fn.block(head_label)
         taken = branch.target
         idx = head.instrs.index(branch)
         tail = head.instrs[idx + 1:]
         head.instrs = head.instrs[:idx]
+        fresh = FreshRegisters(fn)
         for arm in arms:
             runs_when_taken = arm == taken
             neg = branch.guard_neg if runs_when_taken else not branch.guard_neg
             instrs = body(fn, arm)  # without its closing jump; an exit arm keeps its EXIT
-            for ins in instrs:
-                head.instrs.append(replace(ins, guard=branch.guard, guard_neg=neg))
+            head.instrs += _guarded(instrs, branch.guard, neg, fresh, branch.loc)
             fn.blocks.remove(fn.block(arm))
         del tail  # the jumps the branch needed are gone with it
         order = [b.label for b in fn.blocks]
         if order.index(head_label) + 1 >= len(order) or order[order.index(head_label) + 1] != join:
             head.instrs.append(Instr("BRA", srcs=(Label(join),), loc=branch.loc))
 
+
+    def exit_instead(self, fn: Function, head_label: str, branch: Instr, target: str) -> None:
+        """The branch to `target`, a block that only exits, as a guarded EXIT; the other
+        successor runs next (a jump to it where it is not the next block)."""
+        head = fn.block(head_label)
+        others = [s for s in build_cfg(fn).succs(head_label) if s != target]
+        idx = head.instrs.index(branch)
+        neg = branch.guard_neg if branch.target == target else not branch.guard_neg
+        head.instrs = head.instrs[:idx] + [Instr("EXIT", guard=branch.guard, guard_neg=neg, loc=branch.loc),
+                                           Instr("BRA", srcs=(Label(others[0]),), loc=branch.loc)]
+
+
+def _exit_only_target(fn: Function, cfg, head: str) -> str | None:
+    """The successor of `head`'s conditional branch that holds only an unguarded EXIT, where
+    `head` is on no cycle (ptxas branches to an exit as a predicated EXIT)."""
+    succs = cfg.succs(head)
+    if len(succs) != 2 or EXIT in succs or any(reaches(cfg, s, head) for s in succs):
+        return None
+    for s in succs:
+        instrs = fn.block(s).instrs
+        if len(instrs) == 1 and instrs[0].op == "EXIT" and instrs[0].guard is None:
+            return s
+    return None

@@ -156,6 +156,7 @@ def _inline_into(fn: Function, module: Module, inlinable, splice: bool = False) 
                 names = names or _Names(fn)
                 callee = module.functions[ins.srcs[0].name]
                 fn.loop_pragmas.update(callee.loop_pragmas)   # (its loops keep their locations)
+                fn.switch_cases |= callee.switch_cases
                 pending += block.instrs[start:ii]
                 entry, body, cont, after = _inline_call(fn, ins, callee, names)
                 if splice:

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from minicuda.argtypes import MAX_JOBS, int_in, seconds
-from minicuda.bench import compile_scale, host_loops, runtime_scale, startup
+from minicuda.bench import compile_scale, fidelity, host_loops, runtime_scale, startup
 from minicuda.bench.benchmark import run_benchmark
 from minicuda.bench.end_to_end import e2e_child
 from minicuda.bench.report import render
@@ -54,7 +54,12 @@ def parse_args(argv: list[str]):
                         f"({', '.join(host_loops.CASES)}; all by default, or a comma-separated few)")
     p.add_argument("--startup", action="store_true",
                    help="instead: the CPU seconds `minicuda run` spends before main, cold and warm (issue 17's < 0.3 s)")
+    p.add_argument("--fidelity", nargs="?", const="all", metavar="BUILDS",
+                   help="instead: the fidelity suite's table, minicuda's branches, divergent branches and warp "
+                        "instructions beside an H100's per launch (O3, G; both by default; --only picks kernels)")
     opts = p.parse_args(argv)
+    if opts.fidelity is not None:
+        return _fidelity_args(p, opts)
     if opts.runtime_scaling is not None:
         opts.cases = _picked(p, "--runtime-scaling", "case", opts.runtime_scaling, list(runtime_scale.CASES))
     if opts.host_loops is not None:
@@ -74,6 +79,22 @@ def parse_args(argv: list[str]):
     opts.engines = (opts.engine,) if opts.engine else ENGINES
     opts.sizes = {"interp": "quick", "jit": "quick"} if opts.quick else {"interp": "small", "jit": opts.jit_sizes}
     opts.min_seconds = 0.005 if opts.quick else 0.2
+    return opts
+
+
+def _fidelity_args(p: argparse.ArgumentParser, opts):
+    """--fidelity's builds and kernels (the suite is in a source checkout's tests/)."""
+    tsv = fidelity.DATA_DIR / "fidelity.tsv"
+    if not tsv.is_file() or not fidelity.KERNELS_DIR.is_dir():
+        p.error(f"--fidelity: the suite is not here ({tsv} and {fidelity.KERNELS_DIR}: a source checkout's tests/)")
+    opts.builds = _picked(p, "--fidelity", "build", opts.fidelity, list(fidelity.BUILDS))
+    opts.launches = [l for l in fidelity.gpu_launches(tsv) if l.build in opts.builds]
+    opts.only = [n for item in opts.only for n in item.split(",") if n]
+    unknown = set(opts.only) - {l.kernel for l in opts.launches}
+    if unknown:
+        p.error(f"--only: no fidelity kernel {', '.join(sorted(unknown))}")
+    if opts.only:
+        opts.launches = [l for l in opts.launches if l.kernel in opts.only]
     return opts
 
 
@@ -98,6 +119,8 @@ def main(argv: list[str] | None = None) -> int:
     except OutputError as e:
         print(f"minicuda bench: error: {e}", file=sys.stderr)
         return 1
+    if opts.fidelity is not None:
+        return fidelity_table(opts)
     if opts.compile_scaling is not None:
         return compile_scaling(opts)
     if opts.runtime_scaling is not None:
@@ -157,6 +180,17 @@ def startup_times(opts) -> int:
     if opts.json:
         Path(opts.json).write_text(json.dumps(startup.as_dicts(results), indent=2) + "\n")
     return 0
+
+
+def fidelity_table(opts) -> int:
+    """minicuda bench --fidelity: the agreement table; exit status 1 when a run wrote no metrics."""
+    line = ProgressLine("minicuda bench: ", timed=True)
+    rows = fidelity.compare(opts.launches, progress=line.show, timeout=opts.timeout)
+    line.clear()
+    print(fidelity.render(rows))
+    if opts.json:
+        write_output(json.dumps([r.as_dict() for r in rows], indent=2) + "\n", opts.json)
+    return 1 if any(r.ours is None for r in rows) else 0
 
 
 def compile_scaling(opts) -> int:

@@ -168,7 +168,9 @@ class StatementLowering:
         for k, node in enumerate(cases):
             p = self.pred()
             self.at(node).emit("ISETP", ("EQ", type_mod(s.expr.ty)), (p,), (value, Imm(node.const_value)))
-            self.emit("BRA", srcs=(Label(labels[id(node)]),), guard=p)
+            branch = self.emit("BRA", srcs=(Label(labels[id(node)]),), guard=p)
+            if branch is not None and branch.loc is not None:
+                self.fn.switch_cases.add((branch.loc.file, branch.loc.line, branch.loc.col))
             if k + 1 < len(cases) or not self.lowering.g_shape:
                 self.start(self.label())
         if cases and self.lowering.g_shape:   # nvcc -G: the last test's `@P BRA case` / `BRA default`

@@ -16,12 +16,11 @@ from minicuda.cli import minicuda_main
 KERNELS = sorted(path.stem for path in KERNELS_DIR.glob("*.cu"))
 
 # (kernel, build) -> why minicuda's divergent-branch count differs from the GPU's today.
-PREDICATED_ARM = "ptxas predicates this arm (docs/fidelity.md); minicuda keeps its branch (issue 15 items 1-2)"
 DIVERGENT_DIFFERS: dict[tuple[str, str], str] = {
-    ("and_or_mixed", "O3"): PREDICATED_ARM,
-    ("bounds_and_2d", "O3"): PREDICATED_ARM,
-    ("if_divergent_long", "O3"): PREDICATED_ARM + ": 14 instructions with a store",
-    ("if_else_chain", "O3"): PREDICATED_ARM + ": a chain of SELs",
+    ("if_divergent_long", "O3"): "LLVM forwards the arm's store to the load after the join (an if-else, the other "
+                                 "arm a load) and ptxas predicates the 15-instruction diamond; minicuda counts 17 "
+                                 "instructions in the if-then and keeps it under the divergent threshold 7 "
+                                 "(nested_if's 4-instruction outer arm stays a branch on the GPU: no size rule fits both)",
     ("switch_dense", "O3"): "ptxas's compare tree for an 8-case switch diverges 7 times per warp, minicuda's 6",
 }
 
@@ -30,6 +29,22 @@ DIVERGENT_DIFFERS: dict[tuple[str, str], str] = {
 G_BRANCHES_DIFFER: dict[str, str] = {
     "loop_continue": "ptxas puts the BSYNC of an if whose join is a for loop's increment block in a block "
                      "of its own ending in a BRA (one more branch per iteration); minicuda opens the join with it",
+}
+
+# kernel -> why minicuda's branch count at -O3 differs from the GPU's today (37 of 47 agree).
+BRANCHES_DIFFER_O3: dict[str, str] = {
+    "devfn_loop_1000": "LLVM's induction-variable simplification removes the 1000-iteration loop; minicuda runs it",
+    "devfn_noinline_loop": "the GPU unrolls the 8-iteration loop around the __noinline__ call (8 CALL + 8 RET per "
+                           "warp); minicuda keeps the call but its unroller leaves a loop that holds a call",
+    "early_return_loop": "the loop's early exits: ptxas's unrolled shape (7 per warp) against minicuda's (13)",
+    "if_divergent_long": DIVERGENT_DIFFERS[("if_divergent_long", "O3")],
+    "if_else_chain_stores": "ptxas's layout of the chain with stores: 5 branches per warp, minicuda's 6",
+    "loop_break": "a divergent break in a counted loop: ptxas's unrolled shape (187) against minicuda's (374)",
+    "loop_const_100": "LLVM computes the loop's sum in closed form (no loop); minicuda unrolls it",
+    "loop_unknown_unroll2": "LLVM computes the loop's sum in closed form (no loop); minicuda unrolls it by 2",
+    "reduce_shared_const_unroll": "#pragma unroll on a `stride >>= 1` loop: ptxas unrolls it fully, minicuda's "
+                                  "unroller only counts loops stepped by an add",
+    "switch_dense": DIVERGENT_DIFFERS[("switch_dense", "O3")],
 }
 
 
@@ -104,3 +119,28 @@ def test_branches_at_G_equal_the_gpu(tmp_path, capsys, kernel):
     """nvcc -G's blocks (passes/g_shape.py) and ncu's counter (BRA, CALL, RET): the branch
     count of every -G launch, but the known differences, is the GPU's."""
     assert minicuda_metrics(tmp_path, capsys, kernel, "G")["branch"] == gpu_launch(kernel, "G").branches
+
+
+def test_nine_tenths_of_the_G_branch_counts_agree():
+    """Issue 15's target: branch counts at -G equal the GPU's on at least 90% of launches."""
+    assert len(KERNELS) - len(G_BRANCHES_DIFFER) >= 0.9 * len(KERNELS)
+    assert set(G_BRANCHES_DIFFER) <= set(KERNELS)
+
+
+def branch_cases():
+    for kernel in KERNELS:
+        reason = BRANCHES_DIFFER_O3.get(kernel)
+        marks = [pytest.mark.xfail(reason=reason, strict=True)] if reason else []
+        yield pytest.param(kernel, marks=marks, id=kernel)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kernel", list(branch_cases()))
+def test_branches_at_O3_equal_the_gpu(tmp_path, capsys, kernel):
+    assert minicuda_metrics(tmp_path, capsys, kernel, "O3")["branch"] == gpu_launch(kernel, "O3").branches
+
+
+def test_three_quarters_of_the_O3_branch_counts_agree():
+    """Issue 15's target: branch counts at -O3 equal the GPU's on at least 75% of launches."""
+    assert len(KERNELS) - len(BRANCHES_DIFFER_O3) >= 0.75 * len(KERNELS)
+    assert set(BRANCHES_DIFFER_O3) <= set(KERNELS)

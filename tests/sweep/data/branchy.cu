@@ -5,7 +5,7 @@
 __global__ void branchy(int *out) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     int v = out[i];
-    if (i % 2 == 0) { v = (v ^ 3) * SCALE + 1; v = v ^ 5; v = v + i; v = v * 7; v = v - 2; }
+    if (i % 2 == 0) { v = (v ^ 3) * SCALE + 1; v = v ^ 5; v = v + i; v = v * 7; v = (v - 2) ^ 1; }
     if (i % 4 == 1) { v += i * i; v -= 3; v = v * v + 2; v ^= 9; v += i; v = v * 11; v -= 1; v ^= 6; }
     out[i] = v;
 }

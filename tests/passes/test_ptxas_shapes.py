@@ -1,0 +1,148 @@
+"""-O3's shapes read from ptxas's SASS (docs/fidelity.md): a short-circuit operand that is
+cheap and does not load folds into one predicate (fold-conditions), a branch whose target
+only exits is a predicated EXIT when its arm is too long to predicate, value arms nest
+under PLOP.AND'd guards, and a switch's compare tree keeps its branches where ptxas does.
+Each program runs on both engines with the host's answer."""
+import pytest
+
+import minicuda
+from minicuda.cli import minicuda_main
+
+MAIN = """
+int main() {
+  int h[64], *d;
+  for (int i = 0; i < 64; i++) h[i] = (i * 37 + 11) % 23 - 7;
+  cudaMalloc(&d, sizeof(h));
+  cudaMemcpy(d, h, sizeof(h), cudaMemcpyHostToDevice);
+  k<<<1, 64>>>(d, 5);
+  cudaMemcpy(h, d, sizeof(h), cudaMemcpyDeviceToHost);
+  long s = 0;
+  for (int i = 0; i < 64; i++) s = s * 31 + h[i];
+  printf("%ld\\n", s);
+  return 0;
+}
+"""
+
+
+def branches(src: str) -> list:
+    fn = minicuda.compile(src, opt=3).functions["k"]
+    return [i for i in fn.instructions() if i.op == "BRA" and i.guard is not None]
+
+
+def decisions(src: str) -> dict:
+    return {(d.line, d.column): d for d in minicuda.compile(src, opt=3).branch_decisions}
+
+
+def same_answer(tmp_path, capsys, src: str) -> None:
+    path = tmp_path / "k.cu"
+    path.write_text("#include <cstdio>\n" + src + MAIN)
+    outs = []
+    for options in (["-O0"], ["-O3", "--engine", "interp"], ["-O3", "--engine", "jit"]):
+        assert minicuda_main(["run", "-q", *options, str(path)]) == 0
+        outs.append(capsys.readouterr().out)
+    assert outs[0] == outs[1] == outs[2] and outs[0].strip()
+
+
+AND_OR = """__global__ void k(int *a, int n) {
+  int t = threadIdx.x, v = a[t];
+  if ((t % 3 == 0 && v > 0) || v < -5) a[t] = v * v;
+  else a[t] = -1;
+}
+"""
+
+
+def test_cheap_short_circuit_operands_fold_into_one_predicate(tmp_path, capsys):
+    assert branches(AND_OR) == []
+    d = decisions(AND_OR)
+    assert d[(3, 22)].predicated and d[(3, 22)].reason.startswith("predicated: folded into the branch at 3:8")
+    assert d[(3, 32)].reason.startswith("predicated: folded into the branch at 3:8")
+    assert d[(3, 8)].predicated
+    same_answer(tmp_path, capsys, AND_OR)
+
+
+LOADING = """__global__ void k(int *a, int n) {
+  int t = threadIdx.x, v = 0;
+  if (t > 10 && a[t] > 0) v = a[t] * 2 + 1;
+  a[t] = v;
+}
+"""
+
+
+def test_an_operand_that_loads_keeps_its_branch(tmp_path, capsys):
+    d = decisions(LOADING)
+    assert not d[(3, 7)].predicated and "folded" not in d[(3, 17)].reason
+    assert len(branches(LOADING)) == 1
+    same_answer(tmp_path, capsys, LOADING)
+
+
+BOUNDS = """__global__ void k(int *a, int n) {
+  int t = threadIdx.x, row = t / 8, col = t % 8;
+  if (row < n && col < n) a[row * 8 + col] = (a[row * 8 + col] * 3 + row - col) ^ (row + 5);
+}
+"""
+
+
+def test_a_long_arm_before_the_exit_is_a_predicated_exit(tmp_path, capsys):
+    fn = minicuda.compile(BOUNDS, opt=3).functions["k"]
+    assert [i for i in fn.instructions() if i.op == "BRA" and i.guard is not None] == []
+    assert [i.guard_neg for i in fn.instructions() if i.op == "EXIT" and i.guard is not None] == [True]
+    d = decisions(BOUNDS)[(3, 7)]
+    assert d.predicated and "the branch's target only exits" in d.reason and "8 instructions >= 7" in d.reason
+    same_answer(tmp_path, capsys, BOUNDS)
+
+
+CHAIN = """__global__ void k(int *a, int n) {
+  int t = threadIdx.x, v = a[t], r;
+  if (v < -3) r = -v;
+  else if (v < 2) r = v * 4;
+  else if (v < 9) r = v + 100;
+  else r = 7;
+  a[t] = r;
+}
+"""
+
+
+def test_an_if_else_chain_of_values_is_predicated_whole(tmp_path, capsys):
+    assert branches(CHAIN) == []
+    assert [d.instructions for d in sorted(decisions(CHAIN).values(), key=lambda d: d.line)] == [6, 4, 2]
+    same_answer(tmp_path, capsys, CHAIN)
+
+
+SWITCH = """__global__ void k(int *a, int n) {
+  int t = threadIdx.x, v = a[t];
+  switch (t % 4) {
+    case 0: v = v + 1; break;
+    case 1: v = v * 2; break;
+    case 2: v = v - 3; break;
+    default: v = -v; break;
+  }
+  a[t] = v;
+}
+"""
+
+
+@pytest.mark.parametrize("selector,kept", [("t % 4", 2), ("n", 3)])
+def test_a_switch_keeps_its_compare_tree(tmp_path, capsys, selector, kept):
+    """Divergent: only the last test is if-converted (switch_small's SASS); uniform: every
+    test stays a branch (switch_uniform's)."""
+    src = SWITCH.replace("switch (t % 4)", f"switch ({selector})")
+    assert len(branches(src)) == kept
+    same_answer(tmp_path, capsys, src)
+
+
+NEST_WITH_STORE = """__global__ void k(int *a, int n) {
+  int t = threadIdx.x, v = a[t];
+  if (t % 2 == 0) {
+    v += 10;
+    if (v > 5) { v = v * 2; a[t] = v; }
+  }
+  a[t] += v;
+}
+"""
+
+
+def test_a_nest_whose_inner_arm_stores_keeps_its_outer_branch(tmp_path, capsys):
+    d = decisions(NEST_WITH_STORE)
+    assert not d[(3, 7)].predicated and "memory access" in d[(3, 7)].reason
+    assert d[(5, 9)].predicated
+    same_answer(tmp_path, capsys, NEST_WITH_STORE)
