@@ -4,6 +4,9 @@ GPU's branches / divergent branches / warp instructions beside minicuda's.
     python tests/fidelity/compare.py                 # runs minicuda on every kernel, both builds
     python tests/fidelity/compare.py --json-dir DIR  # reads DIR/KERNEL.BUILD.json instead
                                                      # (minicuda run ... --metrics-json written)
+    python tests/fidelity/compare.py --unseen        # the kernels minicuda had not seen
+                                                     # (unseen/branches/, their data in
+                                                     # ../data/groundtruth/fidelity/unseen/)
 
 The same table as `minicuda bench --fidelity` (minicuda/bench/fidelity.py), which runs
 minicuda with -arch sm_90 (-G for the G build), as nvcc built the GPU's programs."""
@@ -14,14 +17,19 @@ import sys
 from minicuda.bench.fidelity import compare, render
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from groundtruth import gpu_launches  # noqa: E402  (a script beside its data loader)
+from groundtruth import DATA_DIR, FIDELITY_DIR, gpu_launches  # noqa: E402  (a script beside its data loader)
+from minicuda.bench.fidelity import gpu_launches as read_launches  # noqa: E402
 
 
-def table(json_dir: pathlib.Path | None) -> str:
-    return render(compare(gpu_launches(), json_dir))
+def table(json_dir: pathlib.Path | None, unseen: bool = False) -> str:
+    launches = (read_launches(DATA_DIR / "unseen" / "fidelity.tsv", FIDELITY_DIR / "unseen" / "branches")
+                if unseen else gpu_launches())
+    return render(compare(launches, json_dir))
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json-dir", type=pathlib.Path)
-    print(table(parser.parse_args().json_dir))
+    parser.add_argument("--unseen", action="store_true", help="the kernels of unseen/branches/ instead of the suite")
+    args = parser.parse_args()
+    print(table(args.json_dir, args.unseen))

@@ -1,0 +1,49 @@
+// Kernel minicuda had not seen: histo_bounds, a 16-bin histogram in global memory with a bounds check (n < threads launched)
+// In the style of a course's first atomics exercise.
+// Launch: grid 2, block 128; n = 200.
+// Recorded on the GPU by tests/fidelity/unseen/branches/record.sh (tests/fidelity/record.sh's
+// steps: nvcc -O3 and -G, sm_90, ncu).
+#include <cstdio>
+#include <cstdlib>
+
+__global__ void histo_bounds(int *in, int *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) atomicAdd(&out[in[i] & 15], 1);
+}
+
+// The host reference.
+static void reference(int *in, int *out, int n) {
+  for (int i = 0; i < n; i++) out[in[i] & 15]++;
+}
+
+int main() {
+  const int n = 200, size = 256, out_size = 16;
+  int *h_in = (int *)malloc(size * sizeof(int));
+  int *h_out = (int *)malloc(out_size * sizeof(int));
+  int *h_ref = (int *)malloc(out_size * sizeof(int));
+  for (int i = 0; i < size; i++) h_in[i] = ((i * 37 + 11) % 23) - 7;
+  for (int i = 0; i < out_size; i++) h_ref[i] = 0;
+  reference(h_in, h_ref, n);
+  int *d_in, *d_out;
+  cudaMalloc(&d_in, size * sizeof(int));
+  cudaMalloc(&d_out, out_size * sizeof(int));
+  cudaMemcpy(d_in, h_in, size * sizeof(int), cudaMemcpyHostToDevice);
+  for (int i = 0; i < out_size; i++) h_out[i] = 0;
+  cudaMemcpy(d_out, h_out, out_size * sizeof(int), cudaMemcpyHostToDevice);
+  dim3 grid(2), block(128);
+  histo_bounds<<<grid, block>>>(d_in, d_out, n);
+  cudaMemcpy(h_out, d_out, out_size * sizeof(int), cudaMemcpyDeviceToHost);
+  int bad = -1;
+  for (int i = 0; i < out_size && bad < 0; i++)
+    if (h_out[i] != h_ref[i]) bad = i;
+  if (bad < 0)
+    printf("histo_bounds OK\n");
+  else
+    printf("histo_bounds FAIL at %d: got %d want %d\n", bad, h_out[bad], h_ref[bad]);
+  cudaFree(d_in);
+  cudaFree(d_out);
+  free(h_in);
+  free(h_out);
+  free(h_ref);
+  return bad < 0 ? 0 : 1;
+}
