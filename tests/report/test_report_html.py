@@ -120,7 +120,7 @@ def test_the_timeline_serialises_the_two_paths_under_pascal(pascal):
     assert runs(columns) in ([FULL, ODD, EVEN, FULL], [FULL, EVEN, ODD, FULL])
     for g in timeline.iter("g", "issue"):   # the filled cells are the group's lanes
         assert sum(int(r.attrs["data-lanes"]) for r in g.iter("rect", "lane")) == bin(int(g.attrs["data-group"], 16)).count("1")
-    assert len(columns) == 21   # its warp's share of the kernel's 42 warp instructions (two warps, one path each)
+    assert len(columns) == 30   # its warp's share of the kernel's 60 warp instructions (two warps, one path each; -G's shape: a BRA ending every block, the signed remainder's hammock)
 
 
 def test_the_timeline_of_another_warp_and_volta(tmp_path, capsys):
