@@ -6,7 +6,7 @@ Each program runs on both engines with the host's answer."""
 import pytest
 
 import minicuda
-from minicuda.cli import minicuda_main
+from minicuda.cli import minicuda_main, minicudac_main
 
 MAIN = """
 int main() {
@@ -146,3 +146,68 @@ def test_a_nest_whose_inner_arm_stores_keeps_its_outer_branch(tmp_path, capsys):
     assert not d[(3, 7)].predicated and "memory access" in d[(3, 7)].reason
     assert d[(5, 9)].predicated
     same_answer(tmp_path, capsys, NEST_WITH_STORE)
+
+
+DENSE = """__global__ void k(int *a, int n) {
+  int t = threadIdx.x, v = a[t], r;
+  switch (v & 7) {
+    case 0: r = v + 11; break;
+    case 1: r = v * 3; break;
+    case 2: r = v - 8; break;
+    case 3: r = v ^ 5; break;
+    case 4: r = v * v; break;
+    case 5: r = t; break;
+    case 6: r = v + t; break;
+    default: r = 0; break;
+  }
+  a[t] = r;
+}
+"""
+
+
+def switch_tests(src: str, tmp_path) -> list[str]:
+    """The sass-like listing's compare tree: each ISETP's comparison and constant, in order."""
+    (tmp_path / "k.cu").write_text(src)
+    out = tmp_path / "k.sass"
+    assert minicudac_main([str(tmp_path / "k.cu"), "-O3", "-o", str(out)]) == 0
+    tests = []
+    for line in out.read_text().splitlines():
+        words = line.split("//")[0].replace(",", " ").split()
+        if words and words[0].startswith("ISETP."):
+            tests.append(f"{words[0].split('.')[1]} {words[-1]}")
+    return tests
+
+
+def test_a_dense_switch_is_a_balanced_compare_tree(tmp_path, capsys):
+    """switch_dense's SASS: seven cases split 3 | 4 at `> 2`, the right half 2 | 2 at `> 4`,
+    each leaf tested case by case, its last test branching to the default."""
+    assert switch_tests(DENSE, tmp_path) == ["GE 3", "EQ 0", "EQ 1", "NE 2", "GE 5", "EQ 3", "NE 4", "EQ 5", "NE 6"]
+    d = decisions(DENSE)
+    assert not any(x.predicated for x in d.values())
+    assert d[(10, 5)].reason.startswith("kept: not an if-then or if-then-else hammock")
+    same_answer(tmp_path, capsys, DENSE)
+
+
+RANGES = """__global__ void k(int *a, int n) {
+  int t = threadIdx.x, v = a[t], r = 0;
+  switch ((unsigned)(v + 7)) {
+    case 0: case 1: case 2: r = v + 1; break;
+    case 3: r = 3; break;
+    case 5: case 6: r = v * 5; break;
+    case 8: r = -v; break;
+    case 9: case 10: case 11: case 12: r = t; break;
+    case 4294967295u: r = 7; break;
+    case 14: break;
+    default: r = v ^ 9; break;
+  }
+  a[t] = r;
+}
+"""
+
+
+def test_cases_with_one_destination_are_one_range_test(tmp_path, capsys):
+    """Consecutive cases that run the same code are one unsigned range test (value - low <=
+    high - low), as LLVM's clusters; the tree is built over the ranges, unsigned here."""
+    assert switch_tests(RANGES, tmp_path) == ["GE 8", "LE 2", "EQ 3", "GT 1", "GE 14", "EQ 8", "GT 3",
+                                              "EQ 14", "NE 0xffffffff"]
+    same_answer(tmp_path, capsys, RANGES)
