@@ -296,7 +296,30 @@ class StatementLowering:
         returned = s.value.decl if self.sret is not None and isinstance(s.value, A.Name) else None
         self.destroy_to(0, keep=returned)
         self.destroy_members()
-        self.emit("EXIT" if self.fn.kind == "kernel" else "RET")
+        if self.merges_returns:
+            self.jump(self.return_label())
+        else:
+            self.emit("EXIT" if self.fn.kind == "kernel" else "RET")
+
+    @property
+    def merges_returns(self) -> bool:
+        """A device function's returns at -O1 and above: one RET block (LLVM's return merging,
+        the values a phi there), so an `if (c) return a; return b;` is a diamond ptxas can
+        predicate into one RET.  A kernel's `return` stays its own EXIT (ptxas's `@P EXIT`);
+        nvcc -G keeps every return.  A function whose only return ends its body has nothing to
+        merge."""
+        if self.lowering.g_shape or not (self.fn.kind == "device" or self.fn.device_callable):
+            return False
+        if self.early_returns is None:
+            body = self.ast.body
+            last = body.items[-1] if isinstance(body, A.Compound) and body.items else None
+            self.early_returns = any(isinstance(n, A.Return) and n is not last for n in A.walk(body))
+        return self.early_returns
+
+    def return_label(self) -> str:
+        if self.ret_label is None:
+            self.ret_label = self.label()
+        return self.ret_label
 
 
 def _case_target(node):

@@ -30,11 +30,9 @@ G_BRANCHES_DIFFER: dict[str, str] = {
                      "of its own ending in a BRA (one more branch per iteration); minicuda opens the join with it",
 }
 
-# kernel -> why minicuda's branch count at -O3 differs from the GPU's today (37 of 47 agree).
+# kernel -> why minicuda's branch count at -O3 differs from the GPU's today (38 of 47 agree).
 BRANCHES_DIFFER_O3: dict[str, str] = {
     "devfn_loop_1000": "LLVM's induction-variable simplification removes the 1000-iteration loop; minicuda runs it",
-    "devfn_noinline_loop": "the GPU unrolls the 8-iteration loop around the __noinline__ call (8 CALL + 8 RET per "
-                           "warp); minicuda keeps the call but its unroller leaves a loop that holds a call",
     "early_return_loop": "the loop's early exits: ptxas's unrolled shape (7 per warp) against minicuda's (13)",
     "if_divergent_long": DIVERGENT_DIFFERS[("if_divergent_long", "O3")],
     "if_else_chain_stores": "ptxas's layout of the chain with stores: 5 branches per warp, minicuda's 6",

@@ -204,3 +204,27 @@ def test_cases_with_one_destination_are_one_range_test(tmp_path, capsys):
     assert switch_tests(RANGES, tmp_path) == ["GE 8", "LE 2", "EQ 3", "GT 1", "GE 14", "EQ 8", "GT 3",
                                               "EQ 14", "NE 0xffffffff"]
     same_answer(tmp_path, capsys, RANGES)
+
+
+RETURNS = """__device__ __noinline__ int step(int x, int i) {
+  if (x % 2) return x * 3 + i;
+  return x / 2 + i;
+}
+
+__global__ void k(int *a, int n) {
+  int t = threadIdx.x, v = a[t];
+  for (int i = 0; i < 4; i++) v = step(v, i) % 1000;
+  a[t] = v;
+}
+"""
+
+
+def test_a_device_functions_returns_merge_into_one_ret(tmp_path, capsys):
+    """devfn_noinline_loop's SASS: `if (c) return a; return b;` is one RET after a predicated
+    diamond (LLVM merges the returns, ptxas predicates the arms), so a call counts one CALL and
+    one RET."""
+    fn = minicuda.compile(RETURNS, opt=3).functions["step"]
+    assert [i.op for i in fn.instructions()].count("RET") == 1
+    assert not [i for i in fn.instructions() if i.op == "BRA" and i.guard is not None]
+    assert [d.predicated for d in decisions(RETURNS).values() if d.function == "step"] == [True]
+    same_answer(tmp_path, capsys, RETURNS)
