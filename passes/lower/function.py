@@ -46,6 +46,8 @@ class FunctionLowering(StatementLowering, ConditionLowering, ExpressionLowering,
         self.early_values: dict[int, tuple] = {}   # id -> (node, its value, the location after it)
         self.walked: dict[int, A.Expr] = {}        # id -> node: its chain of first operands was looked at
         self.sret = None                            # where a function returning a struct stores it
+        self.ret_label: str | None = None           # the merged returns' RET block (merges_returns)
+        self.early_returns: bool | None = None      # a return before the body's end (merges_returns)
         self.frame_align = 1                        # the largest alignment of a frame slot (memory.py)
         self.dtor_scopes: list[list[A.VarDecl]] = []   # per open block: its objects to destroy
         self.temporaries: list | None = None           # the class temporaries of the full expression
@@ -72,7 +74,12 @@ class FunctionLowering(StatementLowering, ConditionLowering, ExpressionLowering,
             else:
                 if self.fn.rets and self.ast.name == "main":
                     self.emit("MOV", dsts=self.fn.rets, srcs=(Imm(0),))
-                self.emit("RET")
+                if self.ret_label is None:
+                    self.emit("RET")
+        if self.ret_label is not None:   # the returns merged (merges_returns): the one RET
+            self.jump(self.ret_label)
+            self.start(self.ret_label)
+            self.emit("RET")
         self.fn.blocks[0].label = ".L_entry"
         return self.fn
 

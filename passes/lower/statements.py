@@ -165,17 +165,17 @@ class StatementLowering:
                 default = labels[id(node)]
         end_l = self.label()
         cases = [node for node in _switch_cases(s.body) if isinstance(node, A.Case)]
-        for k, node in enumerate(cases):
+        if not self.lowering.g_shape:
+            self.switch_tree(s, value, cases, labels, default or end_l)
+        for k, node in enumerate(cases if self.lowering.g_shape else ()):
             p = self.pred()
             self.at(node).emit("ISETP", ("EQ", type_mod(s.expr.ty)), (p,), (value, Imm(node.const_value)))
-            branch = self.emit("BRA", srcs=(Label(labels[id(node)]),), guard=p)
-            if branch is not None and branch.loc is not None:
-                self.fn.switch_cases.add((branch.loc.file, branch.loc.line, branch.loc.col))
-            if k + 1 < len(cases) or not self.lowering.g_shape:
+            self.note_switch_branch(self.emit("BRA", srcs=(Label(labels[id(node)]),), guard=p))
+            if k + 1 < len(cases):
                 self.start(self.label())
         if cases and self.lowering.g_shape:   # nvcc -G: the last test's `@P BRA case` / `BRA default`
             self.block.instrs.append(Instr("BRA", srcs=(Label(default or end_l),), loc=self.loc))
-        else:
+        elif self.lowering.g_shape:   # no case: straight to the default
             self.at(s).jump(default or end_l)
         self.switch_labels.append(labels)
         self.loops.append(Loop(end_l, self.loops[-1].cont if self.loops else None, len(self.dtor_scopes)))
@@ -184,6 +184,63 @@ class StatementLowering:
         self.switch_labels.pop()
         self.jump(end_l)
         self.start(end_l)
+
+    def switch_tree(self, s: A.Switch, value, cases: list, labels: dict, default: str) -> None:
+        """A switch's tests as LLVM's instruction selection builds them at -O1 and above (its
+        SwitchLowering, no jump table: NVPTX has none): cases with consecutive values and one
+        destination form a range; more than three ranges split into a balanced binary tree
+        (`ISETP.GE value, pivot`, the right half at the branch's target); three or fewer are
+        tested one by one, each `@P BRA case`, the last falling to the default."""
+        mod = type_mod(s.expr.ty)
+        bits = 64 if mod.endswith("64") else 32
+        unsigned = mod.startswith("U")
+        norm = lambda v: v % (1 << bits) if unsigned else ((v + (1 << bits - 1)) % (1 << bits)) - (1 << bits - 1)
+        clusters: list[list] = []   # [low, high, destination, case node]
+        for node in sorted(cases, key=lambda n: norm(n.const_value)):
+            dest = labels[id(_case_target(node))]
+            v = norm(node.const_value)
+            if dest == default:
+                continue    # LLVM drops a case that only leads to the default
+            if clusters and clusters[-1][2] == dest and clusters[-1][1] + 1 == v:
+                clusters[-1][1] = v
+            else:
+                clusters.append([v, v, dest, node])
+        work = [(clusters, self.block.label if self.block is not None else None)]
+        first = True
+        while work:
+            group, label = work.pop()
+            if not first:
+                self.start(label)
+            first = False
+            if len(group) > 3:
+                left, right = _split_clusters(group)
+                right_l = self.label()
+                p = self.pred()
+                self.at(s).emit("ISETP", ("GE", mod), (p,), (value, Imm(right[0][0])))
+                self.note_switch_branch(self.emit("BRA", srcs=(Label(right_l),), guard=p))
+                work.append((right, right_l))
+                work.append((left, self.label()))
+                continue
+            for k, (low, high, dest, node) in enumerate(group):
+                last = k + 1 == len(group)   # its test branches to the default, its case falls through
+                p = self.pred()
+                self.at(node)
+                if low == high:
+                    self.emit("ISETP", ("NE" if last else "EQ", mod), (p,), (value, Imm(low)))
+                else:   # a range: value - low <= high - low, unsigned
+                    t = self.reg(s.expr.ty)
+                    self.emit("IADD", (mod,), (t,), (value, Imm(norm(-low))))
+                    self.emit("ISETP", ("GT" if last else "LE", "U" + mod[1:]), (p,), (t, Imm(high - low)))
+                self.note_switch_branch(self.emit("BRA", srcs=(Label(default if last else dest),), guard=p))
+                self.start(self.label())
+                if last:
+                    self.jump(dest)
+            if not group:
+                self.at(s).jump(default)
+
+    def note_switch_branch(self, branch: Instr) -> None:
+        if branch is not None and branch.loc is not None:
+            self.fn.switch_cases.add((branch.loc.file, branch.loc.line, branch.loc.col))
 
     def s_Case(self, s: A.Case):
         label = self.switch_labels[-1][id(s)]
@@ -239,7 +296,55 @@ class StatementLowering:
         returned = s.value.decl if self.sret is not None and isinstance(s.value, A.Name) else None
         self.destroy_to(0, keep=returned)
         self.destroy_members()
-        self.emit("EXIT" if self.fn.kind == "kernel" else "RET")
+        if self.merges_returns:
+            self.jump(self.return_label())
+        else:
+            self.emit("EXIT" if self.fn.kind == "kernel" else "RET")
+
+    @property
+    def merges_returns(self) -> bool:
+        """A device function's returns at -O1 and above: one RET block (LLVM's return merging,
+        the values a phi there), so an `if (c) return a; return b;` is a diamond ptxas can
+        predicate into one RET.  A kernel's `return` stays its own EXIT (ptxas's `@P EXIT`);
+        nvcc -G keeps every return.  A function whose only return ends its body has nothing to
+        merge."""
+        if self.lowering.g_shape or not (self.fn.kind == "device" or self.fn.device_callable):
+            return False
+        if self.early_returns is None:
+            body = self.ast.body
+            last = body.items[-1] if isinstance(body, A.Compound) and body.items else None
+            self.early_returns = any(isinstance(n, A.Return) and n is not last for n in A.walk(body))
+        return self.early_returns
+
+    def return_label(self) -> str:
+        if self.ret_label is None:
+            self.ret_label = self.label()
+        return self.ret_label
+
+
+def _case_target(node):
+    """The case label whose code `node` runs: a label with an empty body runs the next one's
+    (`case 1: case 2: ...`)."""
+    while isinstance(node, (A.Case, A.Default)) and isinstance(node.body, (A.Case, A.Default)):
+        node = node.body
+    return node
+
+
+def _split_clusters(group: list) -> tuple[list, list]:
+    """LLVM's splitWorkItem with equal case weights: the two halves grow toward each other,
+    the lighter taking the next cluster, a tie alternating (the right first)."""
+    last_left, first_right = 0, len(group) - 1
+    left_w = right_w = 1
+    i = 0
+    while last_left + 1 < first_right:
+        if left_w < right_w or (left_w == right_w and i & 1):
+            last_left += 1
+            left_w += 1
+        else:
+            first_right -= 1
+            right_w += 1
+        i += 1
+    return group[:last_left + 1], group[first_right:]
 
 
 def _switch_cases(body: A.Node):

@@ -15,8 +15,6 @@ from minicuda.cli import minicudac_main
 DISAGREE = {
     ("if_divergent_long", "12:7"): "ptxas predicates the 14-instruction arm with its store (after LLVM made the "
                                    "if-then an if-else); minicuda counts 17 and keeps it (divergent threshold 7)",
-    ("switch_dense", "20:5"): "the last test of a compare-tree leaf: ptxas predicates case 6's arm but keeps a branch "
-                              "over the default (`@!P0 BRA 0x2b0`); minicuda predicates both arms",
 }
 
 

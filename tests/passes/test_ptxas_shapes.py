@@ -3,10 +3,12 @@ cheap and does not load folds into one predicate (fold-conditions), a branch who
 only exits is a predicated EXIT when its arm is too long to predicate, value arms nest
 under PLOP.AND'd guards, and a switch's compare tree keeps its branches where ptxas does.
 Each program runs on both engines with the host's answer."""
+from pathlib import Path
+
 import pytest
 
 import minicuda
-from minicuda.cli import minicuda_main
+from minicuda.cli import minicuda_main, minicudac_main
 
 MAIN = """
 int main() {
@@ -146,3 +148,83 @@ def test_a_nest_whose_inner_arm_stores_keeps_its_outer_branch(tmp_path, capsys):
     assert not d[(3, 7)].predicated and "memory access" in d[(3, 7)].reason
     assert d[(5, 9)].predicated
     same_answer(tmp_path, capsys, NEST_WITH_STORE)
+
+
+DENSE = Path(__file__).parents[1] / "fidelity" / "kernels" / "switch_dense.cu"
+
+
+def switch_tests(src: str, tmp_path) -> list[str]:
+    """The sass-like listing's compare tree: each ISETP's comparison and constant in the
+    kernel, in order."""
+    (tmp_path / "k.cu").write_text(src)
+    out = tmp_path / "k.sass"
+    assert minicudac_main([str(tmp_path / "k.cu"), "-O3", "-o", str(out)]) == 0
+    tests, kernel = [], False
+    for line in out.read_text().splitlines():
+        words = line.split("//")[0].replace(",", " ").split()
+        kernel = (kernel or line.startswith(".kernel")) and not line.startswith(".end")
+        if kernel and words and words[0].startswith("ISETP."):
+            tests.append(f"{words[0].split('.')[1]} {words[-1]}")
+    return tests
+
+
+def test_a_dense_switch_is_a_balanced_compare_tree(tmp_path, capsys):
+    """switch_dense's SASS: seven cases split 3 | 4 at `> 2`, the right half 2 | 2 at `> 4`,
+    each leaf tested case by case, its last test branching to the default."""
+    src = DENSE.read_text()
+    assert switch_tests(src, tmp_path) == ["GE 3", "EQ 0", "EQ 1", "NE 2", "GE 5", "EQ 3", "NE 4", "EQ 5", "NE 6"]
+    d = {k: v for k, v in decisions(src).items() if k[0] < 25}   # the kernel's, not the host reference's
+    assert not any(x.predicated for x in d.values())
+    assert d[(20, 5)].reason.startswith("kept: not an if-then or if-then-else hammock")
+    for engine in ("interp", "jit"):
+        assert minicuda_main(["run", "-q", "-O3", "--engine", engine, str(DENSE)]) == 0
+        assert capsys.readouterr().out == "switch_dense OK\n"
+
+
+RANGES = """__global__ void k(int *a, int n) {
+  int t = threadIdx.x, v = a[t], r = 0;
+  switch ((unsigned)(v + 7)) {
+    case 0: case 1: case 2: r = v + 1; break;
+    case 3: r = 3; break;
+    case 5: case 6: r = v * 5; break;
+    case 8: r = -v; break;
+    case 9: case 10: case 11: case 12: r = t; break;
+    case 4294967295u: r = 7; break;
+    case 14: break;
+    default: r = v ^ 9; break;
+  }
+  a[t] = r;
+}
+"""
+
+
+def test_cases_with_one_destination_are_one_range_test(tmp_path, capsys):
+    """Consecutive cases that run the same code are one unsigned range test (value - low <=
+    high - low), as LLVM's clusters; the tree is built over the ranges, unsigned here."""
+    assert switch_tests(RANGES, tmp_path) == ["GE 8", "LE 2", "EQ 3", "GT 1", "GE 14", "EQ 8", "GT 3",
+                                              "EQ 14", "NE 0xffffffff"]
+    same_answer(tmp_path, capsys, RANGES)
+
+
+RETURNS = """__device__ __noinline__ int step(int x, int i) {
+  if (x % 2) return x * 3 + i;
+  return x / 2 + i;
+}
+
+__global__ void k(int *a, int n) {
+  int t = threadIdx.x, v = a[t];
+  for (int i = 0; i < 4; i++) v = step(v, i) % 1000;
+  a[t] = v;
+}
+"""
+
+
+def test_a_device_functions_returns_merge_into_one_ret(tmp_path, capsys):
+    """devfn_noinline_loop's SASS: `if (c) return a; return b;` is one RET after a predicated
+    diamond (LLVM merges the returns, ptxas predicates the arms), so a call counts one CALL and
+    one RET."""
+    fn = minicuda.compile(RETURNS, opt=3).functions["step"]
+    assert [i.op for i in fn.instructions()].count("RET") == 1
+    assert not [i for i in fn.instructions() if i.op == "BRA" and i.guard is not None]
+    assert [d.predicated for d in decisions(RETURNS).values() if d.function == "step"] == [True]
+    same_answer(tmp_path, capsys, RETURNS)
