@@ -56,7 +56,7 @@ BY_HAND: dict[str, dict[str, tuple[str, str]]] = {
                      "20:5": ("kept", "0290")},
     "switch_small": {"13:5": ("kept", "0100"), "14:5": ("kept", "0120"), "15:5": ("predicated", "0140")},
     "switch_uniform": {"13:5": ("kept", "00c0"), "14:5": ("kept", "00e0"), "15:5": ("kept", "0110")},
-    "while_data_dependent": {"14:9": ("predicated", "0120")},
+    "while_data_dependent": {"13:10": ("kept", "00e0"), "14:9": ("predicated", "0120")},
 }
 
 _CONDITIONAL_BRA = re.compile(r"^@!?P\d BRA ")
