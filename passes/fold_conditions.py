@@ -23,8 +23,7 @@ from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from minicuda.ir import BranchDecision, Function, Instr, Label, Reg
-from minicuda.passes.cfg import EXIT, conditional_branch
-from minicuda.passes.loops import reaches
+from minicuda.passes.cfg import EXIT, conditional_branch, strongly_connected
 from minicuda.passes.rewrite import FreshRegisters
 
 MAX_OPERAND_INSTRUCTIONS = 2          # LLVM's bonus-instruction allowance, with the compare
@@ -63,8 +62,9 @@ class FoldConditions:
         changed = False
         while True:
             cfg = analyses.get("cfg")
+            cycles = strongly_connected(cfg)   # a successor in the branch's component leads back to it
             for block in fn.blocks:
-                if self.fold(fn, cfg, analyses, block.label):
+                if self.fold(fn, cfg, cycles, analyses, block.label):
                     analyses.invalidate()
                     changed = True
                     break
@@ -72,11 +72,11 @@ class FoldConditions:
                 break
         return changed
 
-    def fold(self, fn: Function, cfg, analyses, p_label: str) -> bool:
+    def fold(self, fn: Function, cfg, cycles: dict[str, set[str]], analyses, p_label: str) -> bool:
         p = fn.block(p_label)
         p_branch = conditional_branch(p)
         p_succs = cfg.succs(p_label)
-        if p_branch is None or len(p_succs) != 2 or EXIT in p_succs or any(reaches(cfg, s, p_label) for s in p_succs):
+        if p_branch is None or len(p_succs) != 2 or EXIT in p_succs or any(s in cycles[p_label] for s in p_succs):
             return False
         for b_label in p_succs:
             d_label = p_succs[0] if b_label == p_succs[1] else p_succs[1]

@@ -30,6 +30,10 @@ class Loop:
     depth: int = 0      # the open blocks with objects to destroy around the loop
 
 
+# the most cases a switch may have to be lowered as a compare tree (above: a chain of tests)
+SWITCH_TREE_CASES = 256
+
+
 class StatementLowering:
     """Statements and declarations: `stmt` dispatches on the node's type to `s_<Node>`."""
 
@@ -165,17 +169,22 @@ class StatementLowering:
                 default = labels[id(node)]
         end_l = self.label()
         cases = [node for node in _switch_cases(s.body) if isinstance(node, A.Case)]
-        if not self.lowering.g_shape:
+        # -O1 and above: LLVM's compare tree, but for a switch of more cases than
+        # SWITCH_TREE_CASES, which keeps the case-by-case chain: simplify-cfg's restarts
+        # over a tree's blocks grow with the square of its size (a 10,000-case switch took
+        # over 40 s to compile as a tree, 9 s as a chain)
+        tree = not self.lowering.g_shape and len(cases) <= SWITCH_TREE_CASES
+        if tree:
             self.switch_tree(s, value, cases, labels, default or end_l)
-        for k, node in enumerate(cases if self.lowering.g_shape else ()):
+        for k, node in enumerate(() if tree else cases):
             p = self.pred()
             self.at(node).emit("ISETP", ("EQ", type_mod(s.expr.ty)), (p,), (value, Imm(node.const_value)))
             self.note_switch_branch(self.emit("BRA", srcs=(Label(labels[id(node)]),), guard=p))
-            if k + 1 < len(cases):
+            if k + 1 < len(cases) or not self.lowering.g_shape:
                 self.start(self.label())
         if cases and self.lowering.g_shape:   # nvcc -G: the last test's `@P BRA case` / `BRA default`
             self.block.instrs.append(Instr("BRA", srcs=(Label(default or end_l),), loc=self.loc))
-        elif self.lowering.g_shape:   # no case: straight to the default
+        elif not tree:   # no case at -G, or the chain at -O3: on to the default
             self.at(s).jump(default or end_l)
         self.switch_labels.append(labels)
         self.loops.append(Loop(end_l, self.loops[-1].cont if self.loops else None, len(self.dtor_scopes)))
