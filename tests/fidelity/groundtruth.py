@@ -3,9 +3,11 @@ tests/fidelity/record.sh wrote on an H100 (sm_90, nvcc 13.0, ncu 2025.3) for eve
 in tests/fidelity/kernels/, built with -O3 and with -G. One GpuLaunch per row; each
 kernel file launches its kernel once, so (kernel, build) names a launch.  The reader is
 minicuda.bench.fidelity's (`minicuda bench --fidelity` prints the agreement table)."""
+import json
 import pathlib
 
 from minicuda.bench.fidelity import BUILDS, GpuLaunch, dims, gpu_launches as _read
+from minicuda.cli import minicuda_main
 
 FIDELITY_DIR = pathlib.Path(__file__).resolve().parent
 KERNELS_DIR = FIDELITY_DIR / "kernels"
@@ -13,7 +15,7 @@ DATA_DIR = FIDELITY_DIR.parent / "data" / "groundtruth" / "fidelity"
 COUNTERS = DATA_DIR / "fidelity.tsv"
 
 __all__ = ["BUILDS", "COUNTERS", "DATA_DIR", "FIDELITY_DIR", "GpuLaunch", "KERNELS_DIR", "dims", "gpu_launch",
-           "gpu_launches"]
+           "gpu_launches", "minicuda_metrics"]
 
 
 def gpu_launches(path: pathlib.Path = COUNTERS) -> list[GpuLaunch]:
@@ -27,3 +29,18 @@ def gpu_launch(kernel: str, build: str) -> GpuLaunch:
         if launch.kernel == kernel and launch.build == build:
             return launch
     raise KeyError(f"{kernel} at {build}: not in {COUNTERS.name}")
+
+
+_RUNS: dict[tuple[pathlib.Path, str], dict] = {}   # (program, build) -> minicuda's metrics, one run each
+
+
+def minicuda_metrics(tmp_path, capsys, program: pathlib.Path, build: str) -> dict:
+    """minicuda's metrics of the program's one launch, built as nvcc's `build` for sm_90 (the
+    program prints "KERNEL OK", KERNEL its file's stem); each program and build runs once."""
+    if (program, build) not in _RUNS:
+        metrics = tmp_path / "metrics.json"
+        options = ["-G"] if build == "G" else []
+        code = minicuda_main(["run", str(program), "-arch", "sm_90", "-q", *options, "--metrics-json", str(metrics)])
+        assert (code, capsys.readouterr().out) == (0, f"{program.stem} OK\n")
+        _RUNS[(program, build)] = json.loads(metrics.read_text())[0]
+    return _RUNS[(program, build)]

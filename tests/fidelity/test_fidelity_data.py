@@ -5,13 +5,10 @@ its branches at -G equal the GPU's where they agree.
 The disagreements known today are strict xfails, each with its reason: when a fix makes one
 agree, its xfail fails, and the kernel moves to the agreeing set (issue 15's target is that
 every launch agrees)."""
-import json
-
 import pytest
 
-from fidelity.groundtruth import BUILDS, DATA_DIR, KERNELS_DIR, gpu_launch, gpu_launches
+from fidelity.groundtruth import BUILDS, DATA_DIR, KERNELS_DIR, gpu_launch, gpu_launches, minicuda_metrics
 from helpers import h200_launches
-from minicuda.cli import minicuda_main
 
 KERNELS = sorted(path.stem for path in KERNELS_DIR.glob("*.cu"))
 
@@ -77,18 +74,6 @@ def test_the_seed_kernels_count_as_on_the_h200():
             assert (ours.branches, ours.divergent) == seed[(name, build)]
 
 
-_RUNS: dict[tuple[str, str], dict] = {}   # (kernel, build) -> minicuda's metrics, one run each
-
-
-def minicuda_metrics(tmp_path, capsys, kernel: str, build: str) -> dict:
-    if (kernel, build) not in _RUNS:
-        metrics = tmp_path / "metrics.json"
-        options = ["-G"] if build == "G" else []
-        code = minicuda_main(["run", str(KERNELS_DIR / f"{kernel}.cu"), "-arch", "sm_90", "-q", *options,
-                              "--metrics-json", str(metrics)])
-        assert (code, capsys.readouterr().out) == (0, f"{kernel} OK\n")
-        _RUNS[(kernel, build)] = json.loads(metrics.read_text())[0]
-    return _RUNS[(kernel, build)]
 
 
 def cases():
@@ -102,7 +87,7 @@ def cases():
 @pytest.mark.slow
 @pytest.mark.parametrize("kernel,build", list(cases()))
 def test_divergent_branches_equal_the_gpu(tmp_path, capsys, kernel, build):
-    assert minicuda_metrics(tmp_path, capsys, kernel, build)["divergent_branch"] == gpu_launch(kernel, build).divergent
+    assert minicuda_metrics(tmp_path, capsys, KERNELS_DIR / f"{kernel}.cu", build)["divergent_branch"] == gpu_launch(kernel, build).divergent
 
 
 def g_cases():
@@ -117,7 +102,7 @@ def g_cases():
 def test_branches_at_G_equal_the_gpu(tmp_path, capsys, kernel):
     """nvcc -G's blocks (passes/g_shape.py) and ncu's counter (BRA, CALL, RET): the branch
     count of every -G launch, but the known differences, is the GPU's."""
-    assert minicuda_metrics(tmp_path, capsys, kernel, "G")["branch"] == gpu_launch(kernel, "G").branches
+    assert minicuda_metrics(tmp_path, capsys, KERNELS_DIR / f"{kernel}.cu", "G")["branch"] == gpu_launch(kernel, "G").branches
 
 
 def test_nine_tenths_of_the_G_branch_counts_agree():
@@ -136,7 +121,7 @@ def branch_cases():
 @pytest.mark.slow
 @pytest.mark.parametrize("kernel", list(branch_cases()))
 def test_branches_at_O3_equal_the_gpu(tmp_path, capsys, kernel):
-    assert minicuda_metrics(tmp_path, capsys, kernel, "O3")["branch"] == gpu_launch(kernel, "O3").branches
+    assert minicuda_metrics(tmp_path, capsys, KERNELS_DIR / f"{kernel}.cu", "O3")["branch"] == gpu_launch(kernel, "O3").branches
 
 
 def test_three_quarters_of_the_O3_branch_counts_agree():

@@ -9,13 +9,10 @@ minicuda's divergent branches and branches per launch against the GPU's.  Each d
 measured when the programs were recorded is a strict xfail with what differs in the code's
 shape (read from the sm_90 SASS in the data folder beside minicudac --emit sass-like): when a
 change makes one agree, its xfail fails and the launch joins the agreeing set."""
-import json
-
 import pytest
 
-from fidelity.groundtruth import BUILDS, FIDELITY_DIR, gpu_launches as _suite_launches
+from fidelity.groundtruth import BUILDS, FIDELITY_DIR, gpu_launches as _suite_launches, minicuda_metrics
 from minicuda.bench.fidelity import GpuLaunch, gpu_launches as read_launches
-from minicuda.cli import minicuda_main
 
 PROGRAMS = FIDELITY_DIR / "unseen" / "branches"
 DATA = FIDELITY_DIR.parent / "data" / "groundtruth" / "fidelity" / "unseen"
@@ -109,18 +106,6 @@ def test_every_known_difference_names_a_program():
     assert {k for k, _ in DIVERGENT_DIFFERS} | set(BRANCHES_DIFFER_O3) | set(BRANCHES_DIFFER_G) <= set(KERNELS)
 
 
-_RUNS: dict[tuple[str, str], dict] = {}   # (kernel, build) -> minicuda's metrics, one run each
-
-
-def minicuda_metrics(tmp_path, capsys, kernel: str, build: str) -> dict:
-    if (kernel, build) not in _RUNS:
-        metrics = tmp_path / "metrics.json"
-        options = ["-G"] if build == "G" else []
-        code = minicuda_main(["run", str(PROGRAMS / f"{kernel}.cu"), "-arch", "sm_90", "-q", *options,
-                              "--metrics-json", str(metrics)])
-        assert (code, capsys.readouterr().out) == (0, f"{kernel} OK\n")
-        _RUNS[(kernel, build)] = json.loads(metrics.read_text())[0]
-    return _RUNS[(kernel, build)]
 
 
 def cases(known: dict):
@@ -134,7 +119,7 @@ def cases(known: dict):
 @pytest.mark.slow   # 24 runs of minicuda: about 30 s
 @pytest.mark.parametrize("kernel,build", list(cases(DIVERGENT_DIFFERS)))
 def test_divergent_branches_equal_the_gpu(tmp_path, capsys, kernel, build):
-    assert minicuda_metrics(tmp_path, capsys, kernel, build)["divergent_branch"] == gpu_launch(kernel, build).divergent
+    assert minicuda_metrics(tmp_path, capsys, PROGRAMS / f"{kernel}.cu", build)["divergent_branch"] == gpu_launch(kernel, build).divergent
 
 
 BRANCHES_DIFFER = {**{(k, "O3"): r for k, r in BRANCHES_DIFFER_O3.items()},
@@ -144,4 +129,4 @@ BRANCHES_DIFFER = {**{(k, "O3"): r for k, r in BRANCHES_DIFFER_O3.items()},
 @pytest.mark.slow
 @pytest.mark.parametrize("kernel,build", list(cases(BRANCHES_DIFFER)))
 def test_branches_equal_the_gpu(tmp_path, capsys, kernel, build):
-    assert minicuda_metrics(tmp_path, capsys, kernel, build)["branch"] == gpu_launch(kernel, build).branches
+    assert minicuda_metrics(tmp_path, capsys, PROGRAMS / f"{kernel}.cu", build)["branch"] == gpu_launch(kernel, build).branches
