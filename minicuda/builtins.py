@@ -398,6 +398,67 @@ def _table(*families) -> dict[str, Builtin]:
 BUILTINS: dict[str, Builtin] = _table(_math_rows, _device_rows, _integer_rows, _libc_rows, _cuda_rows, _vector_rows)
 
 
+# ---- -G: the header functions nvcc emits out of line ------------------------------------------
+# nvcc -G inlines none of the CUDA headers' functions: a call of min, atomicAdd or
+# __shfl_down_sync is a CALL.ABS.NOINC of a function of its own, whose body ends in a BRA to
+# its RET.ABS.NODEC block, and ncu counts the CALL, the BRA and the RET as branches.  Which
+# functions, for which operand types, and how deep, was read from the GPU
+# (tests/data/groundtruth/fidelity/gcalls/: one kernel per function, nvcc 13.0 -G for sm_90,
+# ncu's branch counter per launch; the bodies in ../unseen/sass/sm_90_G.sass):
+#
+# - LEAF: the function computes the value itself: CALL, its body, BRA, RET (3 branches a
+#   call: min(int), __shfl_down_sync, fminf, __popc, ...).
+# - WRAPPER: the function calls another header function that does (min(unsigned) calls
+#   umin, atomicAdd(int *) calls __iAtomicAdd): the caller's CALL, the wrapper's stack check
+#   (`@P0 BRA` past a BPT.TRAP: a function that calls has a frame), its CALL, the inner
+#   function's BRA and RET, the wrapper's BRA and RET (7 branches a call).
+#
+# Calls from host code and every call at -O1 and above stay the table's intrinsic.
+LEAF, WRAPPER = "leaf", "wrapper"
+
+
+@dataclass(frozen=True)
+class OutOfLine:
+    """How nvcc -G calls one header function for one operand type."""
+    shape: str          # LEAF or WRAPPER
+    inner: str = ""     # WRAPPER: the header function it calls (the leaf)
+
+
+def _atomic_calls():
+    """atomicAdd & co.: a wrapper around __iAtomicAdd (int), __uAtomicAdd (unsigned), ... ."""
+    prefixes = {"int": "i", "unsigned int": "u", "unsigned long long": "ull", "long long": "ll", "float": "f",
+                "double": "d"}
+    for name in ATOMICS:
+        operation = name[len("atomic"):]
+        yield name, {t: OutOfLine(WRAPPER, f"__{p}Atomic{operation}") for t, p in prefixes.items()}
+
+
+G_OUT_OF_LINE: dict[str, dict[str, OutOfLine]] = {
+    # min(int) and max(int) compute; the other overloads call umin, llmin, fminf, ... (measured:
+    # int 3 branches a call; unsigned int, long long, float 7)
+    **{name: {"int": OutOfLine(LEAF), "unsigned int": OutOfLine(WRAPPER, "u" + name),
+              "long long": OutOfLine(WRAPPER, "ll" + name), "unsigned long long": OutOfLine(WRAPPER, "ull" + name),
+              "float": OutOfLine(WRAPPER, f"f{name}f"), "double": OutOfLine(WRAPPER, f"f{name}")}
+       for name in ("min", "max")},
+    **{name: {"int": OutOfLine(LEAF), "long long": OutOfLine(LEAF), "long": OutOfLine(LEAF)}
+       for name in ("abs", "labs", "llabs")},
+    **{name: {"float": OutOfLine(LEAF), "double": OutOfLine(LEAF)}
+       for name in ("fminf", "fmaxf", "fmin", "fmax", "fabsf", "fabs", "floorf", "fmaf")},
+    **{name: {"*": OutOfLine(LEAF)} for name in ("__popc", "__clz", "__ffs", "__brev", "__mul24", "__mulhi")},
+    **{name: {"*": OutOfLine(LEAF)} for name in (*SHUFFLES, *VOTES, "__activemask", "__syncwarp", "__threadfence")},
+    **dict(_atomic_calls()),
+}
+
+
+def out_of_line_at_g(name: str, operand_type: str) -> OutOfLine | None:
+    """How nvcc -G calls the header function `name` on `operand_type` (its C spelling: `int`,
+    `unsigned int`, `float`, ...), or None where it is inline (__syncthreads) or not recorded."""
+    by_type = G_OUT_OF_LINE.get(name[len(STD):] if name.startswith(STD) else name)
+    if by_type is None:
+        return None
+    return by_type.get(operand_type) or by_type.get("*")
+
+
 STD = "std::"
 
 

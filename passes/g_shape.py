@@ -12,6 +12,8 @@ this pass gives the -O0 IR the same blocks, so the `branch` metric reads as ncu'
   is the next block: a block that falls through gets `BRA next`, also after its
   conditional branch (nvcc's `@!P BRA else` / `BRA then`).  `if` and loops keep the lowering's blocks (a `for`
   tests at the top and steps in a latch block), which are clang's.
+- A device function that calls another begins with ptxas's stack check: one BRA
+  (`stack_check`).
 - A signed 32-bit division or remainder is ptxas's expansion: the unsigned quotient
   or remainder of the magnitudes, a hammock negating it (`@P BRA join` over one
   INEG; the arm ends without a BRA, as ptxas's own hammocks do), then the all-ones
@@ -23,7 +25,7 @@ branches that may diverge.  Host functions are left alone (their code is not the
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from minicuda.ir import Block, Function, Imm, Instr, Label, Reg
 from minicuda.semantics import int_type
@@ -41,6 +43,7 @@ class GShape:
             return False
         names = _Names(fn)
         one_way_out(fn, names)
+        stack_check(fn, names)
         branch_at_every_block_end(fn)
         for ins in [i for i in fn.instructions() if _signed_division(i)]:
             expand_division(fn, ins, names)
@@ -63,6 +66,24 @@ def one_way_out(fn: Function, names: "_Names") -> None:
         fn.blocks.append(last)
     for b in leaving:
         b.instrs[-1] = Instr("BRA", srcs=(Label(target.label),), loc=b.instrs[-1].loc)
+
+
+def stack_check(fn: Function, names: "_Names") -> None:
+    """A device function that calls another checks its stack on entry, as ptxas -O0's
+    prologue does (`S2R R0, SR_LMEMHIOFF` / `ISETP.GE.U32` / `@P0 BRA` past a `BPT.TRAP`:
+    its frame holds the saved return address): one branch a call, always taken.  The VM
+    checks the stack at the CALL itself (vm/callstack.py), so the check is the BRA alone,
+    in the entry block of its own."""
+    if fn.kind != "device" or not any(i.op == "CALL" and "RT" not in i.mods for i in fn.instructions()):
+        return
+    entry, label = fn.blocks[0], names.label()
+    back = Label(entry.label)
+    for b in fn.blocks:   # a loop back to the function's first instruction comes back past the check
+        b.instrs = [replace(i, srcs=tuple(Label(label) if o == back else o for o in i.srcs))
+                    if back in i.srcs else i for i in b.instrs]
+    body = Block(label, entry.instrs)
+    entry.instrs = [Instr("BRA", srcs=(Label(body.label),), loc=fn.loc)]
+    fn.blocks.insert(1, body)
 
 
 def branch_at_every_block_end(fn: Function) -> None:

@@ -16,7 +16,7 @@ from minicuda import builtins
 from minicuda.diagnostics import InternalError
 from minicuda.grammar import ast as A
 from minicuda.grammar import types as T
-from minicuda.ir import Imm, Mem, Special, Sym
+from minicuda.ir import Block, Function, Imm, Instr, Mem, Param, Reg, Special, Sym
 from minicuda.passes.lower.emitter import is_wide, mem_width, type_mod
 from minicuda.passes.lower.objects import copy_pieces, is_struct, piece_register, width_mods
 
@@ -56,8 +56,61 @@ class BuiltinLowering:
         if row.shape == "atomic":
             vals[0] = Mem(self.as_reg(vals[0], 64))
         self.at(e)
+        called = self.called_at_g(name, e)
+        if called is not None:
+            return self.header_call(row, name, e, r, vals, called)
         getattr(self, "builtin_" + row.shape)(row, e, r, vals)
         return r if r is not None else Imm(0)
+
+    def called_at_g(self, name: str, e: A.Call) -> builtins.OutOfLine | None:
+        """How nvcc -G calls this header function from device code (builtins.G_OUT_OF_LINE);
+        None at -O1 and above, in host code, and where it is inline."""
+        if not self.lowering.g_shape or self.fn.kind == "host":
+            return None
+        t = T.unqual(e.ty)
+        if name.removeprefix(builtins.STD) in builtins.ATOMICS:   # by the pointed-to type
+            t = T.unqual(T.unqual(e.args[0].ty).base)
+        return builtins.out_of_line_at_g(name, str(t))
+
+    def header_call(self, row, name: str, e: A.Call, r, vals: list, called: builtins.OutOfLine):
+        """nvcc -G's call of a header function: CALL of a device function of the module whose
+        body is the builtin's shape (made on the first call of each overload), through a
+        wrapper that calls it where nvcc's header function calls another (docs/fidelity.md,
+        "minicuda's -G shape").  The function's registers are its own: each argument a fresh
+        parameter register, the result `r`'s."""
+        params = [self.reg("rd" if isinstance(v, Mem) or (isinstance(v, Reg) and v.is_wide) or
+                           (isinstance(v, Imm) and is_wide(a.ty)) else "r") for v, a in zip(vals, e.args)]
+        body_vals = [Mem(p) if isinstance(v, Mem) else p for v, p in zip(vals, params)]
+        caller, body = self.block, Block(".L_entry")
+        self.block, blocks = body, len(self.fn.blocks)
+        getattr(self, "builtin_" + row.shape)(row, e, r, body_vals)
+        if self.block is not body or len(self.fn.blocks) != blocks:
+            raise InternalError("lower", f"the shape '{row.shape}' of '{name}' is not one block: it cannot be "
+                                         "called out of line at -G (minicuda/builtins.py's G_OUT_OF_LINE)")
+        self.block = caller
+        typed = f"{name.removeprefix(builtins.STD)}({','.join(str(T.unqual(a.ty)).replace(' ', '') for a in e.args)})"
+        rets = [r] if r is not None else []
+        leaf = typed if called.shape == builtins.LEAF else called.inner + typed[typed.index("("):]
+        kinds = ["pointer" if isinstance(v, Mem) else "value" for v in vals]
+        self.header_function(leaf, params, kinds, rets, body.instrs + [Instr("RET", loc=self.loc)])
+        if called.shape == builtins.WRAPPER:
+            outer = [self.reg("rd" if p.is_wide else "r") for p in params]
+            result = [self.reg("rd" if r.is_wide else "r")] if r is not None else []
+            self.header_function(typed, outer, kinds, result, [Instr("CALL", (), tuple(result), (Sym(leaf),) + tuple(outer),
+                                                              loc=self.loc), Instr("RET", loc=self.loc)])
+        args = tuple(v.base if isinstance(v, Mem) else v for v in vals)
+        self.emit("CALL", (), tuple(rets), (Sym(typed),) + args)
+        return r if r is not None else Imm(0)
+
+    def header_function(self, name: str, params: list, kinds: list, rets: list, instrs: list) -> None:
+        """The device function `name` of a header, once per module."""
+        functions = self.module.functions
+        if name in functions:
+            return
+        fn = Function(name, "device", params=[Param(p, f"arg{k}", 8 if p.is_wide else 4, kind)
+                                              for k, (p, kind) in enumerate(zip(params, kinds))],
+                      blocks=[Block(".L_entry", instrs)], rets=rets, inline="never", loc=self.loc)
+        functions[name] = fn
 
     def builtin_arguments(self, row, e: A.Call) -> list:
         """The arguments to evaluate: isnan & co. test a float that was widened to their
