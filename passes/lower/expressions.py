@@ -281,7 +281,10 @@ class ExpressionLowering:
         return isinstance(target, A.Name) and self.storage(target.decl)[0] == "reg"
 
     def e_Conditional(self, e: A.Conditional):
-        """`c1 ? a : c2 ? b : ... : z`, however long, into one result register."""
+        """`c1 ? a : c2 ? b : ... : z`, however long, into one result register.  At -O0 a
+        nested conditional is an arm of its own, with its own join, whose result moves into
+        the outer one's before a BRA to the outer join: clang -O0's `cond.end` per operator,
+        so nvcc -G's BSYNC B2 / BRA / BSYNC B1 / BRA / BSYNC B0 (docs/fidelity.md)."""
         t = T.unqual(e.ty)
         r = self.reg(t) if not T.is_void(t) else None
         then_l, else_l, end_l = self.label(), self.label(), self.label()
@@ -290,7 +293,7 @@ class ExpressionLowering:
             self.start(then_l)
             self._arm(e.then, r, end_l)
             self.start(else_l)
-            if not (isinstance(e.else_, A.Conditional) and T.unqual(e.else_.ty) == t):
+            if self.lowering.g_shape or not (isinstance(e.else_, A.Conditional) and T.unqual(e.else_.ty) == t):
                 break
             e = e.else_
             self.at(e)

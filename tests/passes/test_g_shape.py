@@ -203,3 +203,84 @@ def test_the_signed_division_hammock_gives_idiv_s32s_values(tmp_path, capsys, en
         assert minicuda_main(["run", str(path), "-q", "--engine", engine, *options]) == 0
         outputs.append(capsys.readouterr().out)
     assert outputs[0] == outputs[1] == "3 1\n-3 -1\n-3 1\n3 -1\n-2147483648 0\n-715827882 -2\n-1 -1\n-1 -1\n"
+
+
+HEADER_CALLS = r"""#include <cstdio>
+__global__ void k(int *in, unsigned *u, int *out, float *f) {
+  int t = threadIdx.x;
+  int v = min(max(in[t], -3), 5) + __shfl_down_sync(0xffffffff, in[t], 1);
+  unsigned w = min(u[t], 7u);
+  if (t & 1) atomicAdd(&out[64], v);
+  f[t] = fmaxf(f[t], 0.5f);
+  out[t] = v + (int)w;
+}
+int main() {
+  int in[64], out[65] = {0}, *din, *dout;
+  unsigned u[64], *du;
+  float f[64], *df;
+  for (int i = 0; i < 64; i++) { in[i] = i % 13 - 6; u[i] = i * 3; f[i] = i * 0.25f - 4.0f; }
+  cudaMalloc(&din, sizeof in); cudaMalloc(&du, sizeof u); cudaMalloc(&dout, sizeof out); cudaMalloc(&df, sizeof f);
+  cudaMemcpy(din, in, sizeof in, cudaMemcpyHostToDevice);
+  cudaMemcpy(du, u, sizeof u, cudaMemcpyHostToDevice);
+  cudaMemcpy(df, f, sizeof f, cudaMemcpyHostToDevice);
+  cudaMemcpy(dout, out, sizeof out, cudaMemcpyHostToDevice);
+  k<<<1, 64>>>(din, du, dout, df);
+  cudaMemcpy(out, dout, sizeof out, cudaMemcpyDeviceToHost);
+  cudaMemcpy(f, df, sizeof f, cudaMemcpyDeviceToHost);
+  long s = 0;
+  for (int i = 0; i < 65; i++) s += (long)out[i] * (i + 1);
+  float g = 0.0f;
+  for (int i = 0; i < 64; i++) g += f[i];
+  printf("%ld %g\n", s, g);
+  return 0;
+}
+"""
+
+
+def test_header_functions_are_calls_at_g_and_instructions_at_o3(tmp_path, capsys):
+    """nvcc -G's out-of-line header functions (minicuda/builtins.py's G_OUT_OF_LINE): min(int)
+    a function computing IMNMX then BRA to its RET; min(unsigned) a wrapper checking its stack
+    (one BRA) and calling umin; atomicAdd calling __iAtomicAdd.  -O3 keeps the instructions."""
+    lines = listing(tmp_path, capsys, HEADER_CALLS)
+    check(lines, r"""
+        CHECK: \.device min\(int,int\) .*
+        CHECK: IMNMX\.MIN\.S32 R\d+, R\d+, R\d+
+        NEXT: BRA {L}
+        NEXT: {L}:
+        NEXT: RET
+        CHECK: \.device min\(unsignedint,unsignedint\) .*
+        CHECK: .L_entry:
+        NEXT: BRA {L}
+        NEXT: {L}:
+        NEXT: CALL R\d+, \$umin\(unsignedint,unsignedint\), R\d+, R\d+
+        NEXT: BRA {L}
+        NEXT: {L}:
+        NEXT: RET
+        CHECK: \.kernel k .*
+        CHECK: CALL R\d+, \$max\(int,int\), R\d+, R\d+
+        NEXT: CALL R\d+, \$min\(int,int\), R\d+, 5""")
+    assert any("CALL" in l and "$atomicAdd(int*,int)" in l for l in lines)
+    assert any("$__iAtomicAdd(int*,int)" in l for l in lines)
+    path = tmp_path / "k.cu"
+    assert minicudac_main([str(path), "--emit=sass-like"]) == 0
+    out = capsys.readouterr().out
+    assert not re.search(r"^\s*CALL ", out, re.M) and ".device" not in out
+    assert "IMNMX.MIN.S32" in out and "ATOM.ADD" in out
+
+
+@pytest.mark.parametrize("engine", ["interp", "jit"])
+def test_header_calls_count_as_ncu_and_give_the_same_results(tmp_path, capsys, engine):
+    """Per warp: max, min (3 branches each: CALL, BRA, RET), __shfl_down_sync (3), min(unsigned)
+    (7: CALL, the wrapper's stack check, its CALL of umin, umin's BRA and RET, the wrapper's BRA
+    and RET), the if (3: its divergent @!P BRA, then the then-side's two) around atomicAdd (7, on the then-side), fmaxf (3); the
+    results are -O3's."""
+    path, metrics = tmp_path / "h.cu", tmp_path / "m.json"
+    path.write_text(HEADER_CALLS)
+    outputs = []
+    for options in (["-G", "--metrics-json", str(metrics)], []):
+        assert minicuda_main(["run", str(path), "-q", "--engine", engine, *options]) == 0
+        outputs.append(capsys.readouterr().out)
+    assert outputs[0] == outputs[1]
+    launch = json.loads(metrics.read_text())[0]
+    warps = 2
+    assert (launch["branch"], launch["divergent_branch"]) == (warps * (3 + 3 + 3 + 7 + 3 + 7 + 3), warps)
