@@ -18,9 +18,9 @@ model the program is compiled for (`Options.stack_arch`: the arch's, or the one
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from minicuda.ir import Function, Instr, Label, Reg
+from minicuda.ir import Block, Function, Instr, Label, Reg
 from minicuda.passes.cfg import EXIT, conditional_branch, strongly_connected
 
 
@@ -46,8 +46,13 @@ class Reconverge:
             if not self.stack_arch and _in_loop(cfg, cycles, b.label) and not (self.g_shape and join in cycles[b.label]):
                 continue
             plans.append((b.label, branch, join, self.marker_block(cfg, cycles, b.label)))
+        split: dict[str, str] = {}   # a latch -> the join block made before it
         for n, (label, branch, join, where) in enumerate(plans):
             barrier = Reg(f"B{n % 16}")
+            if join in split:
+                join = split[join]
+            elif self.g_shape and _latch(fn, cycles, join):
+                join = split[join] = _join_block_before(fn, cfg, label, join)
             if self.stack_arch:
                 open_, close = Instr("SSY", srcs=(Label(join),), loc=branch.loc), Instr("SYNC", loc=branch.loc)
             else:
@@ -67,6 +72,48 @@ class Reconverge:
             if pre is not None:
                 return pre
         return label
+
+
+def _latch(fn: Function, cycles, label: str) -> bool:
+    """The block ends its loop's iteration: its last instruction jumps back (an unguarded BRA
+    to a block of its cycle laid out before it), as a `for`'s increment block does."""
+    block = fn.block(label)
+    last = block.instrs[-1] if block.instrs else None
+    if last is None or last.op != "BRA" or last.guard is not None:
+        return False
+    target = last.srcs[0].name
+    order = {b.label: k for k, b in enumerate(fn.blocks)}
+    return target in cycles[label] and order.get(target, len(order)) <= order[label]
+
+
+def _join_block_before(fn: Function, cfg, branch: str, latch: str) -> str:
+    """nvcc -G's join of an if whose paths meet at the loop's increment block (`if (c)
+    continue;`): the BSYNC in a block of its own, ending in a BRA to the increment block
+    (loop_continue's SASS: `08a0 BSYNC B0` ... `08d0 BRA 0x8e0`).  The branch's paths to
+    the latch go there; a `continue` from outside the if still goes to the latch."""
+    reached, todo = {branch}, [branch]
+    while todo:
+        for s in cfg.succs(todo.pop()):
+            if s != latch and s not in reached and s in {b.label for b in fn.blocks}:
+                reached.add(s)
+                todo.append(s)
+    label = _fresh_label(fn)
+    loc = fn.block(latch).instrs[0].loc if fn.block(latch).instrs else None
+    old = Label(latch)
+    for b in fn.blocks:
+        if b.label in reached:
+            b.instrs = [replace(i, srcs=tuple(Label(label) if o == old else o for o in i.srcs))
+                        if i.op == "BRA" and old in i.srcs else i for i in b.instrs]
+    fn.blocks.insert(fn.blocks.index(fn.block(latch)), Block(label, [Instr("BRA", srcs=(old,), loc=loc)]))
+    return label
+
+
+def _fresh_label(fn: Function) -> str:
+    labels = {b.label for b in fn.blocks}
+    n = 0
+    while f".LJ{n}" in labels:
+        n += 1
+    return f".LJ{n}"
 
 
 def _only_exit(block) -> bool:
