@@ -47,12 +47,15 @@ class Reconverge:
                 continue
             plans.append((b.label, branch, join, self.marker_block(cfg, cycles, b.label)))
         split: dict[str, str] = {}   # a latch -> the join block made before it
+        retargeted: dict[int, Instr] = {}   # a planned branch -> the one retargeted in its place
         for n, (label, branch, join, where) in enumerate(plans):
             barrier = Reg(f"B{n % 16}")
             if join in split:
                 join = split[join]
             elif self.g_shape and _latch(fn, cycles, join):
-                join = split[join] = _join_block_before(fn, cfg, label, join)
+                join = split[join] = _join_block_before(fn, cfg, label, join, retargeted)
+            while id(branch) in retargeted:
+                branch = retargeted[id(branch)]
             if self.stack_arch:
                 open_, close = Instr("SSY", srcs=(Label(join),), loc=branch.loc), Instr("SYNC", loc=branch.loc)
             else:
@@ -86,7 +89,7 @@ def _latch(fn: Function, cycles, label: str) -> bool:
     return target in cycles[label] and order.get(target, len(order)) <= order[label]
 
 
-def _join_block_before(fn: Function, cfg, branch: str, latch: str) -> str:
+def _join_block_before(fn: Function, cfg, branch: str, latch: str, retargeted: dict) -> str:
     """nvcc -G's join of an if whose paths meet at the loop's increment block (`if (c)
     continue;`): the BSYNC in a block of its own, ending in a BRA to the increment block
     (loop_continue's SASS: `08a0 BSYNC B0` ... `08d0 BRA 0x8e0`).  The branch's paths to
@@ -102,8 +105,10 @@ def _join_block_before(fn: Function, cfg, branch: str, latch: str) -> str:
     old = Label(latch)
     for b in fn.blocks:
         if b.label in reached:
-            b.instrs = [replace(i, srcs=tuple(Label(label) if o == old else o for o in i.srcs))
-                        if i.op == "BRA" and old in i.srcs else i for i in b.instrs]
+            for k, i in enumerate(b.instrs):
+                if i.op == "BRA" and old in i.srcs:
+                    b.instrs[k] = replace(i, srcs=tuple(Label(label) if o == old else o for o in i.srcs))
+                    retargeted[id(i)] = b.instrs[k]
     fn.blocks.insert(fn.blocks.index(fn.block(latch)), Block(label, [Instr("BRA", srcs=(old,), loc=loc)]))
     return label
 

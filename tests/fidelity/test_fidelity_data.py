@@ -22,10 +22,7 @@ DIVERGENT_DIFFERS: dict[tuple[str, str], str] = {
 
 # kernel -> why minicuda's branch count at -G differs from the GPU's today (docs/fidelity.md,
 # "minicuda's -G shape")
-G_BRANCHES_DIFFER: dict[str, str] = {
-    "loop_continue": "ptxas puts the BSYNC of an if whose join is a for loop's increment block in a block "
-                     "of its own ending in a BRA (one more branch per iteration); minicuda opens the join with it",
-}
+G_BRANCHES_DIFFER: dict[str, str] = {}
 
 # kernel -> why minicuda's branch count at -O3 differs from the GPU's today (38 of 47 agree).
 BRANCHES_DIFFER_O3: dict[str, str] = {
