@@ -322,6 +322,9 @@ class Function:
     # the source locations (file, line, column) of a switch's case comparisons: LLVM keeps a
     # switch one instruction until it is lowered to a compare tree (passes/if_convert.py)
     switch_cases: set[tuple] = field(default_factory=set, compare=False)
+    # the labels a `continue` jumps to (a for loop's increment block): at -O0 the BSYNC of an
+    # if whose paths meet there has a block of its own (passes/reconverge.py)
+    continue_targets: set[str] = field(default_factory=set, compare=False)
     loc: SourceLocation | None = field(default=None, compare=False)
     # the frame's slots as the lowering laid them out, (offset, bytes) each: one variable or
     # temporary per slot (passes/sroa.py); empty when not known (a .sass read)

@@ -11,7 +11,8 @@ the loop early must not wait for threads still spinning in it, which is what let
 an intra-warp lock complete under independent thread scheduling (threads at the
 same pc run together again anyway).  At -O0 (`g_shape`), as nvcc -G, a branch inside a
 loop whose paths meet again inside it (an if in the loop's body) gets its BSSY/BSYNC;
-only the loop's exits go without.  A branch whose paths only meet at the exit
+only the loop's exits go without; where they meet at a for loop's increment block that a
+`continue` jumps to, the BSYNC has a block of its own before it.  A branch whose paths only meet at the exit
 needs no marker: threads wait for exit there.  The markers follow the scheduling
 model the program is compiled for (`Options.stack_arch`: the arch's, or the one
 `--sched` forces), and the VM reads the joins back from them (minicuda/ir.py).
@@ -52,7 +53,7 @@ class Reconverge:
             barrier = Reg(f"B{n % 16}")
             if join in split:
                 join = split[join]
-            elif self.g_shape and _latch(fn, cycles, join):
+            elif self.g_shape and join in fn.continue_targets and _latch(fn, cycles, join):
                 join = split[join] = _join_block_before(fn, cfg, label, join, retargeted)
             while id(branch) in retargeted:
                 branch = retargeted[id(branch)]
@@ -90,9 +91,11 @@ def _latch(fn: Function, cycles, label: str) -> bool:
 
 
 def _join_block_before(fn: Function, cfg, branch: str, latch: str, retargeted: dict) -> str:
-    """nvcc -G's join of an if whose paths meet at the loop's increment block (`if (c)
-    continue;`): the BSYNC in a block of its own, ending in a BRA to the increment block
-    (loop_continue's SASS: `08a0 BSYNC B0` ... `08d0 BRA 0x8e0`).  The branch's paths to
+    """nvcc -G's join of an if whose paths meet at the for loop's increment block that a
+    `continue` jumps to (`if (c) continue;`): the BSYNC in a block of its own, ending in a BRA
+    to the increment block (loop_continue's SASS: `08a0 BSYNC B0` ... `08d0 BRA 0x8e0`; an
+    if-else whose join is a while loop's last block keeps its BSYNC there, while_data_dependent's
+    `0cd0 BSYNC B1` ... `0d60 BRA 0x400`).  The branch's paths to
     the latch go there; a `continue` from outside the if still goes to the latch."""
     reached, todo = {branch}, [branch]
     while todo:

@@ -266,6 +266,7 @@ class StatementLowering:
     def s_Continue(self, s):
         loop = next(l for l in reversed(self.loops) if l.cont is not None)
         self.at(s).destroy_to(loop.depth)
+        self.fn.continue_targets.add(loop.cont)
         self.jump(loop.cont)
 
     def s_Throw(self, s: A.Throw):
