@@ -284,3 +284,41 @@ def test_header_calls_count_as_ncu_and_give_the_same_results(tmp_path, capsys, e
     launch = json.loads(metrics.read_text())[0]
     warps = 2
     assert (launch["branch"], launch["divergent_branch"]) == (warps * (3 + 3 + 3 + 7 + 3 + 7 + 3), warps)
+
+
+NESTED_TERNARY = """__global__ void k(int *in, int *out) {
+  int v = in[threadIdx.x];
+  out[threadIdx.x] = v < -4 ? -v : (v < 0 ? v + 100 : v - 50);
+}"""
+
+CONTINUE = """__global__ void k(int *out) {
+  int s = 0;
+  for (int i = 0; i < 8; i++) {
+    if ((i + threadIdx.x) % 3 == 0) continue;
+    s += i;
+  }
+  out[threadIdx.x] = s;
+}"""
+
+
+def test_a_nested_conditional_has_its_own_join_that_branches_to_the_outer_one(tmp_path, capsys):
+    """clang -O0's cond.end per `?:`: BSYNC B1 / BRA / BSYNC B0, as ternary_chain's SASS."""
+    check(listing(tmp_path, capsys, NESTED_TERNARY, "-arch", "sm_90"), r"""
+        CHECK: BSSY B0, ({L})
+        CHECK: BSSY B1, ({L})
+        CHECK: BSYNC B1
+        NEXT: BRA {L}
+        NEXT: {L}:
+        NEXT: BSYNC B0""")
+
+
+def test_the_join_of_if_continue_is_a_block_before_the_increment(tmp_path, capsys):
+    """loop_continue's SASS: the if's BSYNC in a block of its own, then BRA to `i++`."""
+    check(listing(tmp_path, capsys, CONTINUE, "-arch", "sm_90"), r"""
+        CHECK: BSSY B0, \.LJ0
+        CHECK: \.LJ0:
+        NEXT: BSYNC B0
+        NEXT: BRA ({L})
+        NEXT: {L}:
+        NEXT: IADD\.S32 R\d+, R\d+, 1
+        NEXT: BRA {L}""")
