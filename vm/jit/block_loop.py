@@ -1,8 +1,11 @@
 """The module's entry points: `run_function` (one warp) and `run_blocks` (a kernel's blocks).
 
 `run_blocks(ctx)` starts each block of [BLOCK, BLOCK_END) from the launch's
-template image (all of it but the reconvergence stack's entries past the first, which
-nothing reads below the stack's depth: half of a small block's start), fills in the block index and the seeded schedule's generator,
+template image: all of it but the reconvergence stack's entries past the first, which
+nothing reads below the stack's depth (half of a small block's start), and the thread
+ids and frame addresses, which no instruction writes and which are the template's in
+the worker's state from its start (the block index is filled in per block: a third of
+what was left); it fills in the block index and the seeded schedule's generator,
 zeroes the block scope's storage, and runs the block's warps round by round
 (`@warp`, each until it exits or reaches the barrier) between barriers, as
 `Interpreter.run_block` does.
@@ -94,16 +97,20 @@ image:
   %sk = load ptr, ptr %skp
   %skw = {_f(S['words'])}
   %wk = load ptr, ptr %skw
+  %idp = {_f(S['ids'])}
+  %idk = load ptr, ptr %idp
   %sti = ptrtoint ptr %st to i64
   %ski = ptrtoint ptr %sk to i64
   %wki = ptrtoint ptr %wk to i64
-  %below = sub i64 %ski, %sti
+  %idi = ptrtoint ptr %idk to i64
+  %below = sub i64 %idi, %sti
+  %stko = sub i64 %ski, %sti
   %above = sub i64 %wki, %sti
   %rest = sub i64 %sz, %above
   call void @llvm.memcpy.p0.p0.i64(ptr %st, ptr %tpl, i64 %below, i1 false)
   %tplw = getelementptr i8, ptr %tpl, i64 %above
   call void @llvm.memcpy.p0.p0.i64(ptr %wk, ptr %tplw, i64 %rest, i1 false)
-  %tpls = getelementptr i8, ptr %tpl, i64 %below
+  %tpls = getelementptr i8, ptr %tpl, i64 %stko
   br label %stackloop
 stackloop:
   %sw = phi i64 [ 0, %image ], [ %sw1, %stackloop ]

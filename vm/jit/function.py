@@ -126,7 +126,7 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
             self.instruction(pc)
         self.common_blocks()
         self.exits()
-        if self.ssa_regs and self.sched == "stack":
+        if self.W == 1 and self.sched == "stack":   # (a warp's pending paths may read any row)
             self.e.lines = self.dead_rows(self.e.lines)
         self.e.lines[rows_at:rows_at] = self.site_locals() + self.load_rows() + self.callee_locals()
         cases = " ".join(f"i64 {k}, label %I{k}" for k in self.entries)
@@ -255,7 +255,7 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
 
     def bail_block(self, pc: int) -> None:
         self.label(f"B{pc}")
-        if self.ssa_regs:   # (the rows dead at pc, written in at the end: live_rows.py)
+        if self.W == 1:   # (the rows dead at pc, written in at the end: live_rows.py)
             self.e.lines.append(f"{DEAD_ROWS}{pc}")
         self.store_local("bailpc", pc)
         self.br("bail.common")
