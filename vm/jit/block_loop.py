@@ -5,7 +5,10 @@ template image: all of it but the reconvergence stack's entries past the first, 
 nothing reads below the stack's depth (half of a small block's start), and the thread
 ids and frame addresses, which no instruction writes and which are the template's in
 the worker's state from its start (the block index is filled in per block: a third of
-what was left); it fills in the block index and the seeded schedule's generator,
+what was left), copied 64 bytes a store (sections are whole multiples of 64 bytes):
+the warp's first loads of them take their bytes from those stores, where they waited
+for a string copy's (memcpy) to reach the cache; it fills in the block index and the
+seeded schedule's generator,
 zeroes the block scope's storage, and runs the block's warps round by round
 (`@warp`, each until it exits or reaches the barrier) between barriers, as
 `Interpreter.run_block` does.
@@ -107,13 +110,31 @@ image:
   %stko = sub i64 %ski, %sti
   %above = sub i64 %wki, %sti
   %rest = sub i64 %sz, %above
-  call void @llvm.memcpy.p0.p0.i64(ptr %st, ptr %tpl, i64 %below, i1 false)
-  %tplw = getelementptr i8, ptr %tpl, i64 %above
-  call void @llvm.memcpy.p0.p0.i64(ptr %wk, ptr %tplw, i64 %rest, i1 false)
+  br label %copylow
+copylow:
+  %cl = phi i64 [ 0, %image ], [ %cl1, %copylow ]
+  %cls = getelementptr i8, ptr %tpl, i64 %cl
+  %cld = getelementptr i8, ptr %st, i64 %cl
+  %clv = load <64 x i8>, ptr %cls, align 1
+  store <64 x i8> %clv, ptr %cld, align 1
+  %cl1 = add i64 %cl, 64
+  %clm = icmp ult i64 %cl1, %below
+  br i1 %clm, label %copylow, label %copyhigh
+copyhigh:
+  %ch = phi i64 [ 0, %copylow ], [ %ch1, %copyhigh ]
+  %chs0 = add i64 %above, %ch
+  %chs = getelementptr i8, ptr %tpl, i64 %chs0
+  %chd = getelementptr i8, ptr %wk, i64 %ch
+  %chv = load <64 x i8>, ptr %chs, align 1
+  store <64 x i8> %chv, ptr %chd, align 1
+  %ch1 = add i64 %ch, 64
+  %chm = icmp ult i64 %ch1, %rest
+  br i1 %chm, label %copyhigh, label %copied
+copied:
   %tpls = getelementptr i8, ptr %tpl, i64 %stko
   br label %stackloop
 stackloop:
-  %sw = phi i64 [ 0, %image ], [ %sw1, %stackloop ]
+  %sw = phi i64 [ 0, %copied ], [ %sw1, %stackloop ]
   %so = mul i64 %sw, {MAXD * 24}
   %sdst = getelementptr i8, ptr %sk, i64 %so
   %ssrc = getelementptr i8, ptr %tpls, i64 %so

@@ -126,7 +126,7 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
             self.instruction(pc)
         self.common_blocks()
         self.exits()
-        if self.W == 1 and self.sched == "stack":   # (a warp's pending paths may read any row)
+        if self.W == 1 and self.sched == "stack":   # (a warp's waiting paths may read any row)
             self.e.lines = self.dead_rows(self.e.lines)
         self.e.lines[rows_at:rows_at] = self.site_locals() + self.load_rows() + self.callee_locals()
         cases = " ".join(f"i64 {k}, label %I{k}" for k in self.entries)
@@ -407,11 +407,13 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
     def exits(self) -> None:
         for name, status in (("finish", L.DONE), ("at_bar", L.AT_BAR), ("bail", L.BAIL)):
             self.label(name)
-            self.save_state()
+            # a kernel's warp that is done is never read again: the next block starts over it
+            self.save_state(rows=not (name == "finish" and self.kernel))
             self.line(f"ret i32 {status}")
 
-    def save_state(self) -> None:
-        self.store_rows()
+    def save_state(self, rows: bool = True) -> None:
+        if rows:
+            self.store_rows()
         self.store_local("inst", self.op(f"sub i64 {self.load_local('steps')}, {self.load_local('steps0')}"))
         for name, index in ((L.INST, "inst"), (L.THREAD, "thr"), (L.PRED_ON, "pon"), (L.BRANCH, "br"),
                             (L.DIVERGENT, "div"), (L.BARRIERS, "bars"), (L.WRITES, "wr")):

@@ -60,7 +60,7 @@ class LaneCode:
         # wherever the code leaves (a warp's masked writes are selects on values; through
         # memory each was a masked store that the next read of the row waited on, since a
         # load cannot take its bytes from a masked store in flight)
-        self.ssa_regs = True
+        self.ssa_regs = lanes == 1 or not any(i.op.startswith("BAR") for i in code.instrs)
         self.rows_used: set[int] = set()
         self.preds_used: set[int] = set()
         self.sites = 0                    # memory instructions: each has a cached allocation
