@@ -11,7 +11,8 @@ for a string copy's (memcpy) to reach the cache; it fills in the block index and
 seeded schedule's generator,
 zeroes the block scope's storage, and runs the block's warps round by round
 (`@warp`, each until it exits or reaches the barrier) between barriers, as
-`Interpreter.run_block` does.
+`Interpreter.run_block` does; in a block's first round each warp is told it is fresh (its
+state the template's: function.py).
 
 Invariants: it returns DONE before starting a block when ABORT or the stop flag
 is set (BLOCK then says how far it got); BAIL with BAIL_WARP set when a warp
@@ -33,7 +34,7 @@ from minicuda.vm.state import AT_BAR, DONE, ID_NAMES, MAXD, RNG, RUN, SPINNING, 
 RUN_FUNCTION = """
 define i32 @run_function(ptr %ctx) {
 entry:
-  %r = call i32 @warp(ptr %ctx, i64 0)
+  %r = call i32 @warp(ptr %ctx, i64 0, i1 false)
   ret i32 %r
 }
 """
@@ -212,6 +213,7 @@ zbody:
   %z1 = add i64 %z, 1
   br label %zloop
 round:
+  %fresh = phi i1 [ true, %zloop ], [ false, %onext ], [ false, %resume ]
   %rsfp = {_f(L.STOP)}
   %rsf = load ptr, ptr %rsfp
   %rsv = load volatile i64, ptr %rsf
@@ -228,7 +230,7 @@ wloop:
   %torun = icmp eq i64 %stat, {RUN}
   br i1 %torun, label %wrun, label %wnext
 wrun:
-  %r = call i32 @warp(ptr %ctx, i64 %rw)
+  %r = call i32 @warp(ptr %ctx, i64 %rw, i1 %fresh)
   %isbail = icmp eq i32 %r, {L.BAIL}
   br i1 %isbail, label %bail, label %wset
 bail:
