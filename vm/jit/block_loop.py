@@ -44,6 +44,21 @@ def _f(index: int) -> str:
     return f"getelementptr i64, ptr %ctx, i64 {index}"
 
 
+def _copy_loop(name: str, before: str, after: str, dst: str, src_offset: str, n: str) -> str:
+    """Blocks `name`..: copy n bytes (a whole number of 64, at least one) from the template at
+    src_offset to dst, 64 bytes a load and a store; on to `after`."""
+    return f"""{name}:
+  %{name}.i = phi i64 [ 0, %{before} ], [ %{name}.i1, %{name} ]
+  %{name}.so = add i64 {src_offset}, %{name}.i
+  %{name}.s = getelementptr i8, ptr %tpl, i64 %{name}.so
+  %{name}.d = getelementptr i8, ptr {dst}, i64 %{name}.i
+  %{name}.v = load <64 x i8>, ptr %{name}.s, align 1
+  store <64 x i8> %{name}.v, ptr %{name}.d, align 1
+  %{name}.i1 = add i64 %{name}.i, 64
+  %{name}.more = icmp ult i64 %{name}.i1, {n}
+  br i1 %{name}.more, label %{name}, label %{after}"""
+
+
 def run_blocks_ir(ids_stride: int, flags_stride: int, words_stride: int, reductions: bool = False) -> str:
     """The block loop: start each block of [BLOCK, BLOCK_END) from the template, run its
     warps round by round (each until it exits or reaches the barrier), open the
@@ -112,25 +127,8 @@ image:
   %above = sub i64 %wki, %sti
   %rest = sub i64 %sz, %above
   br label %copylow
-copylow:
-  %cl = phi i64 [ 0, %image ], [ %cl1, %copylow ]
-  %cls = getelementptr i8, ptr %tpl, i64 %cl
-  %cld = getelementptr i8, ptr %st, i64 %cl
-  %clv = load <64 x i8>, ptr %cls, align 1
-  store <64 x i8> %clv, ptr %cld, align 1
-  %cl1 = add i64 %cl, 64
-  %clm = icmp ult i64 %cl1, %below
-  br i1 %clm, label %copylow, label %copyhigh
-copyhigh:
-  %ch = phi i64 [ 0, %copylow ], [ %ch1, %copyhigh ]
-  %chs0 = add i64 %above, %ch
-  %chs = getelementptr i8, ptr %tpl, i64 %chs0
-  %chd = getelementptr i8, ptr %wk, i64 %ch
-  %chv = load <64 x i8>, ptr %chs, align 1
-  store <64 x i8> %chv, ptr %chd, align 1
-  %ch1 = add i64 %ch, 64
-  %chm = icmp ult i64 %ch1, %rest
-  br i1 %chm, label %copyhigh, label %copied
+{_copy_loop("copylow", "image", "copyhigh", "%st", "0", "%below")}
+{_copy_loop("copyhigh", "copylow", "copied", "%wk", "%above", "%rest")}
 copied:
   %tpls = getelementptr i8, ptr %tpl, i64 %stko
   br label %stackloop
