@@ -1,11 +1,18 @@
 """The module's entry points: `run_function` (one warp) and `run_blocks` (a kernel's blocks).
 
 `run_blocks(ctx)` starts each block of [BLOCK, BLOCK_END) from the launch's
-template image (all of it but the reconvergence stack's entries past the first, which
-nothing reads below the stack's depth: half of a small block's start), fills in the block index and the seeded schedule's generator,
+template image: all of it but the reconvergence stack's entries past the first, which
+nothing reads below the stack's depth (half of a small block's start), and the thread
+ids and frame addresses, which no instruction writes and which are the template's in
+the worker's state from its start (the block index is filled in per block: a third of
+what was left), copied 64 bytes a store (sections are whole multiples of 64 bytes):
+the warp's first loads of them take their bytes from those stores, where they waited
+for a string copy's (memcpy) to reach the cache; it fills in the block index and the
+seeded schedule's generator,
 zeroes the block scope's storage, and runs the block's warps round by round
 (`@warp`, each until it exits or reaches the barrier) between barriers, as
-`Interpreter.run_block` does.
+`Interpreter.run_block` does; in a block's first round each warp is told it is fresh (its
+state the template's: function.py).
 
 Invariants: it returns DONE before starting a block when ABORT or the stop flag
 is set (BLOCK then says how far it got); BAIL with BAIL_WARP set when a warp
@@ -27,7 +34,7 @@ from minicuda.vm.state import AT_BAR, DONE, ID_NAMES, MAXD, RNG, RUN, SPINNING, 
 RUN_FUNCTION = """
 define i32 @run_function(ptr %ctx) {
 entry:
-  %r = call i32 @warp(ptr %ctx, i64 0)
+  %r = call i32 @warp(ptr %ctx, i64 0, i1 false)
   ret i32 %r
 }
 """
@@ -35,6 +42,21 @@ entry:
 
 def _f(index: int) -> str:
     return f"getelementptr i64, ptr %ctx, i64 {index}"
+
+
+def _copy_loop(name: str, before: str, after: str, dst: str, src_offset: str, n: str) -> str:
+    """Blocks `name`..: copy n bytes (a whole number of 64, at least one) from the template at
+    src_offset to dst, 64 bytes a load and a store; on to `after`."""
+    return f"""{name}:
+  %{name}.i = phi i64 [ 0, %{before} ], [ %{name}.i1, %{name} ]
+  %{name}.so = add i64 {src_offset}, %{name}.i
+  %{name}.s = getelementptr i8, ptr %tpl, i64 %{name}.so
+  %{name}.d = getelementptr i8, ptr {dst}, i64 %{name}.i
+  %{name}.v = load <64 x i8>, ptr %{name}.s, align 1
+  store <64 x i8> %{name}.v, ptr %{name}.d, align 1
+  %{name}.i1 = add i64 %{name}.i, 64
+  %{name}.more = icmp ult i64 %{name}.i1, {n}
+  br i1 %{name}.more, label %{name}, label %{after}"""
 
 
 def run_blocks_ir(ids_stride: int, flags_stride: int, words_stride: int, reductions: bool = False) -> str:
@@ -94,19 +116,24 @@ image:
   %sk = load ptr, ptr %skp
   %skw = {_f(S['words'])}
   %wk = load ptr, ptr %skw
+  %idp = {_f(S['ids'])}
+  %idk = load ptr, ptr %idp
   %sti = ptrtoint ptr %st to i64
   %ski = ptrtoint ptr %sk to i64
   %wki = ptrtoint ptr %wk to i64
-  %below = sub i64 %ski, %sti
+  %idi = ptrtoint ptr %idk to i64
+  %below = sub i64 %idi, %sti
+  %stko = sub i64 %ski, %sti
   %above = sub i64 %wki, %sti
   %rest = sub i64 %sz, %above
-  call void @llvm.memcpy.p0.p0.i64(ptr %st, ptr %tpl, i64 %below, i1 false)
-  %tplw = getelementptr i8, ptr %tpl, i64 %above
-  call void @llvm.memcpy.p0.p0.i64(ptr %wk, ptr %tplw, i64 %rest, i1 false)
-  %tpls = getelementptr i8, ptr %tpl, i64 %below
+  br label %copylow
+{_copy_loop("copylow", "image", "copyhigh", "%st", "0", "%below")}
+{_copy_loop("copyhigh", "copylow", "copied", "%wk", "%above", "%rest")}
+copied:
+  %tpls = getelementptr i8, ptr %tpl, i64 %stko
   br label %stackloop
 stackloop:
-  %sw = phi i64 [ 0, %image ], [ %sw1, %stackloop ]
+  %sw = phi i64 [ 0, %copied ], [ %sw1, %stackloop ]
   %so = mul i64 %sw, {MAXD * 24}
   %sdst = getelementptr i8, ptr %sk, i64 %so
   %ssrc = getelementptr i8, ptr %tpls, i64 %so
@@ -184,6 +211,7 @@ zbody:
   %z1 = add i64 %z, 1
   br label %zloop
 round:
+  %fresh = phi i1 [ true, %zloop ], [ false, %onext ], [ false, %resume ]
   %rsfp = {_f(L.STOP)}
   %rsf = load ptr, ptr %rsfp
   %rsv = load volatile i64, ptr %rsf
@@ -200,7 +228,7 @@ wloop:
   %torun = icmp eq i64 %stat, {RUN}
   br i1 %torun, label %wrun, label %wnext
 wrun:
-  %r = call i32 @warp(ptr %ctx, i64 %rw)
+  %r = call i32 @warp(ptr %ctx, i64 %rw, i1 %fresh)
   %isbail = icmp eq i32 %r, {L.BAIL}
   br i1 %isbail, label %bail, label %wset
 bail:

@@ -608,6 +608,8 @@ class _Worker:
     def __init__(self, engine: JitEngine, setup: LaunchSetup, compiled: Compiled, metrics, budget: int):
         self.engine, self.setup, self.compiled, self.metrics = engine, setup, compiled, metrics
         self.state = BlockState(setup.layout)
+        # the thread ids and frames, which run_blocks does not copy per block (block_loop.py)
+        self.state.buf[:] = setup.template.buf
         self.scope = setup.new_scope()
         self.context = _Context(self.state, compiled, setup.symbols, budget, engine.interp.stop.address)
         c = self.context.ctx

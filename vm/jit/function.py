@@ -3,7 +3,7 @@
 The code runs a warp exactly as the interpreter does (vm/interp.py is the
 specification): lanes are LLVM vectors (`<32 x i32>`; host code is compiled with
 one lane), an active mask is an integer of bits, and every instruction keeps the
-interpreter's counters.  `FunctionCodegen` writes `i32 @warp(ptr %ctx, i64 %wi)`,
+interpreter's counters.  `FunctionCodegen` writes `i32 @warp(ptr %ctx, i64 %wi, i1 %fresh)`,
 which runs warp wi until it is done, at a barrier or bails: the entry block loads
 the warp's state into locals, the scheduling model's block (`sched`) picks what
 runs, one LLVM block per instruction follows, and the exit blocks save the state
@@ -72,7 +72,9 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
               "check", "sampled", "poll", "wr")
 
     def warp_function(self) -> str:
-        """`i32 @warp(ptr %ctx, i64 %wi)`: run warp wi until done (0), a barrier (1) or a bail (2)."""
+        """`i32 @warp(ptr %ctx, i64 %wi, i1 %fresh)`: run warp wi until done (0), a barrier (1) or
+        a bail (2); `fresh`: its state is the launch's template (a kernel's block loop says so
+        of a block's first round), so ITS's scheduler's choice is known (`its_fresh_start`)."""
         code = self.code
         self.checked = (RACECHECKED if self.racecheck else frozenset()) | (SYNCCHECKED if self.synccheck else frozenset())
         self.e.lines = []
@@ -108,7 +110,11 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
             self.store_local(name, self.op(f"zext i32 {self.load_flag_bits(which)} to i64"))
         self.store_local("bailpc", 0)
         rows_at = len(self.e.lines)
-        self.br("sched")
+        if self.sched == "its" and self.kernel:
+            self.cbr("%fresh", "sched.fresh", "sched")
+            self.its_fresh_start()
+        else:
+            self.br("sched")
         if self.sched == "stack":
             self.stack_dispatch()
         else:
@@ -126,12 +132,12 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
             self.instruction(pc)
         self.common_blocks()
         self.exits()
-        if self.ssa_regs and self.sched == "stack":
+        if self.W == 1 and self.sched == "stack":   # (a warp's waiting paths may read any row)
             self.e.lines = self.dead_rows(self.e.lines)
         self.e.lines[rows_at:rows_at] = self.site_locals() + self.load_rows() + self.callee_locals()
         cases = " ".join(f"i64 {k}, label %I{k}" for k in self.entries)
         body = "\n".join(self.e.lines).replace("@CASES@", cases)
-        return f"define internal i32 @warp(ptr %ctx, i64 %wi) {{\n{body}\n}}\n"
+        return f"define internal i32 @warp(ptr %ctx, i64 %wi, i1 %fresh) {{\n{body}\n}}\n"
 
     # ---- one instruction ----------------------------------------------------------------------
     def instruction(self, pc: int) -> None:
@@ -255,7 +261,7 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
 
     def bail_block(self, pc: int) -> None:
         self.label(f"B{pc}")
-        if self.ssa_regs:   # (the rows dead at pc, written in at the end: live_rows.py)
+        if self.W == 1:   # (the rows dead at pc, written in at the end: live_rows.py)
             self.e.lines.append(f"{DEAD_ROWS}{pc}")
         self.store_local("bailpc", pc)
         self.br("bail.common")
@@ -407,11 +413,13 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
     def exits(self) -> None:
         for name, status in (("finish", L.DONE), ("at_bar", L.AT_BAR), ("bail", L.BAIL)):
             self.label(name)
-            self.save_state()
+            # a kernel's warp that is done is never read again: the next block starts over it
+            self.save_state(rows=not (name == "finish" and self.kernel))
             self.line(f"ret i32 {status}")
 
-    def save_state(self) -> None:
-        self.store_rows()
+    def save_state(self, rows: bool = True) -> None:
+        if rows:
+            self.store_rows()
         self.store_local("inst", self.op(f"sub i64 {self.load_local('steps')}, {self.load_local('steps0')}"))
         for name, index in ((L.INST, "inst"), (L.THREAD, "thr"), (L.PRED_ON, "pon"), (L.BRANCH, "br"),
                             (L.DIVERGENT, "div"), (L.BARRIERS, "bars"), (L.WRITES, "wr")):

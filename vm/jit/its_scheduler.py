@@ -151,6 +151,26 @@ class ITSScheduling(LaneCode):
         self.store_local("nstop", self.masked_min(pcs, oth, cur))
         self.line(f"switch i64 {cur}, label %finish [ @CASES@ ]")
 
+    def its_fresh_start(self) -> None:
+        """A kernel's warp as its block starts (`%fresh`: its state is the template's): every
+        thread at pc 0, none waiting or at a barrier, the exited ones those past the block's
+        end, CURRENT 0.  The scheduler would find one path, the threads not exited at pc 0,
+        and choose it: so it is chosen here without reading the pcs and waits (their first
+        loads after the block's start were a fifth of a small warp's time)."""
+        self.label("sched.fresh")
+        r = self.op(f"xor i32 {self.i32('exb')}, -1")
+        if self.W < 32:
+            r = self.op(f"and i32 {r}, {(1 << self.W) - 1}")
+        self.cbr(self.op(f"icmp eq i32 {r}, 0"), "sched", "sched.freshgo")
+        self.label("sched.freshgo")
+        maxp = self.load_local("maxp")
+        self.store_local("maxp", self.op(f"select i1 {self.op(f'icmp sgt i64 1, {maxp}')}, i64 1, i64 {maxp}"))
+        self.store_local("cur", 0)
+        self.set32("grp", r)
+        self.set32("oth", "0")
+        self.store_local("nstop", INT64_MAX)
+        self.br("I0")
+
     def its_materialize(self, pc_next) -> None:
         """The group's threads are at pc_next (their pcs were left behind while running straight)."""
         W = self.W

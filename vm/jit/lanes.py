@@ -9,9 +9,9 @@ lane masks as `i32` bits or `<W x i1>` vectors, the lane flags, and operands rea
 and written as lane vectors (`read`, `write`).
 
 Invariants: a write touches only the lanes of its `on` mask; a warp's registers
-live in the block state (`%regs`, `%preds`), except with one lane, where they are
-locals loaded at entry (`load_rows`) and written back wherever the code leaves
-(`store_rows`), so that LLVM keeps them in SSA values.  What cannot be lowered
+live in locals loaded at entry from the block state (`%regs`, `%preds`: `load_rows`)
+and written back wherever the code leaves (`store_rows`), so that LLVM keeps them in
+SSA values.  What cannot be lowered
 raises `Unsupported`, and the instruction goes to the interpreter.
 
 The concerns are mixin classes over this base, composed in function.py's
@@ -56,8 +56,11 @@ class LaneCode:
         # device code counts instructions since memory last changed, for the look for a
         # repeating state (vm/cycles.py); host code (one lane) may spin as a native program does
         self.track_stall = lanes > 1
-        # one lane's registers are scalars: keep them in SSA values, not in memory
-        self.ssa_regs = lanes == 1
+        # registers live in SSA values, not in the block state: loaded at entry, written back
+        # wherever the code leaves (a warp's masked writes are selects on values; through
+        # memory each was a masked store that the next read of the row waited on, since a
+        # load cannot take its bytes from a masked store in flight)
+        self.ssa_regs = lanes == 1 or not any(i.op.startswith("BAR") for i in code.instrs)
         self.rows_used: set[int] = set()
         self.preds_used: set[int] = set()
         self.sites = 0                    # memory instructions: each has a cached allocation

@@ -166,7 +166,7 @@ def lane_ptrs_ir(lanes: int, write: bool = False) -> str:
     holds the first active lane's address (remembered per memory instruction)."""
     W = lanes
     return f"""
-define internal {{ <{W} x ptr>, i1 }} @lane_ptrs{_suffix(write)}(ptr %ctx, <{W} x i64> %addr, i32 %on, i64 %size, i64 %site) noinline {{
+define internal {{ <{W} x ptr>, i1 }} @lane_ptrs{_suffix(write)}(ptr %ctx, <{W} x i64> %addr, i32 %on, i64 %size, i64 %site) alwaysinline {{
 entry:
 {_first_lane_entry(W, "fail")}
 found:
