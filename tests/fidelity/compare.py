@@ -7,6 +7,8 @@ GPU's branches / divergent branches / warp instructions beside minicuda's.
     python tests/fidelity/compare.py --unseen        # the kernels minicuda had not seen
                                                      # (unseen/branches/, their data in
                                                      # ../data/groundtruth/fidelity/unseen/)
+    python tests/fidelity/compare.py --heldout       # the held-out kernels (heldout/branches/,
+                                                     # ../data/groundtruth/fidelity/heldout/)
 
 The same table as `minicuda bench --fidelity` (minicuda/bench/fidelity.py), which runs
 minicuda with -arch sm_90 (-G for the G build), as nvcc built the GPU's programs."""
@@ -21,15 +23,18 @@ from groundtruth import DATA_DIR, FIDELITY_DIR, gpu_launches  # noqa: E402  (a s
 from minicuda.bench.fidelity import gpu_launches as read_launches  # noqa: E402
 
 
-def table(json_dir: pathlib.Path | None, unseen: bool = False) -> str:
-    launches = (read_launches(DATA_DIR / "unseen" / "fidelity.tsv", FIDELITY_DIR / "unseen" / "branches")
-                if unseen else gpu_launches())
+def table(json_dir: pathlib.Path | None, unseen: bool = False, heldout: bool = False) -> str:
+    folder = "heldout" if heldout else "unseen" if unseen else None
+    launches = (read_launches(DATA_DIR / folder / "fidelity.tsv", FIDELITY_DIR / folder / "branches")
+                if folder else gpu_launches())
     return render(compare(launches, json_dir))
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json-dir", type=pathlib.Path)
-    parser.add_argument("--unseen", action="store_true", help="the kernels of unseen/branches/ instead of the suite")
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument("--unseen", action="store_true", help="the kernels of unseen/branches/ instead of the suite")
+    which.add_argument("--heldout", action="store_true", help="the kernels of heldout/branches/ instead of the suite")
     args = parser.parse_args()
-    print(table(args.json_dir, args.unseen))
+    print(table(args.json_dir, args.unseen, args.heldout))

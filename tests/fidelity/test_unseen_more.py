@@ -124,8 +124,9 @@ MEMORY = ["l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", "l1tex__t_requests_p
           "smsp__sass_average_data_bytes_per_sector_mem_global_op_st.pct"]
 
 
-def gpu_counters(program: str) -> dict[str, dict[str, float]]:
-    block = (DATA / "memory.ncu.csv").read_text().split(f"=== {program}\n", 1)[1].split("\n=== ", 1)[0]
+def gpu_counters(program: str, path: pathlib.Path = DATA / "memory.ncu.csv") -> dict[str, dict[str, float]]:
+    """ncu's metrics of each kernel of `program` in a record's CSV of `=== PROGRAM` sections."""
+    block = path.read_text().split(f"=== {program}\n", 1)[1].split("\n=== ", 1)[0]
     rows = [line for line in block.splitlines() if line.startswith('"')]
     counters = {}
     for row in csv.DictReader(rows):
@@ -139,16 +140,22 @@ def gpu_counters(program: str) -> dict[str, dict[str, float]]:
 def test_memory_counters_equal_ncus(capsys, program):
     status, out, _ = run(capsys, HERE / f"{program}.cu", "--metrics", ",".join(MEMORY))
     assert status == 0
-    ours, kernel = {}, None
-    for line in out.splitlines():
-        if m := re.match(r"\s+Kernel: (\S+) <<<", line):
-            kernel = m.group(1)
-        elif (m := re.match(r"\s+(\S+)\s.*?\s([\d.]+)%?$", line)) and m.group(1) in MEMORY:
-            ours.setdefault(kernel, {})[m.group(1)] = float(m.group(2))
+    ours = printed_metrics(out, MEMORY)
     gpu = {k: {name: v for name, v in metrics.items() if name in MEMORY} for k, metrics in gpu_counters(program).items()}
     assert ours == gpu
     assert [line for line in out.splitlines() if not line.startswith(" ") and "==minicuda==" not in line] == \
         gpu_output(program)
+
+
+def printed_metrics(out: str, names: list[str]) -> dict[str, dict[str, float]]:
+    """The values `minicuda run --metrics NAMES` printed for each kernel (by ncu's names)."""
+    ours, kernel = {}, None
+    for line in out.splitlines():
+        if m := re.match(r"\s+Kernel: (\S+) <<<", line):
+            kernel = m.group(1)
+        elif (m := re.match(r"\s+(\S+)\s.*?\s([\d.]+)%?$", line)) and m.group(1) in names:
+            ours.setdefault(kernel, {})[m.group(1)] = float(m.group(2))
+    return ours
 
 
 def model_duration(out: str) -> dict[str, float]:
