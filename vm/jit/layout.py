@@ -45,7 +45,13 @@ FIRST_CHECK = 42   # a warp's CHECK word after a memory change (vm/cycles.py)
 PROFILE = 43       # int64[instructions x vm/profile.py's NATIVE_COLUMNS]: a profiled function's counters
 MT_INIT = 44       # the memory table's initcheck flags pointers (0: the allocation is not tracked)
 STACK_ROOM = 45    # the host thread's stack the running frame leaves (vm/jit/host_callees.py); 0: unknown
-NFIELDS = 46
+# the memory counters' variant (vm/jit/memlog.py): the access log, its records so far and its
+# room (records), and int64[instructions]: each instruction's warp executions
+MEMLOG = 46
+MEMLOG_N = 47
+MEMLOG_CAP = 48
+EXECS = 49
+NFIELDS = 50
 
 WARN_CAP = 1024
 

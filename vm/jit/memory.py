@@ -24,12 +24,14 @@ progress, for deadlock detection.
 """
 from __future__ import annotations
 
+from minicuda.isa import OPS
 from minicuda.ir import Mem
 from minicuda.vm.jit import layout as L
 from minicuda.vm.jit.emit import Emitter
 from minicuda.vm.jit.lanes import LaneCode, Unsupported
 from minicuda.vm.jit.runtime_ir import SLOW_PATH_CC
-from minicuda.vm.memory import SHARED_WINDOW
+from minicuda.vm.memory import SHARED_WINDOW, SPACE_BASE
+from minicuda.vm.jit.memlog import LOG_WORDS, SPAN
 
 WIDTH_BYTES = {"U8": 1, "S8": 1, "U16": 2, "S16": 2, "32": 4, "64": 8, "128": 16}
 QUAD = 16   # a 128-bit access: four 32-bit words, each gathered or scattered to its register row
@@ -80,7 +82,11 @@ class MemoryLowering(LaneCode):
 
     def hand_off_unless(self, ins) -> str:
         """An i1: whether this instruction goes to the interpreter, checked before it is
-        counted ("false" for every instruction but a kernel's printf)."""
+        counted ("false" for every instruction but a kernel's printf, and a logged access
+        when the memory counters' log has no room for its records)."""
+        if self.logged(ins):
+            used = self.op(f"add i64 {self.ctx_field(L.MEMLOG_N)}, 2")
+            return self.op(f"icmp sgt i64 {used}, {self.ctx_field(L.MEMLOG_CAP)}")
         if not self.dropped_printf(ins):
             return "false"
         first = self.op(f"load i64, ptr {self.ctx_field(L.PRINTF_FROM, 'ptr')}")
@@ -91,6 +97,47 @@ class MemoryLowering(LaneCode):
         if ins.dsts:
             self.write(ins.dsts[0], "zeroinitializer", on, 32)
         return "false"
+
+    # ---- the memory counters' log (vm/jit/memlog.py) ---------------------------------------------
+    def logged(self, ins) -> bool:
+        """Whether the counted variant logs this instruction's accesses (the interpreter
+        counts every load and store but a constant bank's)."""
+        return self.counted and OPS[ins.op].jit in ("load", "store") and ins.op != "LDC"
+
+    def log_access(self, ins, addr: str, on_bits: str) -> None:
+        """Append this access's record to the log: its pc and lanes, the block, and the
+        lanes' addresses; a local access (its first active lane's address in the local
+        window) a second record with the lanes' frames.  hand_off_unless made room."""
+        if not self.logged(ins):
+            return
+        W = self.W
+        at = self.op(f"getelementptr i64, ptr %ctx, i64 {L.MEMLOG_N}")
+        n = self.op(f"load i64, ptr {at}")
+        rec = self.op(f"getelementptr i64, ptr %memlog, i64 {self.op(f'mul i64 {n}, {LOG_WORDS}')}")
+        lanes = self.op(f"zext i32 {on_bits} to i64")
+        header = self.op(f"or i64 {self.op(f'shl i64 {lanes}, 32')}, {self.pc}")
+        self.line(f"store i64 {header}, ptr {rec}")
+        self.line(f"store i64 {self.ctx_field(L.BLOCK)}, ptr {self.op(f'getelementptr i64, ptr {rec}, i64 1')}")
+        self.e.declare("cttz32", "declare i32 @llvm.cttz.i32(i32, i1)")
+        first = self.op(f"call i32 @llvm.cttz.i32(i32 {on_bits}, i1 true)")
+        a0 = self.op(f"extractelement <{W} x i64> {addr}, i32 {first}")
+        offset = self.op(f"sub i64 {a0}, {SPACE_BASE['local']}")
+        local = self.op(f"icmp ult i64 {offset}, {SPAN}")
+        self.line(f"store i64 {self.op(f'zext i1 {local} to i64')}, ptr {self.op(f'getelementptr i64, ptr {rec}, i64 2')}")
+        self.line(f"store <{W} x i64> {addr}, ptr {self.op(f'getelementptr i64, ptr {rec}, i64 3')}, align 8")
+        frames, after = self.lbl("logframes"), self.lbl("logged")
+        self.cbr(local, frames, after)
+        self.label(frames)
+        second = self.op(f"getelementptr i64, ptr {rec}, i64 {LOG_WORDS}")
+        self.line(f"store i64 -1, ptr {second}")
+        self.line(f"store i64 2, ptr {self.op(f'getelementptr i64, ptr {second}, i64 2')}")
+        frame = self.op(f"load <{W} x i64>, ptr %frame, align 8")
+        self.line(f"store <{W} x i64> {frame}, ptr {self.op(f'getelementptr i64, ptr {second}, i64 3')}, align 8")
+        self.br(after)
+        self.label(after)
+        extra = self.op(f"zext i1 {local} to i64")
+        grown = self.op(f"add i64 {n}, {self.op(f'add i64 1, {extra}')}")
+        self.line(f"store i64 {grown}, ptr {at}")
 
     # ---- addresses and host pointers ----------------------------------------------------------
     def address(self, m: Mem) -> str:
@@ -280,6 +327,7 @@ class MemoryLowering(LaneCode):
         self.label(go)
         ptrs = self.host_pointers(addr, on_bits, size, bail)
         self.init_flags(addr, on_bits, size, bail)
+        self.log_access(ins, addr, on_bits)
         if size == QUAD:
             self.load_quad(ins.dsts[0], ptrs, on)
             self.br(done)
@@ -319,6 +367,7 @@ class MemoryLowering(LaneCode):
         self.label(go)
         ptrs = self.host_pointers(addr, on_bits, size, bail, write=True)
         self.init_flags(addr, on_bits, size, bail, store=True)
+        self.log_access(self.code.instrs[self.pc], addr, on_bits)
         if len(words) == 1 and W > 1:   # a coalesced store: one masked vector store
             changed = self.contiguous_or_scatter(addr, ptrs, words[0], on, on_bits, size)
             last = self.current_label
