@@ -38,7 +38,7 @@ __global__ void fma_chain(float *out, int n) {
 
 @pytest.fixture(scope="module")
 def device():
-    return Device(minicuda.compile(KERNELS, arch="sm_90", opt=3), engine="jit", memory_counters=True)
+    return Device(minicuda.compile(KERNELS, arch="sm_90", opt=3), engine="jit", memory_counters=True, timing_model=True)
 
 
 @pytest.mark.parametrize("n, rounds", [(1, 1), (16, 1), (17, 2), (40, 3)])
