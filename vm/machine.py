@@ -58,14 +58,14 @@ MEMORY_SPACES = {"global": "global", "constant": "constant", "string": "string",
 DEVICE_FAULTS = ("memory", "trap", "assert", "stack")
 
 
-def kernels_interpreted(tools, sched: str, load_rounds: bool) -> bool:
+def kernels_interpreted(tools, sched: str) -> bool:
     """Whether kernels (and the device functions they call) run on the interpreter
     whatever the engine, host code staying on it: the one place that decides.  They do
     under a tool whose checks only the interpreter makes (vm/tools.py's INTERPRETED_TOOLS:
-    racecheck under the stack model) and for the timing model, whose load round trips
-    (vm/load_rounds.py) the interpreter alone counts.  The memory counters
-    (vm/memcounters.py) the JIT counts too (vm/jit/memlog.py)."""
-    return load_rounds or interpreted(tools, sched)
+    racecheck under the stack model).  The memory counters (vm/memcounters.py) and the
+    timing model's load round trips (vm/load_rounds.py) the JIT counts too (vm/jit/memlog.py,
+    vm/jit/rounds.py); a device function a kernel calls is counted on the interpreter."""
+    return interpreted(tools, sched)
 
 
 class Machine:
@@ -121,8 +121,7 @@ class Machine:
         interpreted = trace is not None or uses_device_sync(module)
         self.engine = make_engine("interp" if interpreted else engine, self, jobs)
         # the memory counters (vm/memcounters.py) both engines count; the timing model
-        # (vm/timing_model.py) reads them and the load round trips (vm/load_rounds.py), which
-        # the interpreter alone counts: with it, kernels run there (host code stays on the engine)
+        # (vm/timing_model.py) reads them and the load round trips (vm/load_rounds.py)
         # the timing model runs when asked for
         # (timing_model: its metrics; time "model"), and by default ("auto") for a program
         # that calls cudaEventElapsedTime; then the events and the host's clocks read its
@@ -135,7 +134,7 @@ class Machine:
         memory_counters = memory_counters or self.timing_model
         self.interp.memory_counters = memory_counters
         self.interp.count_rounds = self.timing_model
-        self.kernel_engine = make_engine("interp", self) if kernels_interpreted(tools, self.sched, self.timing_model) \
+        self.kernel_engine = make_engine("interp", self) if kernels_interpreted(tools, self.sched) \
             else self.engine
 
     def static_object(self, name: str, g, space: str, init: bytes | None) -> int:

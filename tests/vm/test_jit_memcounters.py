@@ -2,7 +2,8 @@
 launch by launch and instruction by instruction: strided, offset and AoS accesses, tiles
 read by columns, 64- and 128-bit accesses to global and shared memory, local memory,
 partially active warps, both scheduling models, blocks spread over workers, and a log too
-small for a block (its accesses then counted by the interpreter in the hand-off)."""
+small for a block (its accesses then counted by the interpreter in the hand-off).  With
+the timing model, the load round trips and arithmetic chains too (vm/jit/rounds.py)."""
 import numpy as np
 import pytest
 
@@ -54,17 +55,18 @@ def module(request):
     return minicuda.compile(KERNELS, arch=request.param, opt=3)
 
 
-def both(module, kernel, grid, block, *args, jobs=None):
+def both(module, kernel, grid, block, *args, jobs=None, rounds=False):
     """The launch's metrics (as_dict) on each engine, and what each wrote."""
     out = []
     for engine in ("interp", "jit"):
-        device = Device(module, engine=engine, jobs=jobs, memory_counters=True)
+        device = Device(module, engine=engine, jobs=jobs, memory_counters=True, timing_model=rounds)
         copies = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
         m = device.launch(kernel, grid, block, *copies)
         assert type(device.machine.kernel_engine).__name__ == ("JitEngine" if engine == "jit" else "InterpEngine")
         out.append((m.as_dict(), [a for a in copies if isinstance(a, np.ndarray)]))
     (interp, wrote_i), (jit, wrote_j) = out
     assert interp["global_ld_requests"] + interp["shared_ld_requests"] + interp["local_ld_requests"] > 0
+    assert ("alu_chain" in interp) == rounds
     for name in interp:
         assert jit[name] == interp[name], name
     assert all(np.array_equal(a, b) for a, b in zip(wrote_i, wrote_j))
@@ -109,6 +111,41 @@ def test_blocks_spread_over_workers_and_a_log_too_small_for_a_block(module, monk
     monkeypatch.setattr(memlog, "LOG_RECORDS", 5)   # most accesses find the log full
     both(module, "aos", 8, 64, np.arange(1024, dtype=np.float32), jobs=2)
     both(module, "local_pick", 2, 32, np.arange(64, dtype=np.int32), np.zeros(64, np.float32))
+
+
+ROUNDS = """__global__ void sum_rows(const float *m, float *out, int n) {
+  float s = 0;
+  for (int k = 0; k < n; k++) s += m[k * 32 + threadIdx.x];
+  out[threadIdx.x] = s;
+}
+__global__ void chase(const int *next, int *out, int n) {
+  int i = threadIdx.x;
+  for (int k = 0; k < n; k++) i = next[i];
+  out[threadIdx.x] = i;
+}
+__global__ void staged(const float *a, float *out, int n) {
+  __shared__ float t[64];
+  t[threadIdx.x] = a[threadIdx.x] + a[threadIdx.x + 32];
+  __syncthreads();
+  double d = t[31 - threadIdx.x];
+  for (int k = 0; k < n; k++) d = d * 1.5 + k / (threadIdx.x + 1);
+  out[threadIdx.x] = d + a[threadIdx.x + 64];
+}
+"""
+
+
+@pytest.mark.parametrize("arch", ["sm_90", "sm_61"])
+def test_load_round_trips_and_chains(arch, monkeypatch):
+    module = minicuda.compile(KERNELS + ROUNDS, arch=arch, opt=3)
+    both(module, "sum_rows", 2, 32, np.ones(32 * 40, np.float32), np.zeros(32, np.float32), 37, rounds=True)
+    both(module, "chase", 2, 48, np.arange(1, 97, dtype=np.int32) % 96, np.zeros(96, np.int32), 9, rounds=True)
+    both(module, "staged", 3, 32, np.ones(96, np.float32), np.zeros(32, np.float32), 5, rounds=True, jobs=2)
+    both(module, "tile", 2, (32, 32), np.zeros(1024, np.float32), 1, rounds=True)
+    both(module, "partial", 3, 48, np.arange(130, dtype=np.int32), np.zeros(130, np.int32), 130, rounds=True)
+    both(module, "local_pick", 1, 64, np.arange(64, dtype=np.int32), np.zeros(64, np.float32), rounds=True)
+    monkeypatch.setattr(memlog, "LOG_RECORDS", 5)   # hand-offs step the state native code keeps
+    both(module, "sum_rows", 1, 32, np.ones(32 * 40, np.float32), np.zeros(32, np.float32), 20, rounds=True)
+    both(module, "staged", 2, 32, np.ones(96, np.float32), np.zeros(32, np.float32), 3, rounds=True)
 
 
 def test_the_log_counts_single_accesses_as_count_access_does():

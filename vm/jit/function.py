@@ -48,6 +48,7 @@ from minicuda.vm.jit.its_scheduler import ITSScheduling
 from minicuda.vm.jit.lanes import Unsupported
 from minicuda.vm.jit.live_rows import live_rows
 from minicuda.vm.jit.memory import MemoryLowering
+from minicuda.vm.jit.rounds import RoundsLowering
 from minicuda.vm.jit.stack_scheduler import StackScheduling
 from minicuda.vm.jit.warp_ops import WarpOpsLowering
 from minicuda.vm.profile import NATIVE_COLUMNS, NATIVE_DIVERGENT, NATIVE_PRED_ON
@@ -63,7 +64,7 @@ RACECHECKED = SYNCCHECKED | {"LDG", "STG", "LDS", "STS", "ATOM", "ATOMS", "MEMBA
 
 
 class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackScheduling, ITSScheduling,
-                      HostCallLowering):
+                      HostCallLowering, RoundsLowering):
     """LLVM IR for one function (`@warp` in the module) under one scheduling model."""
 
     # ---- the function ------------------------------------------------------------------------
@@ -98,6 +99,8 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
         if self.counted:
             for name, index in (("memlog", L.MEMLOG), ("execs", L.EXECS)):
                 self.line(f"%{name} = load ptr, ptr {self.op(f'getelementptr i64, ptr %ctx, i64 {index}')}")
+        if self.rounds:
+            self.rounds_entry()
         steps = self.op(f"load i64, ptr {self.op(f'getelementptr i64, ptr %counters, i64 {L.STEPS}')}")
         self.store_local("steps", steps)
         self.store_local("steps0", steps)
@@ -211,6 +214,8 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
                 self.profile_instruction(pc, ins, group, on_bits)
             if self.counted:
                 self.count_at(pc, 1, "%execs")
+            if self.rounds:
+                self.step_rounds(pc)
         self.pc = pc
         body(ins, on, on_bits, group, bail, pc)
         self.bail_block(pc)

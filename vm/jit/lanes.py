@@ -51,6 +51,8 @@ class LaneCode:
         # the memory counters' variant (vm/jit/memlog.py): device code logs each warp-level
         # load and store and counts each instruction's warp executions
         self.counted = "memcounters" in checks and lanes > 1
+        # the timing model's variant (vm/jit/rounds.py): each instruction steps the warp's round trips
+        self.rounds = "loadrounds" in checks and lanes > 1
         self.symbols = symbols            # the module's symbol table (index = position)
         self.kernel = kernel
         self.e = Emitter(lanes)

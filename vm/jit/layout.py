@@ -51,14 +51,20 @@ MEMLOG = 46
 MEMLOG_N = 47
 MEMLOG_CAP = 48
 EXECS = 49
-NFIELDS = 50
+# the timing model's variant (vm/jit/rounds.py): the block state's round-trip words, and the
+# loads a warp keeps in flight
+ROUNDS = 50
+ROUND_LIMIT = 51
+NFIELDS = 52
 
 WARN_CAP = 1024
 
 # ---- counters ------------------------------------------------------------------------------
 # WRITES: instructions that changed memory (a spinning warp runs again when it grows)
+# the load round trips and the arithmetic chains' steps (vm/load_rounds.py), with the timing model
 INST, THREAD, PRED_ON, BRANCH, DIVERGENT, MAX_DEPTH, MAX_PATHS, BARRIERS, STEPS, WRITES = range(10)
-NCOUNTERS = 10
+GLOBAL_ROUNDS, SHARED_ROUNDS, ALU_CHAIN = 10, 11, 12
+NCOUNTERS = 13
 
 # ---- what an entry point returns -----------------------------------------------------------
 DONE, AT_BAR, BAIL, OPENING = 0, 1, 2, 3   # OPENING: run_blocks stopped as a barrier with BAR.RED opens
