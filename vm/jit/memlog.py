@@ -25,7 +25,7 @@ from minicuda.vm.memory import SPACE_BASE, WIDTH_BYTES
 from minicuda.vm.timing_model import instruction_class
 
 LOG_WORDS = 3 + WARP      # header, block, flag, the lanes' addresses
-LOG_RECORDS = 1 << 13     # a worker's log (2.3 MB)
+LOG_RECORDS = 1 << 15     # a worker's log (9 MB)
 SPAN = 1 << 40            # a space's window of addresses (vm/memory.py's _SPACE_SPAN)
 LOCAL, FRAMES = 1, 2      # the flag word: a local access; the record of its frames
 NONE = np.uint64(np.iinfo(np.uint64).max)   # no value: an inactive lane's place
@@ -67,7 +67,7 @@ class MemoryLog:
         """Add the distinct pairs of the blocks done (all when `running` is None)."""
         if not self.pairs:
             return
-        pairs = np.unique(np.concatenate(self.pairs), axis=0)
+        pairs = _unique_pairs(np.concatenate(self.pairs))
         done = pairs[:, 0] < np.uint64(running) if running is not None else np.ones(len(pairs), bool)
         metrics.global_ld_block_sectors += int(done.sum())
         self.pairs = [pairs[~done]] if not done.all() else []
@@ -80,6 +80,21 @@ class MemoryLog:
             cls = instruction_class(self.code.instrs[pc].op)
             classes[cls] = classes.get(cls, 0) + int(self.execs[pc])
         self.execs[:] = 0
+
+
+def _unique_pairs(pairs: np.ndarray) -> np.ndarray:
+    """The distinct (block, sector) rows of `pairs`: packed into one word each when the
+    blocks and sectors span few enough bits (a log's blocks are a few neighbours), else rows."""
+    if not len(pairs):
+        return pairs
+    low = pairs.min(axis=0)
+    span = pairs.max(axis=0) - low
+    bits = int(span[1]).bit_length()
+    if int(span[0]).bit_length() + bits > 63:
+        return np.unique(pairs, axis=0)
+    keys = np.unique(((pairs[:, 0] - low[0]) << np.uint64(bits)) | (pairs[:, 1] - low[1]))
+    mask = np.uint64((1 << bits) - 1)
+    return np.stack([(keys >> np.uint64(bits)) + low[0], (keys & mask) + low[1]], axis=1)
 
 
 def _sites(code) -> list:
@@ -95,6 +110,13 @@ def _sites(code) -> list:
     return sites
 
 
+def _site_arrays(sites: list) -> tuple[np.ndarray, np.ndarray]:
+    """Per pc: the access bytes and whether it is a load (numpy, for indexing by the records' pcs)."""
+    sizes = np.array([site[0] if site else 0 for site in sites] or [0], np.int64)
+    loads = np.array([bool(site) and site[1] == "ld" for site in sites] or [False], bool)
+    return sizes, loads
+
+
 def count_records(metrics, records: np.ndarray, sites: list) -> list[np.ndarray]:
     """Count a log's records into `metrics`, as count_access would one by one; returns the
     loads' (block, sector) pairs."""
@@ -106,8 +128,8 @@ def count_records(metrics, records: np.ndarray, sites: list) -> list[np.ndarray]
     active = ((masks[:, None] >> LANES.astype(np.int64)) & 1).astype(bool)
     addresses = records[main, 3:].view(np.uint64)
     blocks = records[main, 1].view(np.uint64)
-    sizes = np.array([sites[pc][0] for pc in pcs], np.int64)
-    loads = np.array([sites[pc][1] == "ld" for pc in pcs], bool)
+    size_of, load_of = _site_arrays(sites)
+    sizes, loads = size_of[pcs], load_of[pcs]
     first = addresses[np.arange(len(main)), np.argmax(active, axis=1)]
     shared = (first - np.uint64(SPACE_BASE["shared"])) < np.uint64(SPAN)
     local = (flags[main] == LOCAL) & ~shared
@@ -161,7 +183,9 @@ def _distinct(values: np.ndarray, valid: np.ndarray):
     """Per row, the number of distinct valid values; and the rows sorted (NONE in the
     invalid places) with a mask of each distinct value's first place."""
     v = np.where(valid, values, NONE)
-    v.sort(axis=-1)
+    unsorted = (v[..., 1:] < v[..., :-1]).any(axis=-1)   # (most accesses come in order: no sort)
+    if unsorted.any():
+        v[unsorted] = np.sort(v[unsorted], axis=-1)
     new = np.ones(v.shape, bool)
     new[..., 1:] = v[..., 1:] != v[..., :-1]
     new &= v != NONE
@@ -173,7 +197,8 @@ def _global(metrics, addresses, active, size: int, loads, blocks, sectors, rows)
     the loads' (block, sector) pairs)."""
     lo = addresses // np.uint64(SECTOR)
     hi = (addresses + np.uint64(size - 1)) // np.uint64(SECTOR)
-    count, v, new = _distinct(np.concatenate([lo, hi], axis=1), np.concatenate([active, active], axis=1))
+    pairs_of = np.stack([lo, hi], axis=2).reshape(len(lo), 2 * WARP)   # each lane's first and last, in order
+    count, v, new = _distinct(pairs_of, np.repeat(active, 2, axis=1))
     sectors[rows] = count
     lines = v // np.uint64(LINE // SECTOR)
     line_new = np.ones(v.shape, bool)
