@@ -82,6 +82,15 @@ class MemoryLog:
         self.execs[:] = 0
 
 
+def _ordered_unique(values: np.ndarray) -> np.ndarray:
+    """np.unique of values that mostly come in order already (a stable sort runs through
+    ordered runs in linear time)."""
+    v = np.sort(values, kind="stable")
+    keep = np.ones(len(v), bool)
+    keep[1:] = v[1:] != v[:-1]
+    return v[keep]
+
+
 def _unique_pairs(pairs: np.ndarray) -> np.ndarray:
     """The distinct (block, sector) rows of `pairs`: packed into one word each when the
     blocks and sectors span few enough bits (a log's blocks are a few neighbours), else rows."""
@@ -92,7 +101,7 @@ def _unique_pairs(pairs: np.ndarray) -> np.ndarray:
     bits = int(span[1]).bit_length()
     if int(span[0]).bit_length() + bits > 63:
         return np.unique(pairs, axis=0)
-    keys = np.unique(((pairs[:, 0] - low[0]) << np.uint64(bits)) | (pairs[:, 1] - low[1]))
+    keys = _ordered_unique(((pairs[:, 0] - low[0]) << np.uint64(bits)) | (pairs[:, 1] - low[1]))
     mask = np.uint64((1 << bits) - 1)
     return np.stack([(keys >> np.uint64(bits)) + low[0], (keys & mask) + low[1]], axis=1)
 
@@ -136,11 +145,18 @@ def count_records(metrics, records: np.ndarray, sites: list) -> list[np.ndarray]
     space = np.where(shared, 2, np.where(local, 1, 0))
     sectors = np.zeros(len(main), np.int64)
     groups = np.zeros(len(main), np.int64)
-    useful = sizes * _distinct(addresses, active)[0]
+    # a whole warp at consecutive elements (a coalesced access): counted in closed form
+    coalesced = (masks == 0xFFFFFFFF) & (addresses == first[:, None] + LANES * sizes[:, None].astype(np.uint64)).all(1)
+    useful = sizes * WARP
+    other = np.nonzero(~coalesced)[0]
+    useful[other] = sizes[other] * _distinct(addresses[other], active[other])[0]
     pairs = []
     for size in np.unique(sizes):
         size = int(size)
-        rows = np.nonzero((sizes == size) & (space == 0))[0]
+        rows = np.nonzero((sizes == size) & (space == 0) & coalesced)[0]
+        if rows.size:
+            pairs += _global_run(metrics, first[rows], size, loads[rows], blocks[rows], sectors, rows)
+        rows = np.nonzero((sizes == size) & (space == 0) & ~coalesced)[0]
         if rows.size:
             pairs += _global(metrics, addresses[rows], active[rows], size, loads[rows], blocks[rows], sectors, rows)
         rows = np.nonzero((sizes == size) & (space == 1))[0]
@@ -204,12 +220,30 @@ def _global(metrics, addresses, active, size: int, loads, blocks, sectors, rows)
     line_new = np.ones(v.shape, bool)
     line_new[:, 1:] = lines[:, 1:] != lines[:, :-1]
     metrics.global_lines += int((line_new & (v != NONE)).sum())
-    metrics.touch(np.unique(v[new]), False)
+    metrics.touch(_ordered_unique(v[new]), False)
     picked = new & loads[:, None]
     if not picked.any():
         return []
     owner = np.broadcast_to(blocks[:, None], v.shape)[picked]
     return [np.stack([owner, v[picked]], axis=1)]
+
+
+def _global_run(metrics, first, size: int, loads, blocks, sectors, rows) -> list[np.ndarray]:
+    """Coalesced global requests (32 lanes from `first` on, `size` bytes each): the sectors
+    and lines of one run of bytes."""
+    lo = first // np.uint64(SECTOR)
+    hi = (first + np.uint64(WARP * size - 1)) // np.uint64(SECTOR)
+    count = (hi - lo + np.uint64(1)).astype(np.int64)
+    sectors[rows] = count
+    quarter = np.uint64(LINE // SECTOR)
+    metrics.global_lines += int((hi // quarter - lo // quarter + np.uint64(1)).sum())
+    starts = np.cumsum(count) - count
+    touched = np.repeat(lo, count) + (np.arange(int(count.sum())) - np.repeat(starts, count)).astype(np.uint64)
+    metrics.touch(_ordered_unique(touched), False)
+    picked = np.repeat(loads, count)
+    if not picked.any():
+        return []
+    return [np.stack([np.repeat(blocks, count)[picked], touched[picked]], axis=1)]
 
 
 def _local(offsets, active, size: int) -> np.ndarray:
