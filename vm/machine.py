@@ -44,7 +44,7 @@ from minicuda.vm.stdio import standard_streams
 from minicuda.vm.memory import DEVICE, HOST, Memory, MemoryFault, OutOfMemory, byte_size, pointer_note
 from minicuda.vm.nested import NestedLaunches, uses_device_sync
 from minicuda.vm.occupancy import occupancy
-from minicuda.vm.timing_model import calls_runtime, gpu_for, model_launch
+from minicuda.vm.timing_model import gpu_for, model_launch, times_kernels
 from minicuda.vm.runtime import STACK_LIMIT, DeviceAssert, ProgramExit, Runtime, device_for, error_code
 from minicuda.vm.callstack import NO_METRICS, CallStack, StatePool
 from minicuda.vm.stop import WATCHDOG, HostFrame, StopFlag, Stopped, watchdog_lines, warp_position
@@ -124,11 +124,11 @@ class Machine:
         # (vm/timing_model.py) reads them and the load round trips (vm/load_rounds.py)
         # the timing model runs when asked for
         # (timing_model: its metrics; time "model"), and by default ("auto") for a program
-        # that calls cudaEventElapsedTime; then the events and the host's clocks read its
-        # time, unless time is "wall"
+        # that times its kernels: it calls cudaEventElapsedTime, or it has kernels and reads
+        # a host clock the model keeps (gettimeofday, omp_get_wtime: the books' cpuSecond);
+        # then the events and the host's clocks read its time, unless time is "wall"
         self.time = time
-        self.timing_model = timing_model or time == "model" or (
-            time == "auto" and calls_runtime(module, "cudaEventElapsedTime"))
+        self.timing_model = timing_model or time == "model" or (time == "auto" and times_kernels(module))
         self.modelled_time = self.timing_model and time != "wall"
         self.gpu = gpu_for(self.arch, gpu) if self.timing_model else None
         memory_counters = memory_counters or self.timing_model

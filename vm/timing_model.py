@@ -252,6 +252,18 @@ def _sm_run(blocks: int, slots: int, dispatch: float, duration: float) -> tuple[
     return end, blocks * duration
 
 
+HOST_CLOCKS = ("gettimeofday", "omp_get_wtime")   # the host clocks that read modelled time (vm/runtime.py)
+
+
+def times_kernels(module) -> bool:
+    """Whether a program times its kernels, so that `--time auto` models them: it calls
+    cudaEventElapsedTime, or it has a kernel and reads a host clock."""
+    if calls_runtime(module, "cudaEventElapsedTime"):
+        return True
+    kernels = any(fn.kind == "kernel" for fn in module.functions.values())
+    return kernels and any(calls_runtime(module, clock) for clock in HOST_CLOCKS)
+
+
 def calls_runtime(module, name: str) -> bool:
     """Whether any function of `module` calls the runtime's `name` (cudaEventElapsedTime)."""
     return any(ins.op == "CALL" and getattr(ins.srcs[0], "name", "") == name
