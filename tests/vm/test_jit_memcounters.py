@@ -182,3 +182,12 @@ def test_the_log_counts_single_accesses_as_count_access_does():
     for name in ("global_ld_sectors", "shared_st_sectors", "local_ld_sectors", "global_lines", "global_footprint"):
         assert getattr(got, name) == getattr(expected, name) > 0, name
     assert got.as_dict() == expected.as_dict()
+
+
+def test_a_called_device_function_counts_as_on_the_interpreter():
+    """A kernel's call (the callee counted on the interpreter, the kernel natively)."""
+    module = minicuda.compile("""__device__ __noinline__ float pick(const float *in, int i) { return in[i * 2] + in[i + 1]; }
+__global__ void k(const float *in, float *out) { float a = in[threadIdx.x + 64]; out[threadIdx.x] = pick(in, threadIdx.x) + a; }
+""", arch="sm_90", opt=0)   # -O0 keeps the call
+    m = both(module, "k", 1, 64, np.zeros(160, np.float32), np.zeros(64, np.float32), rounds=True)
+    assert m["global_ld_requests"] == 6 and m["global_ld_rounds"] > 2
