@@ -13,20 +13,9 @@ from minicuda.vm.launcher import Device
 from minicuda.vm.memcounters import count_access
 from minicuda.vm.memory import SPACE_BASE
 from minicuda.vm.metrics import LaunchMetrics
+from helpers.memory_kernels import LOAD_ROUNDS as ROUND_KERNELS, STRIDED
 
-KERNELS = """struct P { float x; float y; };
-__global__ void strided(const float *in, float *out, int stride, int offset) {
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
-  out[i] = in[i * stride + offset];
-}
-__global__ void aos(P *p) { int i = blockIdx.x * blockDim.x + threadIdx.x; p[i].x += 1.0f; p[i].y += 2.0f; }
-__global__ void tile(float *out, int pad) {
-  __shared__ float t[32 * 33];
-  int x = threadIdx.x, y = threadIdx.y;
-  t[y * (32 + pad) + x] = (float)x;
-  __syncthreads();
-  out[y * 32 + x] = t[x * (32 + pad) + y];
-}
+KERNELS = STRIDED + """
 __global__ void wide(const double *d, const float2 *f2, const float4 *f4, double *out, int stride) {
   __shared__ double sd[256];
   __shared__ float4 s4[128];
@@ -41,11 +30,6 @@ __global__ void wide(const double *d, const float2 *f2, const float4 *f4, double
 __global__ void partial(const int *in, int *out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n && i % 3 != 1) out[i] = in[i] + in[0] + in[(i * 7) % n];
-}
-__global__ void local_pick(const int *index, float *out) {
-  float a[8];
-  for (int k = 0; k < 8; k++) a[k] = (float)k * threadIdx.x;
-  out[threadIdx.x] = a[index[threadIdx.x] & 7];
 }
 """
 
@@ -81,7 +65,7 @@ def test_strided_and_offset_copies(module, stride, offset):
 
 
 def test_an_array_of_structures(module):
-    m = both(module, "aos", 2, 32, np.arange(128, dtype=np.float32))
+    m = both(module, "aos", 1, 64, np.arange(128, dtype=np.float32))
     assert m["global_st_bytes"] * 2 == m["global_st_sectors"] * 32   # 50% efficient
 
 
@@ -109,21 +93,11 @@ def test_local_memory(module):
 def test_blocks_spread_over_workers_and_a_log_too_small_for_a_block(module, monkeypatch):
     both(module, "tile", 6, (32, 32), np.zeros(1024, np.float32), 0, jobs=2)
     monkeypatch.setattr(memlog, "LOG_RECORDS", 5)   # most accesses find the log full
-    both(module, "aos", 8, 64, np.arange(1024, dtype=np.float32), jobs=2)
+    both(module, "strided", 8, 64, np.arange(1024, dtype=np.float32), np.zeros(512, np.float32), 2, 0, jobs=2)
     both(module, "local_pick", 2, 32, np.arange(64, dtype=np.int32), np.zeros(64, np.float32))
 
 
-ROUNDS = """__global__ void sum_rows(const float *m, float *out, int n) {
-  float s = 0;
-  for (int k = 0; k < n; k++) s += m[k * 32 + threadIdx.x];
-  out[threadIdx.x] = s;
-}
-__global__ void chase(const int *next, int *out, int n) {
-  int i = threadIdx.x;
-  for (int k = 0; k < n; k++) i = next[i];
-  out[threadIdx.x] = i;
-}
-__global__ void staged(const float *a, float *out, int n) {
+ROUNDS = """__global__ void staged_chain(const float *a, float *out, int n) {
   __shared__ float t[64];
   t[threadIdx.x] = a[threadIdx.x] + a[threadIdx.x + 32];
   __syncthreads();
@@ -136,16 +110,16 @@ __global__ void staged(const float *a, float *out, int n) {
 
 @pytest.mark.parametrize("arch", ["sm_90", "sm_61"])
 def test_load_round_trips_and_chains(arch, monkeypatch):
-    module = minicuda.compile(KERNELS + ROUNDS, arch=arch, opt=3)
+    module = minicuda.compile(KERNELS + ROUNDS + ROUND_KERNELS, arch=arch, opt=3)
     both(module, "sum_rows", 2, 32, np.ones(32 * 40, np.float32), np.zeros(32, np.float32), 37, rounds=True)
     both(module, "chase", 2, 48, np.arange(1, 97, dtype=np.int32) % 96, np.zeros(96, np.int32), 9, rounds=True)
-    both(module, "staged", 3, 32, np.ones(96, np.float32), np.zeros(32, np.float32), 5, rounds=True, jobs=2)
+    both(module, "staged_chain", 3, 32, np.ones(96, np.float32), np.zeros(32, np.float32), 5, rounds=True, jobs=2)
     both(module, "tile", 2, (32, 32), np.zeros(1024, np.float32), 1, rounds=True)
     both(module, "partial", 3, 48, np.arange(130, dtype=np.int32), np.zeros(130, np.int32), 130, rounds=True)
     both(module, "local_pick", 1, 64, np.arange(64, dtype=np.int32), np.zeros(64, np.float32), rounds=True)
     monkeypatch.setattr(memlog, "LOG_RECORDS", 5)   # hand-offs step the state native code keeps
     both(module, "sum_rows", 1, 32, np.ones(32 * 40, np.float32), np.zeros(32, np.float32), 20, rounds=True)
-    both(module, "staged", 2, 32, np.ones(96, np.float32), np.zeros(32, np.float32), 3, rounds=True)
+    both(module, "staged_chain", 2, 32, np.ones(96, np.float32), np.zeros(32, np.float32), 3, rounds=True)
 
 
 def test_the_log_counts_single_accesses_as_count_access_does():
