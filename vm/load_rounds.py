@@ -1,5 +1,6 @@
 """Memory-level parallelism of a warp, for the timing model (docs/timing.md): how many round
-trips to memory its loads take, counted as the interpreter runs it (with the memory counters).
+trips to memory its loads take, counted as it runs (with the timing model; on the JIT:
+vm/jit/rounds.py).
 
 A warp issues in order, and ptxas schedules a loop's independent loads early (it unrolls the
 loop and issues the next iterations' loads before the first use: on an H100, sumCols of

@@ -2,8 +2,8 @@
 (ncu's gpu__time_duration.sum), the SM cycles, the achieved occupancy
 (sm__warps_active.avg.pct_of_peak_sustained_active) and the stall reasons that dominate.
 
-It reads a launch's counts, which the interpreter keeps when the memory counters are on
-(vm/memcounters.py): warp instructions by class (serialised paths of a divergent branch
+It reads a launch's counts, which both engines keep when the memory counters are on
+(vm/memcounters.py, vm/jit/memlog.py): warp instructions by class (serialised paths of a divergent branch
 and both scheduling models' reconvergence are in the count, as each path issues on its
 own), global sectors and lines and the distinct sectors the launch touches, shared
 wavefronts (bank conflicts included), barriers, and each warp's load round trips and
