@@ -6,6 +6,8 @@ small for a block (its accesses then counted by the interpreter in the hand-off)
 the timing model, the load round trips and arithmetic chains too (vm/jit/rounds.py)."""
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import minicuda
 from minicuda.vm.jit import memlog
@@ -13,6 +15,7 @@ from minicuda.vm.launcher import Device
 from minicuda.vm.memcounters import count_access
 from minicuda.vm.memory import SPACE_BASE
 from minicuda.vm.metrics import LaunchMetrics
+from helpers.kernels import statements
 from helpers.memory_kernels import LOAD_ROUNDS as ROUND_KERNELS, STRIDED
 
 KERNELS = STRIDED + """
@@ -165,3 +168,24 @@ __global__ void k(const float *in, float *out) { float a = in[threadIdx.x + 64];
 """, arch="sm_90", opt=0)   # -O0 keeps the call
     m = both(module, "k", 1, 64, np.zeros(160, np.float32), np.zeros(64, np.float32), rounds=True)
     assert m["global_ld_requests"] == 6 and m["global_ld_rounds"] > 2
+
+
+MEMORY_OPS = ["a += in[(t * {k}) % 96];", "b ^= in[(a & 63) + {k}];", "out[(t * {k}) % 80] = b;",
+              "s[(threadIdx.x * {k}) % 64] = a; __syncthreads(); b += s[threadIdx.x % 64]; __syncthreads();",
+              "if (t % {k} == 0) a += in[t + {k}];", "for (int i = 0; i < {k}; i++) b += in[(b & 31) + i];"]
+
+
+@pytest.mark.slow
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(body=st.lists(statements(), min_size=1, max_size=3),
+       extra=st.lists(st.tuples(st.sampled_from(MEMORY_OPS), st.integers(1, 9)), min_size=1, max_size=4))
+def test_generated_kernels_count_alike(body, extra):
+    """Generated kernels with loads and stores at data-dependent addresses, in branches and
+    loops, and shared memory with barriers: every counter and round trip alike, both models."""
+    lines = body + [op.format(k=k) for op, k in extra]
+    src = ("__global__ void k(const int *in, int *out, int n) {\n  __shared__ int s[64];\n"
+           "  int t = blockIdx.x * blockDim.x + threadIdx.x;\n  int a = t, b = n - t;\n  "
+           + "\n  ".join(lines) + "\n  out[t] += a ^ (b << 1);\n}\n")
+    for arch in ("sm_61", "sm_90"):
+        both(minicuda.compile(src, arch=arch, opt=3), "k", 2, 40, np.arange(128, dtype=np.int32),
+             np.zeros(80, np.int32), 77, jobs=2, rounds=True)
