@@ -33,6 +33,8 @@ from minicuda.vm.jit.runtime_ir import SLOW_PATH_CC
 from minicuda.vm.memory import SHARED_WINDOW, SPACE_BASE
 from minicuda.vm.jit.memlog import LOG_WORDS, SPAN
 
+LOCAL_BASE = SPACE_BASE["local"]
+
 WIDTH_BYTES = {"U8": 1, "S8": 1, "U16": 2, "S16": 2, "32": 4, "64": 8, "128": 16}
 QUAD = 16   # a 128-bit access: four 32-bit words, each gathered or scattered to its register row
 NATIVE_RUNTIME = {"rand", "memcpy", "memmove", "memset"}
@@ -115,29 +117,29 @@ class MemoryLowering(LaneCode):
         n = self.op(f"load i64, ptr {at}")
         rec = self.op(f"getelementptr i64, ptr %memlog, i64 {self.op(f'mul i64 {n}, {LOG_WORDS}')}")
         lanes = self.op(f"zext i32 {on_bits} to i64")
-        header = self.op(f"or i64 {self.op(f'shl i64 {lanes}, 32')}, {self.pc}")
-        self.line(f"store i64 {header}, ptr {rec}")
-        self.line(f"store i64 {self.ctx_field(L.BLOCK)}, ptr {self.op(f'getelementptr i64, ptr {rec}, i64 1')}")
         self.e.declare("cttz32", "declare i32 @llvm.cttz.i32(i32, i1)")
         first = self.op(f"call i32 @llvm.cttz.i32(i32 {on_bits}, i1 true)")
         a0 = self.op(f"extractelement <{W} x i64> {addr}, i32 {first}")
-        offset = self.op(f"sub i64 {a0}, {SPACE_BASE['local']}")
+        offset = self.op(f"sub i64 {a0}, {LOCAL_BASE}")
         local = self.op(f"icmp ult i64 {offset}, {SPAN}")
-        self.line(f"store i64 {self.op(f'zext i1 {local} to i64')}, ptr {self.op(f'getelementptr i64, ptr {rec}, i64 2')}")
-        self.line(f"store <{W} x i64> {addr}, ptr {self.op(f'getelementptr i64, ptr {rec}, i64 3')}, align 8")
+        flag = self.op(f"zext i1 {local} to i64")
+        self.log_record(rec, self.op(f"or i64 {self.op(f'shl i64 {lanes}, 32')}, {self.pc}"),
+                        self.ctx_field(L.BLOCK), flag, addr)
         frames, after = self.lbl("logframes"), self.lbl("logged")
         self.cbr(local, frames, after)
         self.label(frames)
-        second = self.op(f"getelementptr i64, ptr {rec}, i64 {LOG_WORDS}")
-        self.line(f"store i64 -1, ptr {second}")
-        self.line(f"store i64 2, ptr {self.op(f'getelementptr i64, ptr {second}, i64 2')}")
         frame = self.op(f"load <{W} x i64>, ptr %frame, align 8")
-        self.line(f"store <{W} x i64> {frame}, ptr {self.op(f'getelementptr i64, ptr {second}, i64 3')}, align 8")
+        self.log_record(self.op(f"getelementptr i64, ptr {rec}, i64 {LOG_WORDS}"), "-1", "0", "2", frame)
         self.br(after)
         self.label(after)
-        extra = self.op(f"zext i1 {local} to i64")
-        grown = self.op(f"add i64 {n}, {self.op(f'add i64 1, {extra}')}")
+        grown = self.op(f"add i64 {n}, {self.op(f'add i64 1, {flag}')}")
         self.line(f"store i64 {grown}, ptr {at}")
+
+    def log_record(self, rec: str, header: str, block: str, flag: str, lanes: str) -> None:
+        """One record of the log at `rec`: its three words and the lanes' values."""
+        for k, value in enumerate((header, block, flag)):
+            self.line(f"store i64 {value}, ptr {self.op(f'getelementptr i64, ptr {rec}, i64 {k}')}")
+        self.line(f"store <{self.W} x i64> {lanes}, ptr {self.op(f'getelementptr i64, ptr {rec}, i64 3')}, align 8")
 
     # ---- addresses and host pointers ----------------------------------------------------------
     def address(self, m: Mem) -> str:
