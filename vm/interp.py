@@ -127,6 +127,7 @@ class Interpreter:
         self.on_host = False   # the host thread's interpreter (Machine.host) runs host code
         self.loads_in_flight = loads_in_flight()   # vm/load_rounds.py's epochs, for the timing model
         self.memory_counters = False   # count every access for vm/memcounters.py (Machine(memory_counters=True))
+        self.count_rounds = False      # and each warp's load round trips for the timing model (vm/load_rounds.py)
         self.steps = 0
         self.machine = None   # the Machine running a whole program, for CALL and LAUNCH
         self.stop = StopFlag()   # set from outside (vm/watch.py): stop before the next instruction
@@ -269,7 +270,7 @@ class Interpreter:
         if self.memory_counters:
             cls = instruction_class(ins.op)
             metrics.inst_classes[cls] = metrics.inst_classes.get(cls, 0) + 1
-            if not self.on_host:
+            if self.count_rounds and not self.on_host:
                 rounds = w.load_rounds
                 if rounds is None:
                     rounds = w.load_rounds = LoadRounds()
@@ -781,7 +782,8 @@ class Interpreter:
     def launch_blocks(self, kernel: str, grid: tuple, block: tuple, args: list[int], arch: str,
                       shared_dynamic: int = 0) -> LaunchMetrics:
         setup = LaunchSetup(self, kernel, grid, block, args, shared_dynamic)
-        metrics = LaunchMetrics(kernel, grid, block, arch, self.sched, counted_memory=self.memory_counters)
+        metrics = LaunchMetrics(kernel, grid, block, arch, self.sched, counted_memory=self.memory_counters,
+                              counted_rounds=self.count_rounds)
         state = BlockState(setup.layout)
         scope = setup.new_scope()
         self.blocks_done = 0
@@ -829,7 +831,8 @@ class Interpreter:
     def launch_grid(self, kernel: str, grid: tuple, block: tuple, args: list[int], arch: str,
                     shared_dynamic: int = 0) -> LaunchMetrics:
         setup = LaunchSetup(self, kernel, grid, block, args, shared_dynamic)
-        metrics = LaunchMetrics(kernel, grid, block, arch, self.sched, counted_memory=self.memory_counters)
+        metrics = LaunchMetrics(kernel, grid, block, arch, self.sched, counted_memory=self.memory_counters,
+                              counted_rounds=self.count_rounds)
         blocks = [(bid, self.block_warps(setup, BlockState(setup.layout), setup.new_scope(), bid, linear))
                   for linear, bid in enumerate(setup.blocks())]
         self.blocks_done, self.cooperative = 0, True

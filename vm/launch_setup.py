@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from minicuda.ir import DYNAMIC_SHARED, block_shared
 from minicuda.vm import cycles
+from minicuda.vm.load_rounds import state_words
 from minicuda.vm.memory import BlockScope
 from minicuda.vm.state import WARP, Layout, block_template, frame_stride
 
@@ -46,7 +47,9 @@ class LaunchSetup:
         else:
             groups = [(wi, None) for wi in range(nwarps)]
         self.warp_of = [wi for wi, _ in groups]
-        self.layout = Layout(code.rows, code.npreds, len(groups))
+        # (the JIT keeps each warp's load round trips in the state, for the timing model)
+        rounds = state_words(code) if getattr(interp, "count_rounds", False) else 0
+        self.layout = Layout(code.rows, code.npreds, len(groups), rounds)
         params = []
         for p, value in zip(fn.params, args):
             params.append((code.slot(p.reg), 64 if p.size == 8 else 32, value))

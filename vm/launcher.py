@@ -25,14 +25,16 @@ def _dim(d) -> tuple:
 class Device:
     def __init__(self, module, sched: str | None = None, max_steps: int | None = None, trace=None,
                  engine: str = "jit", jobs: int | None = None, stdout=None, memory_counters: bool = False,
-                 profile: bool = False, timeline_warp: tuple[int, int] | None = None):
-        """`memory_counters`: count every access (vm/memcounters.py); `profile`: count per
-        instruction, and `timeline_warp` (linear block, warp in the block): record that warp's
-        issue trace (vm/profile.py); with memory counters kernels run on the interpreter (the
-        JIT compiles a profile's counters; the block of the traced warp is interpreted)."""
+                 profile: bool = False, timeline_warp: tuple[int, int] | None = None, timing_model: bool = False):
+        """`memory_counters`: count every access (vm/memcounters.py); `timing_model`: model each
+        launch's time (vm/timing_model.py), its load round trips counted too (vm/load_rounds.py:
+        kernels then run on the interpreter); `profile`: count per instruction, and
+        `timeline_warp` (linear block, warp in the block): record that warp's issue trace
+        (vm/profile.py; the JIT compiles a profile's counters and the memory counters; the
+        block of the traced warp is interpreted)."""
         self.machine = Machine(module, sched=sched, max_steps=max_steps, trace=trace, engine=engine, jobs=jobs,
                                stdout=stdout, memory_counters=memory_counters, profile=profile,
-                               timeline_warp=timeline_warp)
+                               timeline_warp=timeline_warp, timing_model=timing_model)
         self.module = self.machine.module
         self.memory, self.symbols = self.machine.memory, self.machine.symbols
         self.sched, self.interp, self.engine = self.machine.sched, self.machine.interp, self.machine.engine

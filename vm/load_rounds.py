@@ -1,5 +1,6 @@
 """Memory-level parallelism of a warp, for the timing model (docs/timing.md): how many round
-trips to memory its loads take, counted as the interpreter runs it (with the memory counters).
+trips to memory its loads take, counted as it runs (with the timing model; on the JIT:
+vm/jit/rounds.py).
 
 A warp issues in order, and ptxas schedules a loop's independent loads early (it unrolls the
 loop and issues the next iterations' loads before the first use: on an H100, sumCols of
@@ -22,6 +23,12 @@ Two kinds of loads are counted apart: global and local loads (atomics too), whos
 L2's or DRAM's latency, and shared loads, whose round trip is the shared latency.  A register
 is pending for a kind while it holds a value computed from a load of that kind in the current
 epoch.
+
+The JIT keeps the same state per warp in the block state's `rounds` words (`state_words`:
+HEAD words, then per register name its pending epoch plus one for each kind, 0 when not
+pending, and the chain step its value is ready at), and steps it in native code
+(vm/jit/rounds.py); where it hands an instruction to the interpreter, `from_words` and
+`to_words` carry the state across, so both engines count the same.
 """
 from __future__ import annotations
 
@@ -34,6 +41,9 @@ FIELDS = {"global": "global_ld_rounds", "shared": "shared_ld_rounds"}
 # nvcc's sequence (a reciprocal on the SFU, multiplies and corrections: some ten steps)
 STEPS = {"fp32": 1, "int": 1, "other": 1, "fp64": 2, "idiv": 10}
 STORES = {"STG", "STL", "STS"}
+# the state words' head: each kind's epoch and loads, the chains' floor and depth, a store since the last wait
+E_GLOBAL, E_SHARED, N_GLOBAL, N_SHARED, FLOOR, DEPTH, STORED = range(7)
+HEAD = 8
 
 
 class LoadRounds:
@@ -104,3 +114,47 @@ def operand_names(code) -> list[tuple[tuple, tuple]]:
         names = code.operand_names = [(tuple(r.name for r in ins.uses()),
                                        tuple(d.name for d in ins.dsts if isinstance(d, Reg))) for ins in code.instrs]
     return names
+
+
+def register_names(code) -> list[str]:
+    """The register names the instructions of `code` read or write, in a fixed order: the
+    JIT's state words keep one of each per name."""
+    names = getattr(code, "register_names", None)
+    if names is None:
+        names = code.register_names = sorted({n for uses, dsts in operand_names(code) for n in uses + dsts})
+    return names
+
+
+def state_words(code) -> int:
+    """A warp's words of round-trip state for `code` on the JIT."""
+    return HEAD + 3 * len(register_names(code))
+
+
+def from_words(words, code) -> LoadRounds:
+    """The LoadRounds a warp's state words (vm/state.py's `rounds`) hold."""
+    names, n = register_names(code), len(register_names(code))
+    r = LoadRounds()
+    r.epoch = {"global": int(words[E_GLOBAL]), "shared": int(words[E_SHARED])}
+    r.loads = {"global": int(words[N_GLOBAL]), "shared": int(words[N_SHARED])}
+    r.floor, r.depth, r.stored = int(words[FLOOR]), int(words[DEPTH]), bool(words[STORED])
+    for k, kind in enumerate(FIELDS):
+        part = words[HEAD + k * n:HEAD + (k + 1) * n]
+        r.pending[kind] = {names[i]: int(part[i]) - 1 for i in part.nonzero()[0]}
+    ready = words[HEAD + 2 * n:HEAD + 3 * n]
+    r.ready = {names[i]: int(ready[i]) for i in ready.nonzero()[0]}
+    return r
+
+
+def to_words(r: LoadRounds, words, code) -> None:
+    """Write `r` into a warp's state words."""
+    names = register_names(code)
+    n, index = len(names), {name: i for i, name in enumerate(names)}
+    words[:] = 0
+    words[E_GLOBAL], words[E_SHARED] = r.epoch["global"], r.epoch["shared"]
+    words[N_GLOBAL], words[N_SHARED] = r.loads["global"], r.loads["shared"]
+    words[FLOOR], words[DEPTH], words[STORED] = r.floor, r.depth, int(r.stored)
+    for k, kind in enumerate(FIELDS):
+        for name, epoch in r.pending[kind].items():
+            words[HEAD + k * n + index[name]] = epoch + 1
+    for name, step in r.ready.items():
+        words[HEAD + 2 * n + index[name]] = step

@@ -44,7 +44,7 @@ from minicuda.vm.stdio import standard_streams
 from minicuda.vm.memory import DEVICE, HOST, Memory, MemoryFault, OutOfMemory, byte_size, pointer_note
 from minicuda.vm.nested import NestedLaunches, uses_device_sync
 from minicuda.vm.occupancy import occupancy
-from minicuda.vm.timing_model import calls_runtime, gpu_for, model_launch
+from minicuda.vm.timing_model import gpu_for, model_launch, times_kernels
 from minicuda.vm.runtime import STACK_LIMIT, DeviceAssert, ProgramExit, Runtime, device_for, error_code
 from minicuda.vm.callstack import NO_METRICS, CallStack, StatePool
 from minicuda.vm.stop import WATCHDOG, HostFrame, StopFlag, Stopped, watchdog_lines, warp_position
@@ -58,13 +58,14 @@ MEMORY_SPACES = {"global": "global", "constant": "constant", "string": "string",
 DEVICE_FAULTS = ("memory", "trap", "assert", "stack")
 
 
-def kernels_interpreted(tools, sched: str, memory_counters: bool) -> bool:
+def kernels_interpreted(tools, sched: str) -> bool:
     """Whether kernels (and the device functions they call) run on the interpreter
     whatever the engine, host code staying on it: the one place that decides.  They do
     under a tool whose checks only the interpreter makes (vm/tools.py's INTERPRETED_TOOLS:
-    racecheck under the stack model) and with the memory counters (vm/memcounters.py),
-    which the interpreter alone counts."""
-    return memory_counters or interpreted(tools, sched)
+    racecheck under the stack model).  The memory counters (vm/memcounters.py) and the
+    timing model's load round trips (vm/load_rounds.py) the JIT counts too (vm/jit/memlog.py,
+    vm/jit/rounds.py); a device function a kernel calls is counted on the interpreter."""
+    return interpreted(tools, sched)
 
 
 class Machine:
@@ -119,20 +120,21 @@ class Machine:
         # (and CUDA 11's device-side cudaDeviceSynchronize nests launches, which only the interpreter does)
         interpreted = trace is not None or uses_device_sync(module)
         self.engine = make_engine("interp" if interpreted else engine, self, jobs)
-        # the memory counters (vm/memcounters.py) are counted by the interpreter alone: with
-        # them, kernels run there (host code stays on the engine)
-        # the timing model (vm/timing_model.py) reads those counters: it runs when asked for
+        # the memory counters (vm/memcounters.py) both engines count; the timing model
+        # (vm/timing_model.py) reads them and the load round trips (vm/load_rounds.py)
+        # the timing model runs when asked for
         # (timing_model: its metrics; time "model"), and by default ("auto") for a program
-        # that calls cudaEventElapsedTime; then the events and the host's clocks read its
-        # time, unless time is "wall"
+        # that times its kernels: it calls cudaEventElapsedTime, or it has kernels and reads
+        # a host clock the model keeps (gettimeofday, omp_get_wtime: the books' cpuSecond);
+        # then the events and the host's clocks read its time, unless time is "wall"
         self.time = time
-        self.timing_model = timing_model or time == "model" or (
-            time == "auto" and calls_runtime(module, "cudaEventElapsedTime"))
+        self.timing_model = timing_model or time == "model" or (time == "auto" and times_kernels(module))
         self.modelled_time = self.timing_model and time != "wall"
         self.gpu = gpu_for(self.arch, gpu) if self.timing_model else None
         memory_counters = memory_counters or self.timing_model
         self.interp.memory_counters = memory_counters
-        self.kernel_engine = make_engine("interp", self) if kernels_interpreted(tools, self.sched, memory_counters) \
+        self.interp.count_rounds = self.timing_model
+        self.kernel_engine = make_engine("interp", self) if kernels_interpreted(tools, self.sched) \
             else self.engine
 
     def static_object(self, name: str, g, space: str, init: bytes | None) -> int:

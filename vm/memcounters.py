@@ -15,8 +15,9 @@ an sm_70+ GPU (measured on Hopper) counts them.
 - Useful bytes: the distinct bytes the active lanes ask for (ncu's smsp__sass_data_bytes_*:
   a warp reading one float asks for 4); efficiency is useful bytes / (sectors * 32).
 
-Only the interpreter counts (vm/interp.py's load and store semantics, when a Machine is made
-with memory_counters=True); a Machine that counts runs its launches on the interpreter.
+The interpreter counts here, in its load and store semantics, when a Machine is made with
+memory_counters=True; the JIT logs its accesses and counts them alike, many at once
+(vm/jit/memlog.py).
 """
 from __future__ import annotations
 

@@ -63,6 +63,7 @@ class LaunchMetrics:
     # requests, sectors (shared: wavefronts) and useful bytes; shared: the wavefronts of
     # the same requests without bank conflicts (`_groups`)
     counted_memory: bool = False
+    counted_rounds: bool = False   # the load round trips and chains too (for the timing model)
     global_ld_requests: int = 0
     global_ld_sectors: int = 0
     global_ld_bytes: int = 0
@@ -155,10 +156,10 @@ class LaunchMetrics:
                 **({name: getattr(self, name) for name in COUNTER_FIELDS} if self.counted_memory else {}),
                 **({"memory_per_instruction": self.site_rows(), "inst_classes": dict(sorted(self.inst_classes.items())),
                     "global_footprint_sectors": self.global_footprint,
-                    "global_ld_block_sectors": self.global_ld_block_sectors, "global_lines": self.global_lines,
-                    "global_ld_rounds": self.global_ld_rounds, "shared_ld_rounds": self.shared_ld_rounds,
-                    "alu_chain": self.alu_chain}
+                    "global_ld_block_sectors": self.global_ld_block_sectors, "global_lines": self.global_lines}
                  if self.counted_memory else {}),
+                **({"global_ld_rounds": self.global_ld_rounds, "shared_ld_rounds": self.shared_ld_rounds,
+                    "alu_chain": self.alu_chain} if self.counted_rounds else {}),
                 **(self.occupancy.as_dict() if self.occupancy is not None else {}),
                 **(self.timing.as_dict() if self.timing is not None else {})}
 
@@ -195,6 +196,7 @@ class KernelTotals(LaunchMetrics):
         self.max_stack_depth = max(self.max_stack_depth, m.max_stack_depth)
         self.max_paths = max(self.max_paths, m.max_paths)
         self.counted_memory = self.counted_memory or m.counted_memory
+        self.counted_rounds = self.counted_rounds or m.counted_rounds
         for site, counts in m.memory_sites.items():
             mine = self.memory_sites.setdefault(site, counts[:2] + [0] * 4)
             for k in range(2, 6):

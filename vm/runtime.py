@@ -257,7 +257,8 @@ class Runtime(StdioCalls):
         self.registered: dict[int, object] = {}   # cudaHostRegister's pointer -> the allocation it maps
         self.max_dynamic_shared: dict[str, int] = {}   # kernel -> cudaFuncSetAttribute's maximum
         self.methods: dict[tuple[str, bool], object] = {}   # (name, device) -> the bound rt_ method that runs it
-        self.started = time.time()
+        # (a whole second: the modelled clock's microseconds then do not depend on when the run began)
+        self.started = float(int(time.time()))
         self.program_name = "a.out"     # argv[0]'s last part, as glibc's messages name the program
         self.init_stdio(stdin)           # FILE streams (vm/stdio.py)
         self.try_blocks = 0              # the C++ `try` blocks the host thread is in

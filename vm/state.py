@@ -20,6 +20,11 @@ Layout, per section, for warp w of `nwarps`:
     stack  int64  [nwarps][MAXD][3]       stack model: (pc, mask bits, rpc)
     words  int64  [nwarps][8]             depth, current, stall, status, barriers set, rng, check, sampled
     bmask  int64  [nwarps][NBAR]          its: BSSY masks (bits), B0..B15 and WARPSYNC's
+
+and after them, for the timing model's load round trips on the JIT (vm/load_rounds.py's
+`state_words` per warp, none otherwise):
+
+    rounds int64  [nwarps][words]         epochs, loads, floor, depth, stored; pending, ready
 """
 from __future__ import annotations
 
@@ -46,7 +51,7 @@ SECTIONS = (("regs", np.uint32), ("preds", np.uint8), ("pcs", np.int64), ("wait"
 class Layout:
     """Where each section lies, for a function's register count and a warp count."""
 
-    def __init__(self, rows: int, npreds: int, nwarps: int):
+    def __init__(self, rows: int, npreds: int, nwarps: int, rounds: int = 0):
         self.rows, self.npreds, self.nwarps = rows, npreds, nwarps
         self.shapes = {"regs": (rows, WARP), "preds": (npreds, WARP), "pcs": (WARP,), "wait": (WARP,),
                        "flags": (3, WARP), "ids": (4, 3, WARP), "frame": (WARP,), "stack": (MAXD, 3),
@@ -58,6 +63,8 @@ class Layout:
             per_warp = int(np.prod(self.shapes[name])) * np.dtype(dtype).itemsize
             self.offset[name], self.stride[name] = size, per_warp
             size += (per_warp * nwarps + 63) // 64 * 64
+        self.rounds, self.rounds_offset = rounds, size
+        size += (rounds * 8 * nwarps + 63) // 64 * 64
         self.size = size
 
 
@@ -71,6 +78,8 @@ class BlockState:
             n = layout.stride[name] * layout.nwarps
             view = self.buf[o:o + n].view(dtype).reshape((layout.nwarps,) + layout.shapes[name])
             setattr(self, name, view)
+        o, n = layout.rounds_offset, layout.rounds * 8 * layout.nwarps
+        self.rounds = self.buf[o:o + n].view(np.int64).reshape(layout.nwarps, layout.rounds)
 
     def warp_ids(self, w: int) -> dict:
         return {name: {axis: self.ids[w, i, j] for j, axis in enumerate("XYZ")} for i, name in enumerate(ID_NAMES)}

@@ -2,8 +2,8 @@
 (ncu's gpu__time_duration.sum), the SM cycles, the achieved occupancy
 (sm__warps_active.avg.pct_of_peak_sustained_active) and the stall reasons that dominate.
 
-It reads a launch's counts, which the interpreter keeps when the memory counters are on
-(vm/memcounters.py): warp instructions by class (serialised paths of a divergent branch
+It reads a launch's counts, which both engines keep when the memory counters are on
+(vm/memcounters.py, vm/jit/memlog.py): warp instructions by class (serialised paths of a divergent branch
 and both scheduling models' reconvergence are in the count, as each path issues on its
 own), global sectors and lines and the distinct sectors the launch touches, shared
 wavefronts (bank conflicts included), barriers, and each warp's load round trips and
@@ -250,6 +250,18 @@ def _sm_run(blocks: int, slots: int, dispatch: float, duration: float) -> tuple[
         heapq.heappush(free, start + duration)
         end = max(end, start + duration)
     return end, blocks * duration
+
+
+HOST_CLOCKS = ("gettimeofday", "omp_get_wtime")   # the host clocks that read modelled time (vm/runtime.py)
+
+
+def times_kernels(module) -> bool:
+    """Whether a program times its kernels, so that `--time auto` models them: it calls
+    cudaEventElapsedTime, or it has a kernel and reads a host clock."""
+    if calls_runtime(module, "cudaEventElapsedTime"):
+        return True
+    kernels = any(fn.kind == "kernel" for fn in module.functions.values())
+    return kernels and any(calls_runtime(module, clock) for clock in HOST_CLOCKS)
 
 
 def calls_runtime(module, name: str) -> bool:

@@ -10,14 +10,14 @@ from minicuda.cli import minicuda_main, minicudac_main
 
 # the sizes tests/test_jit.py runs the samples at; a sample not listed runs without arguments
 ARGS = {"simpleDivergence.cu": ["64", "256"], "reduceInteger.cu": ["32", "1024"],
-        "sumMatrix.cu": ["32", "16", "16", "8"]}
+        "sumMatrix.cu": ["32", "16", "16", "8"], "transpose.cu": ["2", "64", "32"]}
 
 
 def run(capsys, path, args, metrics_json):
     status = minicuda_main(["run", str(path), "--metrics", "--metrics-json", str(metrics_json)] + args)
     out, err = capsys.readouterr()
     # timings differ from run to run, and the program prints its argv[0]: the file run
-    out = re.sub(r"\d+\.\d+ sec", "T sec", out.replace(f"{path} ", "PROGRAM "))
+    out = re.sub(r"\d+\.\d+ (sec|GB/s)", r"T \1", out.replace(f"{path} ", "PROGRAM "))
     return status, out, err, json.loads(metrics_json.read_text())
 
 

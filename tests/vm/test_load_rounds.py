@@ -8,37 +8,14 @@ import pytest
 
 import minicuda
 from minicuda.vm.launcher import Device
+from helpers.memory_kernels import LOAD_ROUNDS
 
-KERNELS = """__global__ void sum_rows(const float *m, float *out, int n) {
-  float s = 0;
-  for (int k = 0; k < n; k++) s += m[k * 32 + threadIdx.x];
-  out[threadIdx.x] = s;
-}
-__global__ void chase(const int *next, int *out, int n) {
-  int i = threadIdx.x;
-  for (int k = 0; k < n; k++) i = next[i];
-  out[threadIdx.x] = i;
-}
-__global__ void staged(const float *a, float *out) {
-  __shared__ float t[64];
-  t[threadIdx.x] = a[threadIdx.x] + a[threadIdx.x + 32];
-  __syncthreads();
-  out[threadIdx.x] = t[31 - threadIdx.x] + a[threadIdx.x + 64];
-}
-__global__ void copy_loop(float *x, int n) {
-  for (int k = 0; k < n; k++) x[k * 32 + threadIdx.x] += 1.0f;
-}
-__global__ void fma_chain(float *out, int n) {
-  float x = threadIdx.x, y = 1.0f;
-  for (int k = 0; k < n; k++) { x = x * 1.5f + 0.5f; y = y * 0.5f; }
-  out[threadIdx.x] = x + y;
-}
-"""
+KERNELS = LOAD_ROUNDS
 
 
 @pytest.fixture(scope="module")
 def device():
-    return Device(minicuda.compile(KERNELS, arch="sm_90", opt=3), engine="jit", memory_counters=True)
+    return Device(minicuda.compile(KERNELS, arch="sm_90", opt=3), engine="jit", memory_counters=True, timing_model=True)
 
 
 @pytest.mark.parametrize("n, rounds", [(1, 1), (16, 1), (17, 2), (40, 3)])

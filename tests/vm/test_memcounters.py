@@ -7,35 +7,11 @@ import minicuda
 from minicuda.vm.launcher import Device
 from minicuda.vm.memcounters import global_sectors, local_sectors, shared_wavefronts
 from minicuda.vm.memory import SPACE_BASE
+from helpers.memory_kernels import STRIDED
 
 LANES = np.arange(32)
 SHARED = SPACE_BASE["shared"]
 
-STRIDED = """__global__ void strided(const float *in, float *out, int stride, int offset) {
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
-  out[i] = in[i * stride + offset];
-}
-struct P { float x; float y; };
-__global__ void aos(P *p) { int i = threadIdx.x; p[i].x += 1.0f; p[i].y += 2.0f; }
-__global__ void tile(float *out, int pad) {
-  __shared__ float t[32 * 33];
-  int x = threadIdx.x, y = threadIdx.y;
-  t[y * (32 + pad) + x] = (float)x;
-  __syncthreads();
-  out[y * 32 + x] = t[x * (32 + pad) + y];
-}
-__global__ void stride_words(float *out, int stride) {
-  __shared__ float s[32 * 32];
-  s[threadIdx.x] = 1.0f;
-  __syncthreads();
-  out[threadIdx.x] = s[threadIdx.x * stride];
-}
-__global__ void local_pick(const int *index, float *out) {
-  float a[8];
-  for (int k = 0; k < 8; k++) a[k] = (float)k;
-  out[threadIdx.x] = a[index[threadIdx.x] & 7];
-}
-"""
 
 
 @pytest.fixture(scope="module")

@@ -45,11 +45,13 @@ from minicuda.timing import TIMES
 from minicuda.vm import cycles
 from minicuda.vm.interp import Interpreter, Warp
 from minicuda.vm.launch_setup import LaunchSetup
+from minicuda.vm.load_rounds import from_words, to_words
 from minicuda.vm.metrics import LaunchMetrics
 from minicuda.vm.profile import NATIVE_COLUMNS
 from minicuda.vm.jit import layout as L
 from minicuda.vm.jit.host_callees import native_callees
 from minicuda.vm.jit.host_calls import HostCallSite, HostView
+from minicuda.vm.jit.memlog import MemoryLog
 from minicuda.vm.jit.printf_fifo import NONE_DROPPED, LaunchFifo
 from minicuda.vm.callstack import LANE0, NO_METRICS, run_frame_on_warp
 from minicuda.vm.state import (AT_BAR, CHECK, DEPTH, DONE, RUN, SAMPLED, SPINNING, STALL, STATUS, WARP, BlockState,
@@ -57,6 +59,8 @@ from minicuda.vm.state import (AT_BAR, CHECK, DEPTH, DONE, RUN, SAMPLED, SPINNIN
 from minicuda.vm.stop import Stopped, block_positions
 from minicuda.vm.tools import COMPILED_TOOLS, Findings
 
+COUNTED = "memcounters"   # the variant that logs memory accesses for the counters (vm/jit/memlog.py)
+ROUNDS = "loadrounds"     # and steps the load round trips for the timing model (vm/jit/rounds.py)
 _ENTRY = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p)
 HOST_LANE = np.arange(32) == 0   # the host thread's one lane
 CHUNK = 64   # blocks a worker takes at a time, at least
@@ -108,7 +112,9 @@ def compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool = 
     to compile.  `profiled`: the variant that counts per instruction (vm/profile.py);
     `checks`: the tools compiled into device code (vm/tools.py's COMPILED_TOOLS; host code
     never has them)."""
-    checks = frozenset(checks & COMPILED_TOOLS) if code.fn.kind != "host" else frozenset()
+    checks = frozenset(checks & (COMPILED_TOOLS | {COUNTED, ROUNDS})) if code.fn.kind != "host" else frozenset()
+    if COUNTED in checks and not kernel:   # a device function's accesses: counted on the interpreter
+        return None
     variant = (sched, lanes, kernel, seeded, profiled, checks)
     if variant not in code.native:
         code.native[variant] = _compile_function(code, sched, lanes, kernel, seeded, profiled, checks)
@@ -118,8 +124,10 @@ def compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool = 
 def compiled_for(interp: Interpreter, code, sched: str, lanes: int, kernel: bool,
                  profiled: bool = False) -> Compiled | None:
     """`code`'s native code for the run `interp` makes: its seeded schedule and its tools."""
+    checks = interp.tools | ({COUNTED} if interp.memory_counters else set()) | \
+        ({ROUNDS} if interp.count_rounds else set())
     return compile_function(code, sched, lanes, kernel, seeded=interp.seed is not None, profiled=profiled,
-                            checks=interp.tools)
+                            checks=frozenset(checks))
 
 
 def too_large_to_compile(code, text: str | None = None) -> bool:
@@ -239,6 +247,7 @@ class _Context:
         c[L.NWARPS] = state.layout.nwarps
         c[L.STATE] = state.buf.ctypes.data
         c[L.STATE_SIZE] = state.buf.nbytes
+        c[L.ROUNDS] = state.rounds.ctypes.data
         c[L.WARN] = self.warn.ctypes.data
         c[L.RAND] = self.rand.ctypes.data
         c[L.MAX_STEPS] = max_steps
@@ -315,7 +324,8 @@ class JitEngine:
         compiled = compiled_for(interp, setup.code, interp.sched, 32, kernel=True, profiled=interp.profiling)
         if compiled is None:
             return interp.launch(kernel, grid, block, args, arch, shared_dynamic)
-        metrics = LaunchMetrics(kernel, grid, block, arch, interp.sched)
+        metrics = LaunchMetrics(kernel, grid, block, arch, interp.sched, counted_memory=interp.memory_counters,
+                                counted_rounds=interp.count_rounds)
         with interp.profiled(metrics):   # (a profile's counters: vm/profile.py)
             self.run_grid(setup, compiled, metrics, kernel)
         return metrics
@@ -372,6 +382,8 @@ class JitEngine:
             used += int(w.context.counters[L.STEPS]) - start_steps
             if w.profile is not None:
                 interp.profile.native_table(setup.code)[:] += w.profile
+            if w.log is not None:
+                w.log.finish(metrics)
         interp.steps = start_steps + used
         if interp.machine is not None:
             printed = {b: lines for w in workers for b, lines in w.printed.items()}
@@ -638,6 +650,22 @@ class _Worker:
         if engine.interp.profiling:
             self.profile = np.zeros((len(setup.code.instrs), NATIVE_COLUMNS), np.int64)
             c[L.PROFILE] = self.profile.ctypes.data
+        # the memory counters: this worker's log of accesses (vm/jit/memlog.py)
+        self.log = None
+        if engine.interp.memory_counters:
+            self.log = MemoryLog(setup.code)
+            self.log.attach(c, L)
+        c[L.ROUND_LIMIT] = engine.interp.loads_in_flight
+
+    def flush_log(self) -> None:
+        """Count the accesses native code logged (they go into the launch's metrics, which
+        the workers share: under the bail lock, where the interpreter counts its own)."""
+        if self.log is None:
+            return
+        c = self.context.ctx
+        with self.engine.bail_lock:
+            self.log.flush(self.metrics, int(c[L.MEMLOG_N]), int(c[L.BLOCK]))
+        c[L.MEMLOG_N] = 0
 
     def in_chunk(self) -> int:
         begin = self.begin
@@ -661,6 +689,7 @@ class _Worker:
             while True:
                 self.context.set_table(interp.memory, self.scope, interp.side)
                 status = self.compiled.run_blocks(self.context.address)
+                self.flush_log()
                 if status == L.DONE:
                     break
                 if status == L.OPENING:
@@ -715,6 +744,8 @@ class _Worker:
                 return False
             finally:
                 self.engine.tracing = False
+                if self.log is not None:
+                    self.log.adopt(self.metrics, b)
                 counters[L.STEPS] = interp.steps
                 self.keep_output(runtime, printed, b)
                 self.bail_writes += interp.memory.writes - writes
@@ -806,6 +837,8 @@ class _Worker:
         else:
             period = None
         w = Warp(setup.code, self.state, index, setup.symbols, self.scope, setup.warp_of[index])
+        if interp.count_rounds:   # the round trips native code keeps in the state (vm/jit/rounds.py)
+            w.load_rounds = from_words(self.state.rounds[index], setup.code)
         runtime = interp.machine.runtime if interp.machine is not None else None
         words = self.state.words[index]
         with self.engine.bail_lock, self.block_findings(b):
@@ -824,6 +857,10 @@ class _Worker:
                 w.push()   # the state the report reads
                 raise
             finally:
+                if self.log is not None:
+                    self.log.adopt(self.metrics, b)
+                if w.load_rounds is not None:
+                    to_words(w.load_rounds, self.state.rounds[index], setup.code)
                 counters[L.STEPS] = interp.steps
                 self.keep_output(runtime, printed, b)
                 self.bail_writes += interp.memory.writes - writes
@@ -870,6 +907,9 @@ def _add_counters(metrics, counters) -> None:
     metrics.thread_inst_executed += int(counters[L.THREAD])
     metrics.thread_inst_executed_pred_on += int(counters[L.PRED_ON])
     metrics.branch += int(counters[L.BRANCH])
+    metrics.global_ld_rounds += int(counters[L.GLOBAL_ROUNDS])
+    metrics.shared_ld_rounds += int(counters[L.SHARED_ROUNDS])
+    metrics.alu_chain += int(counters[L.ALU_CHAIN])
     metrics.divergent_branch += int(counters[L.DIVERGENT])
     metrics.barriers += int(counters[L.BARRIERS])
     metrics.max_stack_depth = max(metrics.max_stack_depth, int(counters[L.MAX_DEPTH]))

@@ -48,6 +48,7 @@ from minicuda.vm.jit.its_scheduler import ITSScheduling
 from minicuda.vm.jit.lanes import Unsupported
 from minicuda.vm.jit.live_rows import live_rows
 from minicuda.vm.jit.memory import MemoryLowering
+from minicuda.vm.jit.rounds import RoundsLowering
 from minicuda.vm.jit.stack_scheduler import StackScheduling
 from minicuda.vm.jit.warp_ops import WarpOpsLowering
 from minicuda.vm.profile import NATIVE_COLUMNS, NATIVE_DIVERGENT, NATIVE_PRED_ON
@@ -63,7 +64,7 @@ RACECHECKED = SYNCCHECKED | {"LDG", "STG", "LDS", "STS", "ATOM", "ATOMS", "MEMBA
 
 
 class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackScheduling, ITSScheduling,
-                      HostCallLowering):
+                      HostCallLowering, RoundsLowering):
     """LLVM IR for one function (`@warp` in the module) under one scheduling model."""
 
     # ---- the function ------------------------------------------------------------------------
@@ -97,6 +98,11 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
         self.line(f"%firstcheck = load i64, ptr {self.op('getelementptr i64, ptr %ctx, i64 ' + str(L.FIRST_CHECK))}")
         if self.profiled:
             self.line(f"%prof = load ptr, ptr {self.op('getelementptr i64, ptr %ctx, i64 ' + str(L.PROFILE))}")
+        if self.counted:
+            for name, index in (("memlog", L.MEMLOG), ("execs", L.EXECS)):
+                self.line(f"%{name} = load ptr, ptr {self.op(f'getelementptr i64, ptr %ctx, i64 {index}')}")
+        if self.rounds:
+            self.rounds_entry()
         steps = self.op(f"load i64, ptr {self.op(f'getelementptr i64, ptr %counters, i64 {L.STEPS}')}")
         self.store_local("steps", steps)
         self.store_local("steps0", steps)
@@ -212,6 +218,11 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
             self.add_local("pon", self.popc(on_bits))
             if self.profiled:
                 self.profile_instruction(pc, ins, group, on_bits)
+            if self.counted:
+                self.count_at(pc, 1, "%execs")
+            if self.rounds:
+                self.step_rounds(pc)
+        self.pc = pc
         body(ins, on, on_bits, group, bail, pc)
         self.bail_block(pc)
 
@@ -228,9 +239,9 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
             both = self.op(f"and i1 {self.op(f'icmp ne i32 {on_bits}, 0')}, {self.op(f'icmp ne i32 {rest}, 0')}")
             self.count_at(row + NATIVE_DIVERGENT, self.op(f"zext i1 {both} to i64"))
 
-    def count_at(self, index, value) -> None:
-        """The profile table's word `index` += value."""
-        p = self.op(f"getelementptr i64, ptr %prof, i64 {index}")
+    def count_at(self, index, value, table: str = "%prof") -> None:
+        """The profile table's (or `table`'s) word `index` += value."""
+        p = self.op(f"getelementptr i64, ptr {table}, i64 {index}")
         old = self.op(f"load i64, ptr {p}")
         self.line(f"store i64 {self.op(f'add i64 {old}, {value}')}, ptr {p}")
 

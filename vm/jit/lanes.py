@@ -48,6 +48,11 @@ class LaneCode:
         # racecheck's memory instructions and fences too
         self.initcheck, self.synccheck = "initcheck" in checks, "synccheck" in checks
         self.racecheck = "racecheck" in checks
+        # the memory counters' variant (vm/jit/memlog.py): device code logs each warp-level
+        # load and store and counts each instruction's warp executions
+        self.counted = "memcounters" in checks and lanes > 1
+        # the timing model's variant (vm/jit/rounds.py): each instruction steps the warp's round trips
+        self.rounds = "loadrounds" in checks and lanes > 1
         self.symbols = symbols            # the module's symbol table (index = position)
         self.kernel = kernel
         self.e = Emitter(lanes)

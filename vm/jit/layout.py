@@ -45,14 +45,26 @@ FIRST_CHECK = 42   # a warp's CHECK word after a memory change (vm/cycles.py)
 PROFILE = 43       # int64[instructions x vm/profile.py's NATIVE_COLUMNS]: a profiled function's counters
 MT_INIT = 44       # the memory table's initcheck flags pointers (0: the allocation is not tracked)
 STACK_ROOM = 45    # the host thread's stack the running frame leaves (vm/jit/host_callees.py); 0: unknown
-NFIELDS = 46
+# the memory counters' variant (vm/jit/memlog.py): the access log, its records so far and its
+# room (records), and int64[instructions]: each instruction's warp executions
+MEMLOG = 46
+MEMLOG_N = 47
+MEMLOG_CAP = 48
+EXECS = 49
+# the timing model's variant (vm/jit/rounds.py): the block state's round-trip words, and the
+# loads a warp keeps in flight
+ROUNDS = 50
+ROUND_LIMIT = 51
+NFIELDS = 52
 
 WARN_CAP = 1024
 
 # ---- counters ------------------------------------------------------------------------------
 # WRITES: instructions that changed memory (a spinning warp runs again when it grows)
+# the load round trips and the arithmetic chains' steps (vm/load_rounds.py), with the timing model
 INST, THREAD, PRED_ON, BRANCH, DIVERGENT, MAX_DEPTH, MAX_PATHS, BARRIERS, STEPS, WRITES = range(10)
-NCOUNTERS = 10
+GLOBAL_ROUNDS, SHARED_ROUNDS, ALU_CHAIN = 10, 11, 12
+NCOUNTERS = 13
 
 # ---- what an entry point returns -----------------------------------------------------------
 DONE, AT_BAR, BAIL, OPENING = 0, 1, 2, 3   # OPENING: run_blocks stopped as a barrier with BAR.RED opens

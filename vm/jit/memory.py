@@ -24,12 +24,16 @@ progress, for deadlock detection.
 """
 from __future__ import annotations
 
+from minicuda.isa import OPS
 from minicuda.ir import Mem
 from minicuda.vm.jit import layout as L
 from minicuda.vm.jit.emit import Emitter
 from minicuda.vm.jit.lanes import LaneCode, Unsupported
 from minicuda.vm.jit.runtime_ir import SLOW_PATH_CC
-from minicuda.vm.memory import SHARED_WINDOW
+from minicuda.vm.memory import SHARED_WINDOW, SPACE_BASE
+from minicuda.vm.jit.memlog import LOG_WORDS, SPAN
+
+LOCAL_BASE = SPACE_BASE["local"]
 
 WIDTH_BYTES = {"U8": 1, "S8": 1, "U16": 2, "S16": 2, "32": 4, "64": 8, "128": 16}
 QUAD = 16   # a 128-bit access: four 32-bit words, each gathered or scattered to its register row
@@ -80,7 +84,11 @@ class MemoryLowering(LaneCode):
 
     def hand_off_unless(self, ins) -> str:
         """An i1: whether this instruction goes to the interpreter, checked before it is
-        counted ("false" for every instruction but a kernel's printf)."""
+        counted ("false" for every instruction but a kernel's printf, and a logged access
+        when the memory counters' log has no room for its records)."""
+        if self.logged(ins):
+            used = self.op(f"add i64 {self.ctx_field(L.MEMLOG_N)}, 2")
+            return self.op(f"icmp sgt i64 {used}, {self.ctx_field(L.MEMLOG_CAP)}")
         if not self.dropped_printf(ins):
             return "false"
         first = self.op(f"load i64, ptr {self.ctx_field(L.PRINTF_FROM, 'ptr')}")
@@ -91,6 +99,47 @@ class MemoryLowering(LaneCode):
         if ins.dsts:
             self.write(ins.dsts[0], "zeroinitializer", on, 32)
         return "false"
+
+    # ---- the memory counters' log (vm/jit/memlog.py) ---------------------------------------------
+    def logged(self, ins) -> bool:
+        """Whether the counted variant logs this instruction's accesses (the interpreter
+        counts every load and store but a constant bank's)."""
+        return self.counted and OPS[ins.op].jit in ("load", "store") and ins.op != "LDC"
+
+    def log_access(self, ins, addr: str, on_bits: str) -> None:
+        """Append this access's record to the log: its pc and lanes, the block, and the
+        lanes' addresses; a local access (its first active lane's address in the local
+        window) a second record with the lanes' frames.  hand_off_unless made room."""
+        if not self.logged(ins):
+            return
+        W = self.W
+        at = self.op(f"getelementptr i64, ptr %ctx, i64 {L.MEMLOG_N}")
+        n = self.op(f"load i64, ptr {at}")
+        rec = self.op(f"getelementptr i64, ptr %memlog, i64 {self.op(f'mul i64 {n}, {LOG_WORDS}')}")
+        lanes = self.op(f"zext i32 {on_bits} to i64")
+        self.e.declare("cttz32", "declare i32 @llvm.cttz.i32(i32, i1)")
+        first = self.op(f"call i32 @llvm.cttz.i32(i32 {on_bits}, i1 true)")
+        a0 = self.op(f"extractelement <{W} x i64> {addr}, i32 {first}")
+        offset = self.op(f"sub i64 {a0}, {LOCAL_BASE}")
+        local = self.op(f"icmp ult i64 {offset}, {SPAN}")
+        flag = self.op(f"zext i1 {local} to i64")
+        self.log_record(rec, self.op(f"or i64 {self.op(f'shl i64 {lanes}, 32')}, {self.pc}"),
+                        self.ctx_field(L.BLOCK), flag, addr)
+        frames, after = self.lbl("logframes"), self.lbl("logged")
+        self.cbr(local, frames, after)
+        self.label(frames)
+        frame = self.op(f"load <{W} x i64>, ptr %frame, align 8")
+        self.log_record(self.op(f"getelementptr i64, ptr {rec}, i64 {LOG_WORDS}"), "-1", "0", "2", frame)
+        self.br(after)
+        self.label(after)
+        grown = self.op(f"add i64 {n}, {self.op(f'add i64 1, {flag}')}")
+        self.line(f"store i64 {grown}, ptr {at}")
+
+    def log_record(self, rec: str, header: str, block: str, flag: str, lanes: str) -> None:
+        """One record of the log at `rec`: its three words and the lanes' values."""
+        for k, value in enumerate((header, block, flag)):
+            self.line(f"store i64 {value}, ptr {self.op(f'getelementptr i64, ptr {rec}, i64 {k}')}")
+        self.line(f"store <{self.W} x i64> {lanes}, ptr {self.op(f'getelementptr i64, ptr {rec}, i64 3')}, align 8")
 
     # ---- addresses and host pointers ----------------------------------------------------------
     def address(self, m: Mem) -> str:
@@ -280,6 +329,7 @@ class MemoryLowering(LaneCode):
         self.label(go)
         ptrs = self.host_pointers(addr, on_bits, size, bail)
         self.init_flags(addr, on_bits, size, bail)
+        self.log_access(ins, addr, on_bits)
         if size == QUAD:
             self.load_quad(ins.dsts[0], ptrs, on)
             self.br(done)
@@ -319,6 +369,7 @@ class MemoryLowering(LaneCode):
         self.label(go)
         ptrs = self.host_pointers(addr, on_bits, size, bail, write=True)
         self.init_flags(addr, on_bits, size, bail, store=True)
+        self.log_access(self.code.instrs[self.pc], addr, on_bits)
         if len(words) == 1 and W > 1:   # a coalesced store: one masked vector store
             changed = self.contiguous_or_scatter(addr, ptrs, words[0], on, on_bits, size)
             last = self.current_label
