@@ -9,13 +9,21 @@ them into FFMA rounds once instead of twice, and would change results.)
 Taken: `IMUL d, a, b` then, later in the same block, `IADD e, d, c` (or `c, d`), same
 type modifiers, d a virtual register with that one definition and that one reader,
 a and b not written between the two.
+
+Before that, a multiply of a negated value by a constant multiplies the value by the
+negated constant, as LLVM's InstCombine does (visitMul: `-X * C --> X * -C`): `-v * 3`
+is `IMAD R7, R2, -0x3, RZ` in SASS, one instruction where the source reads two.  Taken:
+`INEG t, x` then, later in the same block, `IMUL d, t, C` (or `C, t`), same type
+modifiers, t and x not written between the two; the negation stays for other readers
+(dead-code removes it when none is left).  The product wraps modulo 2^width either way.
 """
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from minicuda.ir import Function, Instr, Reg
+from minicuda.ir import Function, Imm, Instr, Reg
+from minicuda.semantics import int_type
 
 
 @dataclass(frozen=True)
@@ -26,7 +34,7 @@ class FuseImad:
         reads: Counter = Counter(r for ins in fn.instructions() for r in ins.uses())
         reads.update(fn.rets)
         writes: Counter = Counter(d for ins in fn.instructions() for d in ins.dsts)
-        changed = False
+        changed = _fold_negations(fn)
         for block in fn.blocks:
             instrs = block.instrs
             i = 0
@@ -57,4 +65,37 @@ def _fused(instrs: list[Instr], i: int, add: Instr, reads: Counter, writes: Coun
             if any(operands & set(between.dsts) for between in instrs[k + 1:i]):
                 break
             return k, replace(add, op="IMAD", srcs=(mul.srcs[0], mul.srcs[1], c))
+    return None
+
+
+def _fold_negations(fn: Function) -> bool:
+    """`INEG t, x; ...; IMUL d, t, C` as `IMUL d, x, -C` (InstCombine's `-X * C --> X * -C`)."""
+    changed = False
+    for block in fn.blocks:
+        negated: dict[Reg, Instr] = {}     # t -> the unguarded INEG that wrote it, while t and x are unchanged
+        for i, ins in enumerate(block.instrs):
+            if ins.op == "IMUL" and ins.guard is None:
+                folded = _without_negation(ins, negated)
+                if folded is not None:
+                    block.instrs[i] = ins = folded
+                    changed = True
+            for d in ins.dsts:
+                for t in [t for t, neg in negated.items() if d == t or d in neg.srcs]:
+                    del negated[t]
+            if ins.op == "INEG" and ins.guard is None and isinstance(ins.srcs[0], Reg) and ins.srcs[0] != ins.dsts[0]:
+                negated[ins.dsts[0]] = ins
+    return changed
+
+
+def _without_negation(mul: Instr, negated: dict[Reg, Instr]) -> Instr | None:
+    for pos in (0, 1):
+        t, c = mul.srcs[pos], mul.srcs[1 - pos]
+        neg = negated.get(t) if isinstance(t, Reg) else None
+        if neg is None or neg.mods != mul.mods or not isinstance(c, Imm) or not isinstance(c.value, int):
+            continue
+        bits, signed = int_type(mul)
+        value = -c.value & ((1 << bits) - 1)
+        if signed and value >= 1 << (bits - 1):
+            value -= 1 << bits
+        return replace(mul, srcs=(neg.srcs[0], Imm(value)))
     return None
