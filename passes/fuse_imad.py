@@ -8,7 +8,10 @@ them into FFMA rounds once instead of twice, and would change results.)
 
 Taken: `IMUL d, a, b` then, later in the same block, `IADD e, d, c` (or `c, d`), same
 type modifiers, d a virtual register with that one definition and that one reader,
-a and b not written between the two.
+a and b not written between the two.  A register written more than once (the copies of
+a fully unrolled loop's body share theirs) is taken too where the add is the only reader
+of that product: nothing else in the block reads it before it is written again, and it is
+not live out of the block unless written again there.
 
 Before that, a multiply of a negated value by a constant multiplies the value by the
 negated constant, as LLVM's InstCombine does (visitMul: `-X * C --> X * -C`): `-v * 3`
@@ -35,12 +38,15 @@ class FuseImad:
         reads.update(fn.rets)
         writes: Counter = Counter(d for ins in fn.instructions() for d in ins.dsts)
         changed = _fold_negations(fn)
+        live_out = analyses.get("liveness").live_out if not changed else None
         for block in fn.blocks:
             instrs = block.instrs
             i = 0
             while i < len(instrs):
                 ins = instrs[i]
                 fused = _fused(instrs, i, ins, reads, writes) if ins.op == "IADD" and ins.guard is None else None
+                if fused is None and ins.op == "IADD" and ins.guard is None and live_out is not None:
+                    fused = _fused_local(instrs, i, ins, live_out[block.label])
                 if fused is not None:
                     k, instrs[i] = fused
                     del instrs[k]      # before i: the add, now the IMAD, moves up one
@@ -99,3 +105,38 @@ def _without_negation(mul: Instr, negated: dict[Reg, Instr]) -> Instr | None:
             value -= 1 << bits
         return replace(mul, srcs=(neg.srcs[0], Imm(value)))
     return None
+
+
+def _fused_local(instrs: list[Instr], i: int, add: Instr, live_out: frozenset[str]) -> tuple[int, Instr] | None:
+    """_fused for a product register written elsewhere too: the add is its only reader in
+    this block between the multiply and its next write, and it is dead at the block's end
+    when nothing writes it again here."""
+    for pos in (0, 1):
+        d, c = add.srcs[pos], add.srcs[1 - pos]
+        if not (isinstance(d, Reg) and d.is_virtual) or d == c:
+            continue
+        k = next((k for k in range(i - 1, -1, -1) if d in instrs[k].dsts), None)
+        if k is None:
+            continue
+        mul = instrs[k]
+        if mul.op != "IMUL" or mul.guard is not None or mul.mods != add.mods or len(mul.dsts) != 1:
+            continue
+        operands = {r for r in mul.srcs if isinstance(r, Reg)}
+        if any(operands & set(between.dsts) or d in between.uses() for between in instrs[k + 1:i]):
+            continue
+        if _dead_after(instrs, i, d, live_out):
+            return k, replace(add, op="IMAD", srcs=(mul.srcs[0], mul.srcs[1], c))
+    return None
+
+
+def _dead_after(instrs: list[Instr], i: int, reg: Reg, live_out: frozenset[str]) -> bool:
+    """No instruction after instrs[i] reads reg before an unguarded write of it (instrs[i]'s
+    own write included), and reg is not live out of the block when nothing here writes it."""
+    if reg in instrs[i].dsts:
+        return True
+    for later in instrs[i + 1:]:
+        if reg in later.uses():
+            return False
+        if reg in later.dsts and later.guard is None:
+            return True
+    return reg.name not in live_out

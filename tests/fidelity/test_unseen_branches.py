@@ -23,18 +23,10 @@ _CALLED_AT_G = ("at -G the CUDA headers' {what} {are} an out-of-line function (C
 
 # (kernel, build) -> why minicuda's divergent-branch count differs from the GPU's today.
 DIVERGENT_DIFFERS: dict[tuple[str, str], str] = {
-    ("box_filter_tile", "O3"): "both unroll the 4 x 4 taps fully and fold each tap's `x + dx < W && y + dy < W` "
-                               "into one predicate (ISETP.OR on the GPU, PLOP.AND here); ptxas then predicates the "
-                               "load and add (`@!P1 LDG.E R9, [R2.64+0x44]`: dx and dy are constants after "
-                               "unrolling, the address one IMAD.WIDE plus an offset), minicuda keeps the "
-                               "induction variables as registers after unrolling (no constant propagation across "
-                               "the unrolled blocks, no reassociation of `(y + dy) * W + x + dx`) and counts the arm "
-                               "7 instructions >= 7",
 }
 
 # kernel -> why minicuda's branch count at -O3 differs from the GPU's today.
 BRANCHES_DIFFER_O3: dict[str, str] = {
-    "box_filter_tile": DIVERGENT_DIFFERS[("box_filter_tile", "O3")],
     "collatz_do_while": "the do-while is bounded by `steps < 100`: ptxas unrolls it fully (100 copies, one exit test "
                         "`x != 1` each, the counter's test gone); minicuda keeps the loop with both exit tests per "
                         "iteration (1334 branches against 662; the divergent ones agree)",
