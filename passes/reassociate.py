@@ -75,8 +75,12 @@ def _plus_constant(out, defs, reg, like: Instr) -> tuple[Reg, int] | None:
     return x, _int(c)
 
 
+_PLAIN = {"S32", "U32", "S64", "U64", "64"}   # type modifiers only (no high half, no carry)
+
+
 def _rewritten(ins: Instr, out, defs, fresh) -> list[Instr]:
     if ins.op not in ("IADD", "IMUL") or ins.guard is not None or len(ins.dsts) != 1 or len(ins.srcs) != 2 \
+            or not set(ins.mods) <= _PLAIN \
             or not ins.dsts[0].is_virtual or width_class(ins.dsts[0]) not in ("r", "rd"):
         return [ins]
     a, b = ins.srcs
