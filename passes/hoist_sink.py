@@ -70,6 +70,12 @@ def _same_computation(x: Instr, y: Instr) -> bool:
         and len(x.dsts) == len(y.dsts) == 1
 
 
+def _shared_computation(first: list[Instr], second: list[Instr], branch) -> tuple[Instr, Instr] | None:
+    """A computation both lists make, each copy free to run before its list's start."""
+    return next(((x, y) for i, x in enumerate(first) if _independent(first, i, branch)
+                 for j, y in enumerate(second) if _independent(second, j, branch) and _same_computation(x, y)), None)
+
+
 @dataclass(frozen=True)
 class HoistSink:
     name: str = "hoist-sink"
@@ -94,9 +100,7 @@ class HoistSink:
         branch = conditional_branch(head)
         moved = False
         while True:
-            tb, ob = body(fn, h.then), body(fn, h.other)
-            pair = next(((x, y) for i, x in enumerate(tb) if _independent(tb, i, branch)
-                         for j, y in enumerate(ob) if _independent(ob, j, branch) and _same_computation(x, y)), None)
+            pair = _shared_computation(body(fn, h.then), body(fn, h.other), branch)
             if pair is None:
                 return moved
             x, y = pair
@@ -122,9 +126,7 @@ class HoistSink:
         regions = [_dominated(idom, s) for s in succs]
         moved = False
         while True:
-            tb, ob = body(fn, succs[0]), body(fn, succs[1])
-            pair = next(((x, y) for i, x in enumerate(tb) if _independent(tb, i, branch)
-                         for j, y in enumerate(ob) if _independent(ob, j, branch) and _same_computation(x, y)), None)
+            pair = _shared_computation(body(fn, succs[0]), body(fn, succs[1]), branch)
             if pair is None:
                 return moved
             x, y = pair
