@@ -25,6 +25,7 @@ from minicuda.diagnostics import InternalError
 from minicuda.ir import Function, Module, format_function, verify
 from minicuda.passes.cfg import build_cfg
 from minicuda.passes.constant_fold import ConstantFold
+from minicuda.passes.constant_propagation import ConstantPropagation
 from minicuda.passes.copy_propagation import CopyPropagation
 from minicuda.passes.cse import CommonSubexpressions
 from minicuda.passes.dce import DeadCode
@@ -46,6 +47,7 @@ from minicuda.passes.fuse_address import FuseAddress
 from minicuda.passes.fuse_imad import FuseImad
 from minicuda.passes.g_shape import GShape
 from minicuda.passes.gvn import GVN
+from minicuda.passes.reassociate import Reassociate
 from minicuda.passes.strength_reduce import StrengthReduce
 from minicuda.passes.loop_unroll import LoopUnroll
 
@@ -149,6 +151,8 @@ def _registry(*entries: RegisteredPass) -> dict[str, RegisteredPass]:
 
 PASSES = _registry(
     RegisteredPass(ConstantFold, "turn a pure instruction whose sources are all immediates into a MOV of its value"),
+    RegisteredPass(ConstantPropagation, "read a register as the constant every path into the block leaves in it"),
+    RegisteredPass(Reassociate, "move constants out of integer sums and products: (x + C1) * C2 as x * C2 + C1 * C2"),
     RegisteredPass(CopyPropagation, "within a block, read the source of a copy instead of the copy"),
     RegisteredPass(CommonSubexpressions, "within a block, reuse the result of an identical earlier instruction"),
     RegisteredPass(DeadCode, "remove unreachable blocks and pure instructions whose results nothing reads"),
@@ -177,7 +181,7 @@ PASSES = _registry(
 CLEANUP = ["constant-fold", "copy-propagation", "cse", "dce", "simplify-cfg"]
 PIPELINES = {
     0: ["keep-branches", "g-shape", "reconverge", "regalloc"],
-    3: CLEANUP + ["sroa"] + CLEANUP + ["loop-unroll"] + CLEANUP + ["fold-conditions"] + CLEANUP + ["hoist-sink", "sink-select", "fuse-address", "fuse-imad", "gvn"]
+    3: CLEANUP + ["sroa"] + CLEANUP + ["loop-unroll", "constant-propagation", "reassociate"] + CLEANUP + ["fold-conditions"] + CLEANUP + ["hoist-sink", "sink-select", "fuse-address", "fuse-imad", "gvn"]
     + CLEANUP + ["if-convert", "fma-contract"] + CLEANUP + ["reconverge", "regalloc"],
 }
 

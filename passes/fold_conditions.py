@@ -6,8 +6,11 @@ The shape: a block B whose only predecessor P ends in a conditional branch to B 
 to D, where B's own conditional branch also leads to D (`a && b`: both go to the
 else side when false; `a || b`: both go to the then side when true).  B's code
 before its branch is at most two instructions, pure arithmetic or comparisons (no
-load, no division, nothing with side effects), writing registers read nowhere
-outside B, so running it on every path changes nothing.  B's code moves into P, the
+load, no division, nothing with side effects), writing registers that no path from D
+reads before writing them (LLVM clones such "bonus" instructions into P whatever else
+reads them; here a register may be written more than once, as in an unrolled loop, so
+what matters is that P -> D does not carry it), so running it on every path changes
+nothing.  B's code moves into P, the
 two conditions are combined with PLOP.AND (PNOT where a side is negated), and P
 branches once.  `(t % 3 == 0 && v > 0) || v < -5` is one predicate and one branch,
 which if-conversion then weighs as one if-else (the GPU's `ISETP.GT.AND`,
@@ -36,17 +39,12 @@ def _speculatable(ins: Instr) -> bool:
             and ins.op not in _EXPENSIVE and all(d.is_virtual for d in ins.dsts))
 
 
-def _private(fn: Function, label: str, regs: set[str]) -> bool:
-    """None of `regs` is read or written outside block `label` (nor returned)."""
-    if any(r.name in regs for r in fn.rets):
+def _dead_on_entry(fn: Function, analyses, label: str, regs: set[str]) -> bool:
+    """No path from block `label`'s entry reads one of `regs` before writing it (so running
+    their writes on the way there changes nothing), and none is returned or physical."""
+    if any(r.name in regs for r in fn.rets) or any(r[:1] != "%" for r in regs):
         return False
-    for b in fn.blocks:
-        if b.label == label:
-            continue
-        for ins in b.instrs:
-            if any(r.name in regs for r in ins.uses()) or any(d.name in regs for d in ins.dsts):
-                return False
-    return True
+    return not regs & analyses.get("liveness").live_in[label]
 
 
 def _goes_to(branch: Instr, target: str) -> tuple[Reg, bool]:
@@ -91,7 +89,8 @@ class FoldConditions:
             operand = b.instrs[:cut]
             if len(operand) > MAX_OPERAND_INSTRUCTIONS or not all(_speculatable(i) for i in operand):
                 continue
-            if not _private(fn, b_label, {d.name for i in operand for d in i.dsts}):
+            written = {d.name for i in operand for d in i.dsts}
+            if p_branch.guard.name in written or not _dead_on_entry(fn, analyses, d_label, written):
                 continue
             e_label = b_succs[0] if b_succs[1] == d_label else b_succs[1]
             uniform = analyses.get("divergence").branch_is_uniform(b_label)

@@ -7,13 +7,21 @@ value merged.  The arms that remain are what if-conversion counts.
 
 Only registers private to an arm (written there and read nowhere outside it) are
 renamed, so values that live across the join are never disturbed.
+
+Hoisting also takes a branch whose two successors are not a hammock's arms (each has
+the branch's block as its only predecessor, but they lead on into larger regions), as
+LLVM's HoistThenElseCodeToIf looks only at the two successors: bitonic_step's `if ((i &
+k) == 0)` opens both sides with the loads of a[i] and a[ixj], which ptxas's SASS loads
+once above the branch.  There a register one side computes may be read further into its
+region, so the other side's copy is renamed in every block it dominates, when each of the
+two is written once in the function and read only where its side dominates.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
 from minicuda.ir import Function, Instr, Mem, Reg
-from minicuda.passes.cfg import build_cfg, conditional_branch
+from minicuda.passes.cfg import EXIT, build_cfg, conditional_branch, immediate_dominators
 from minicuda.passes.hammock import Hammock, body, find_hammock
 
 _MOVABLE_KINDS = ("alu", "conv", "mem")
@@ -62,6 +70,12 @@ def _same_computation(x: Instr, y: Instr) -> bool:
         and len(x.dsts) == len(y.dsts) == 1
 
 
+def _shared_computation(first: list[Instr], second: list[Instr], branch) -> tuple[Instr, Instr] | None:
+    """A computation both lists make, each copy free to run before its list's start."""
+    return next(((x, y) for i, x in enumerate(first) if _independent(first, i, branch)
+                 for j, y in enumerate(second) if _independent(second, j, branch) and _same_computation(x, y)), None)
+
+
 @dataclass(frozen=True)
 class HoistSink:
     name: str = "hoist-sink"
@@ -71,7 +85,10 @@ class HoistSink:
         for head in [b.label for b in fn.blocks]:
             cfg = analyses.get("cfg") if not changed else build_cfg(fn)
             hammock = find_hammock(fn, cfg, head)
-            if hammock is None or hammock.other is None:
+            if hammock is None:
+                changed |= self.hoist_into_regions(fn, cfg, head)
+                continue
+            if hammock.other is None:
                 continue
             changed |= self.hoist(fn, hammock)
             changed |= self.sink(fn, build_cfg(fn), hammock)
@@ -83,9 +100,7 @@ class HoistSink:
         branch = conditional_branch(head)
         moved = False
         while True:
-            tb, ob = body(fn, h.then), body(fn, h.other)
-            pair = next(((x, y) for i, x in enumerate(tb) if _independent(tb, i, branch)
-                         for j, y in enumerate(ob) if _independent(ob, j, branch) and _same_computation(x, y)), None)
+            pair = _shared_computation(body(fn, h.then), body(fn, h.other), branch)
             if pair is None:
                 return moved
             x, y = pair
@@ -98,6 +113,33 @@ class HoistSink:
             if dx != dy:
                 _rename(other, dy, dx)
             head.instrs.insert(head.instrs.index(branch), x)
+            moved = True
+
+    def hoist_into_regions(self, fn: Function, cfg, head: str) -> bool:
+        """Hoist what both successors of a branch that is no hammock compute first."""
+        branch = conditional_branch(fn.block(head))
+        succs = cfg.succs(head)
+        if branch is None or len(succs) != 2 or EXIT in succs or succs[0] == succs[1] \
+                or any(cfg.preds(s) != [head] for s in succs):
+            return False
+        idom = immediate_dominators(cfg.entry, cfg.succs, cfg.preds)
+        regions = [_dominated(idom, s) for s in succs]
+        moved = False
+        while True:
+            pair = _shared_computation(body(fn, succs[0]), body(fn, succs[1]), branch)
+            if pair is None:
+                return moved
+            x, y = pair
+            dx, dy = x.dsts[0], y.dsts[0]
+            if dx != dy and not (_confined(fn, dx, regions[0]) and _confined(fn, dy, regions[1])):
+                return moved
+            fn.block(succs[0]).instrs.remove(x)
+            fn.block(succs[1]).instrs.remove(y)
+            if dx != dy:
+                for label in regions[1]:
+                    _rename(fn.block(label).instrs, dy, dx)
+            head_block = fn.block(head)
+            head_block.instrs.insert(head_block.instrs.index(branch), x)
             moved = True
 
     def sink(self, fn: Function, cfg, h: Hammock) -> bool:
@@ -124,3 +166,28 @@ class HoistSink:
             join.instrs.insert(0, x)
             moved = True
 
+
+
+def _dominated(idom: dict[str, str], top: str) -> set[str]:
+    """The blocks `top` dominates (itself included)."""
+    def under(label: str) -> bool:
+        while label != top:
+            parent = idom.get(label)
+            if parent is None or parent == label:
+                return False
+            label = parent
+        return True
+    return {label for label in idom if under(label)}
+
+
+def _confined(fn: Function, reg: Reg, region: set[str]) -> bool:
+    """reg is a virtual register written once in the function, and read only in `region`."""
+    if not reg.is_virtual or reg in fn.rets:
+        return False
+    writes = 0
+    for b in fn.blocks:
+        for ins in b.instrs:
+            writes += ins.dsts.count(reg)
+            if b.label not in region and reg in ins.uses():
+                return False
+    return writes == 1

@@ -12,6 +12,15 @@ is not converted when an arm holds a barrier or warp-synchronous instruction, a
 call, an instruction already predicated, or writes its own condition.  Stores and
 loads are guarded, never speculated, so no access runs that would not have run.
 
+ptxas never branches to a block that only exits: a conditional branch to one is a
+predicated EXIT, whatever the other side holds.  So a branch whose one target only exits
+is `@P EXIT`, the other target running next, before its arms are weighed: `if (i < n)
+{ ...the rest of the kernel... }` is `@!P0 EXIT` on the GPU (a bounds check around an
+if-else, bitonic_step's `if (ixj > i)` and its swaps, `if (tid == 0) out[b] = s[0];`
+after a reduction).  Once the branches are decided, a jump to such a block is an EXIT
+of its own (ptxas duplicates the exit into the blocks that jump to it: bitonic_step's
+swap ends `STG; STG; EXIT`, not `BRA` to a shared exit).
+
 Every conditional branch gets a `BranchDecision`, the record users and tests read.
 Conversion takes the first convertible branch in layout order, again and again; a
 branch decided and kept is decided again only when a conversion touched what its
@@ -157,6 +166,7 @@ class IfConvert:
                 break
             if not converted:
                 break
+        changed_any |= _exits_for_jumps(fn)
         if any(not d.predicated for _, d in decisions.values()):
             self.mark_loop_exits(fn, analyses.get("cfg"), decisions)
         loops = {(d.file, d.line, d.column) for d in fn.branch_decisions if d.loop}   # (loop-unroll's records)
@@ -174,13 +184,14 @@ class IfConvert:
 
     def decide(self, fn: Function, cfg, divergence, head: str, branch: Instr):
         decision, plan = self.weigh(fn, cfg, divergence, head, branch)
-        if plan == "size":   # kept for its size alone (nothing in the arms blocks)
-            target = _exit_only_target(fn, cfg, head)
-            if target is not None:
-                why = decision.reason.removeprefix("kept: ")
-                return replace(decision, predicated=True, reason=f"predicated EXIT: the branch's target only exits "
-                                                                  f"(ptxas's @P EXIT; as a branch it was kept: {why})"), \
-                    ("exit", target)
+        target = _exit_only_target(fn, cfg, head)
+        if target is not None and (not isinstance(plan, tuple) or plan[0] != [target]):
+            if decision.predicated:
+                why = f"its arms would be predicated: {decision.reason.removeprefix('predicated: ')}"
+            else:
+                why = f"as a branch it was kept: {decision.reason.removeprefix('kept: ')}"
+            return replace(decision, predicated=True, reason=f"predicated EXIT: the branch's target only exits "
+                                                              f"(ptxas's @P EXIT; {why})"), ("exit", target)
         return decision, (None if plan == "size" else plan)
 
     def weigh(self, fn: Function, cfg, divergence, head: str, branch: Instr):
@@ -259,3 +270,16 @@ def _exit_only_target(fn: Function, cfg, head: str) -> str | None:
         if len(instrs) == 1 and instrs[0].op == "EXIT" and instrs[0].guard is None:
             return s
     return None
+
+
+def _exits_for_jumps(fn: Function) -> bool:
+    """Every unguarded jump to a block that holds only an unguarded EXIT as an EXIT of its
+    own; the block stays for the fall-through into it (dead-code removes it when none is left)."""
+    exits = {b.label for b in fn.blocks if len(b.instrs) == 1 and b.instrs[0].op == "EXIT" and b.instrs[0].guard is None}
+    changed = False
+    for block in fn.blocks:
+        last = block.instrs[-1] if block.instrs else None
+        if last is not None and last.op == "BRA" and last.guard is None and last.target in exits:
+            block.instrs[-1] = Instr("EXIT", loc=last.loc)
+            changed = True
+    return changed

@@ -29,7 +29,9 @@ BRANCHES_DIFFER_O3: dict[str, str] = {
     "devfn_loop_1000": "LLVM's induction-variable simplification removes the 1000-iteration loop; minicuda runs it",
     "early_return_loop": "the loop's early exits: ptxas's unrolled shape (7 per warp) against minicuda's (13)",
     "if_divergent_long": DIVERGENT_DIFFERS[("if_divergent_long", "O3")],
-    "if_else_chain_stores": "ptxas's layout of the chain with stores: 5 branches per warp, minicuda's 6",
+    "if_else_chain_stores": "LLVM sinks the four stores (and their address) into one block after the chain, so "
+                            "ptxas's arms jump to it (5 branches per warp); minicuda keeps a store in each arm and "
+                            "ends each with its own EXIT (3 per warp)",
     "loop_break": "a divergent break in a counted loop: ptxas's unrolled shape (187) against minicuda's (374)",
     "loop_const_100": "LLVM computes the loop's sum in closed form (no loop); minicuda unrolls it",
     "loop_unknown_unroll2": "LLVM computes the loop's sum in closed form (no loop); minicuda unrolls it by 2",

@@ -20,29 +20,15 @@ KERNELS = sorted(path.stem for path in PROGRAMS.glob("*.cu"))
 
 # (kernel, build) -> why minicuda's divergent-branch count differs from the GPU's today.
 DIVERGENT_DIFFERS: dict[tuple[str, str], str] = {
-    ("bitonic_step", "O3"): "ptxas turns `if (ixj > i)` around the rest of the kernel into a predicated EXIT, hoists "
-                            "the two loads common to both arms above `if ((i & k) == 0)` and makes each swap's if a "
-                            "predicated EXIT before the stores; minicuda keeps `ixj > i` as a divergent branch (not a "
-                            "hammock: a larger region) and loads in each arm (16 divergent against 8)",
-    ("box_filter_tile", "O3"): "both unroll the 4 x 4 taps fully; ptxas folds each tap's `x + dx < W && y + dy < W` "
-                               "into one ISETP.OR predicate and predicates the load and add (no branch); minicuda "
-                               "keeps two branches per tap (the first not a hammock, the arm of the second counted 8 "
-                               "instructions >= 7)",
-    ("ternary_chain", "O3"): "ptxas predicates the whole three-level chain (four predicated instructions into one "
-                             "register; -v * 3 is one IMAD by -3); minicuda counts the outer arm 7 instructions "
-                             "(INEG, IMUL, the BRA, ...) against the threshold 7 and keeps it as a divergent branch",
 }
 
 # kernel -> why minicuda's branch count at -O3 differs from the GPU's today.
 BRANCHES_DIFFER_O3: dict[str, str] = {
-    "bitonic_step": DIVERGENT_DIFFERS[("bitonic_step", "O3")],
-    "box_filter_tile": DIVERGENT_DIFFERS[("box_filter_tile", "O3")],
     "collatz_do_while": "the do-while is bounded by `steps < 100`: ptxas unrolls it fully (100 copies, one exit test "
                         "`x != 1` each, the counter's test gone); minicuda keeps the loop with both exit tests per "
                         "iteration (1334 branches against 662; the divergent ones agree)",
     "search_early_exit": "both unroll the 32 taps; ptxas gives each tap one compare and branch to the shared exit, "
                          "minicuda an if per tap (not a hammock) and a branch of its arm to the exit (440 against 248)",
-    "ternary_chain": DIVERGENT_DIFFERS[("ternary_chain", "O3")],
     "warp_shuffle_sum": "ptxas unrolls the five `offset >>= 1` shuffle steps fully and keeps a uniform branch around "
                         "the bounds-checked load `i < n ? in[i] : 0` (the 8 branches); minicuda does not unroll a loop "
                         "stepped by a shift or one holding SHFL and predicates the load (48 branches)",

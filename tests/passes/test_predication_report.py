@@ -41,7 +41,8 @@ def test_the_report_at_O3(tmp_path, capsys):
         "k.cu:2:9: k: divergent, 1 instruction, predicated: 1 instruction < 7 (divergent threshold)",
         "k.cu:2:9: k: divergent, 1 instruction, predicated: 1 instruction < 7 (divergent threshold)",
         "k.cu:11:9: k: divergent, 1 instruction, kept: a memory fence (MEMBAR.GL) in an arm blocks conversion",
-        "k.cu:12:9: k: divergent, 1 instruction, predicated: 1 instruction < 7 (divergent threshold)",
+        "k.cu:12:9: k: divergent, 1 instruction, predicated: the branch's target only exits (ptxas's @P EXIT; "
+        "its arms would be predicated: 1 instruction < 7 (divergent threshold))",
         "loops:",
         "k.cu:9:21: k: uniform exit, trip count 10, fully unrolled",
         "k.cu:10:21: k: uniform exit, trip count unknown, not unrolled (its counter steps by 2 (tested with LT), "
