@@ -17,24 +17,30 @@ prefix's end, and no name the two differ in spelled anywhere in the prefix.  Oth
 (and after a syntax error, which the parse tree's way reports) the text is parsed
 from its start, as every text was before: the AST is the same either way.
 
-The prefix: the leading lines from minicuda's own headers (the built-in include), up to
-the last line of the first header (<cuda_runtime.h> for a CUDA unit); a header the
-program includes at its top follows it and is parsed with the program.  The copy of the
-state is a pickle of it, loaded per parse (sema annotates the AST, and the parser
-extends the prefix's lists in place).
+The prefix: the leading lines from minicuda's own headers, up to the last line of
+<cuda_runtime.h> (the built-in include); a header the program includes at its top
+follows it and is parsed with the program.  The copy of the state is a pickle of it,
+loaded per parse (sema annotates the AST, and the parser extends the prefix's lists in
+place).  A new process loads the prelude from the compile cache's directory, where the
+first parse of it wrote it.
 """
 from __future__ import annotations
 
 import copyreg
+import hashlib
 import io
 import os
 import pickle
 import re
+import sys
 from dataclasses import dataclass
 
+import lark
 from lark import Token
 
+from minicuda.cache_entry import EntryFormat, compile_cache_dir, sources_fingerprint
 from minicuda.grammar.preprocess import PreprocessedSource, _is_system_file
+from minicuda.version import __version__
 
 KEPT = 4   # preludes kept per process (one per set of options that changes the headers' text)
 # which of the name sets (grammar/parser.py's `_name_sets`) hold offsets: the others hold names
@@ -127,14 +133,18 @@ def _token(*fields) -> Token:
 
 
 class Preludes:
-    """The preludes of this process, by their text and where its lines come from."""
+    """The preludes of this process, by their text and where its lines come from; each
+    also kept on disk, in the compile cache's directory (`prelude/`, an entry of
+    minicuda/cache_entry.py's shape keyed by the prefix and minicuda itself), so that a
+    new process loads it rather than parse it.  MINICUDA_COMPILE_CACHE=0 keeps none."""
 
     def __init__(self) -> None:
         self.kept: dict[tuple, Prelude] = {}
 
     def get(self, pp: PreprocessedSource, build) -> Prelude | None:
-        """The Prelude for `pp`'s prefix (`build(head)` parses a new one's head: a
-        PreprocessedSource of the prefix); None when the text has none to resume from."""
+        """The Prelude for `pp`'s prefix (`build(head)` parses a new one's head, a
+        PreprocessedSource of the prefix, to (tokens, name sets, frozen state)); None
+        when the text has none to resume from."""
         where = prelude_lines(pp)
         if where is None:
             return None
@@ -144,9 +154,44 @@ class Preludes:
         if prelude is None:
             if len(self.kept) >= KEPT:
                 del self.kept[next(iter(self.kept))]
-            tokens, names, frozen = build(PreprocessedSource(key[0], list(key[1])))
-            prelude = self.kept[key] = Prelude(lines, end, tokens, names, frozenset(_WORD.findall(key[0])), frozen)
+            prelude = self.kept[key] = _stored(key, lines, end, build)
         return prelude if prelude.frozen is not None else None
 
 
+FORMAT = 1
+ENTRIES = EntryFormat(b"MINICUDA-PRELUDE", FORMAT, "prelude cache", "parser state", "another prelude")
+
+
+def _stored(key: tuple, lines: int, end: int, build) -> Prelude:
+    """The Prelude of `key` from its entry on disk; else built, and its entry written."""
+    directory = compile_cache_dir()
+    if directory is None:
+        return _built(key, lines, end, build)
+    digest = hashlib.sha256(f"{FORMAT}\0{sources_fingerprint()}\0{lark.__version__}\0{sys.version}\0"
+                            f"{key[1]!r}\0".encode())
+    digest.update(key[0].encode("utf-8", "surrogatepass"))
+    name = digest.hexdigest()
+    path = directory / "prelude" / f"{name}.state"
+    data, why = ENTRIES.read(path, PRODUCER, name)
+    if data is not None:
+        try:
+            prelude = pickle.loads(data)
+            if isinstance(prelude, Prelude) and (prelude.lines, prelude.end) == (lines, end):
+                return prelude
+            why = "not a prelude's state"
+        except Exception as e:   # a sound checksum over a payload this minicuda cannot read
+            why = f"unreadable payload ({type(e).__name__})"
+    if why:
+        ENTRIES.discard(path, why)
+    prelude = _built(key, lines, end, build)
+    ENTRIES.write(path, PRODUCER, name, pickle.dumps(prelude, protocol=pickle.HIGHEST_PROTOCOL))
+    return prelude
+
+
+def _built(key: tuple, lines: int, end: int, build) -> Prelude:
+    tokens, names, frozen = build(PreprocessedSource(key[0], list(key[1])))
+    return Prelude(lines, end, tokens, names, frozenset(_WORD.findall(key[0])), frozen)
+
+
+PRODUCER = f"minicuda-{__version__}"
 PRELUDES = Preludes()

@@ -8,7 +8,7 @@ from helpers.ast_shape import first_difference
 from minicuda.diagnostics import DiagnosticEngine
 from minicuda.frontend import SourceText, preprocess_only
 from minicuda.grammar import parser
-from minicuda.grammar.prelude import PRELUDES, Prelude, prelude_lines
+from minicuda.grammar.prelude import PRELUDES, Prelude, Preludes, prelude_lines
 
 KERNEL = """#include <cstdio>
 __global__ void scale(float *x, float a, int n) {
@@ -79,3 +79,26 @@ def test_syntax_errors_are_reported_as_from_the_start(monkeypatch):
     tu, diags, _ = _parse(program, True, monkeypatch)
     assert tu is not None and diags == whole_diags
     assert [d[0] for d in diags] == ["prog.cu:2:13", "prog.cu:4:22"]
+
+
+def test_a_new_process_loads_the_prelude_s_state_from_the_cache(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("MINICUDA_COMPILE_CACHE_DIR", str(tmp_path))
+    pp, _ = preprocess_only(SourceText("prog.cu", KERNEL))
+    builds = []
+
+    def build(head):
+        builds.append(head)
+        return parser._parse_prelude(*parser._lark(), head)
+
+    first = Preludes().get(pp, build)   # a process's own table: a new one is a new process's
+    second = Preludes().get(pp, build)
+    assert len(builds) == 1 and len(list((tmp_path / "prelude").glob("*.state"))) == 1
+    assert first.frozen == second.frozen and first.names == second.names
+    entry = next((tmp_path / "prelude").glob("*.state"))
+    entry.write_bytes(entry.read_bytes()[:-10])
+    third = Preludes().get(pp, build)
+    assert len(builds) == 2 and third.frozen == first.frozen
+    assert "discarding damaged prelude cache entry" in capsys.readouterr().err
+    monkeypatch.setenv("MINICUDA_COMPILE_CACHE", "0")
+    Preludes().get(pp, build)
+    assert len(builds) == 3
