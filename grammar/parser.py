@@ -143,15 +143,15 @@ def _declared_like_templates(toks: list[str], types: set[str], templates: set[st
 _AFTER_DECLARED = frozenset("( ; = [ , )".split())
 
 
-def header_names(text: str, system_lines: frozenset[int]) -> tuple[set[str], set[str]]:
+def header_names(text: str, system_lines: frozenset[int], scan=_scan_tokens) -> tuple[set[str], set[str]]:
     """(type names, template names) that minicuda's own headers declare: the only ones a
     header's text sees, so a program's own `get` or `size` template leaves the headers' `get`
-    and `size` members alone."""
+    and `size` members alone.  `scan`: `_scan_tokens`, or what gives its tokens faster."""
     if not system_lines:
         return set(), set()
     lines = text.split("\n")
     header_text = "\n".join(line if i in system_lines else "" for i, line in enumerate(lines, 1))
-    types, templates, *_ = scan_names(header_text)
+    types, templates, *_ = scan_names(header_text, scan(header_text))
     return types, templates
 
 
@@ -750,10 +750,12 @@ def _name_sets(text: str, scanned: tuple[list[str], list[int]], system_lines: fr
     from `prelude` when its lines are the only ones from headers (their text is its)."""
     types, templates, declaring, scopes, type_scopes = scan_names(text, scanned)
     decl_parens = declarator_parens(text, types, scanned)
-    if prelude is not None and max(system_lines, default=0) <= prelude.lines:
-        header_types, header_templates = prelude.names[6:]
-    else:
+    if prelude is None:
         header_types, header_templates = header_names(text, system_lines)
+    elif max(system_lines, default=0) <= prelude.lines:
+        header_types, header_templates = prelude.names[6:]
+    else:   # the headers' text starts with the prelude's (all of its lines are theirs)
+        header_types, header_templates = header_names(text, system_lines, lambda t: prelude.tokens_with(t, _scan_tokens))
     return types, templates, declaring, scopes, type_scopes, decl_parens, header_types, header_templates
 
 
