@@ -39,7 +39,7 @@ import lark
 from lark import Token
 
 from minicuda.cache_entry import EntryFormat, compile_cache_dir, sources_fingerprint
-from minicuda.grammar.preprocess import PreprocessedSource, _is_system_file
+from minicuda.grammar.preprocess import PreprocessedSource
 from minicuda.version import __version__
 
 KEPT = 4   # preludes kept per process (one per set of options that changes the headers' text)
@@ -96,8 +96,9 @@ def prelude_lines(pp: PreprocessedSource) -> tuple[int, int] | None:
     boundary surely ends (a comment or a continued line, which the preprocessor does not
     leave in minicuda's headers)."""
     last = 0
+    system = pp.system_lines()
     for i, (file, _) in enumerate(pp.line_map):
-        if not _is_system_file(file):
+        if i + 1 not in system:
             break
         if file.endswith(PRELUDE_HEADER):
             last = i + 1
