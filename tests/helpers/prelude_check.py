@@ -4,8 +4,9 @@ test run compiles in its own processes:
 
     python -m pytest -p helpers.prelude_check tests/...
 
-A parse that the prelude's state would build differently fails with the first place
-the two ASTs differ; the count of checked parses is printed at the end."""
+A parse that the prelude's state would build differently fails its test with the first
+place the two ASTs differ; the count of checked parses is printed at the end (with -n 0:
+pytest-xdist's workers count their own)."""
 import pytest
 
 from helpers.ast_shape import first_difference
@@ -31,5 +32,7 @@ def pytest_configure(config):
     parser._parse_valid = _checked_parse
 
 
-def pytest_terminal_summary(terminalreporter):
+def pytest_terminal_summary(terminalreporter, config):
+    if getattr(config, "workerinput", None) is None and config.getoption("numprocesses", None) not in (None, 0):
+        return
     terminalreporter.write_line(f"prelude check: {checked[0]} resumed parses equal to whole parses")
