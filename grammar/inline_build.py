@@ -47,10 +47,16 @@ class NotParsed(Exception):
     """The parser met a token it has no action for: the text has a syntax error."""
 
 
-def parse_to_end(ip, transformer):
+def parse_to_end(ip, transformer, start: tuple[int, int, int] = (0, 1, 0), prefix: bool = False):
     """The value of the start rule, for an InteractiveParser (`Lark.parse_interactive`)
     run to the end of its text with callbacks calling `transformer`.  Raises NotParsed
-    (or the lexer's UnexpectedInput) at the first error, without saying more."""
+    (or the lexer's UnexpectedInput) at the first error, without saying more.
+
+    `start`: where the lexer begins, (offset, line, offset of that line's start), for a
+    parser whose stacks (and postlexer) hold the state a prefix of the text left
+    (grammar/prelude.py).  With `prefix`, the text is such a prefix: the parser stops
+    after its last token, before the reductions its end would make, and returns None
+    (its state is in `ip.parser_state`'s stacks and in the postlexer)."""
     state = ip.parser_state
     conf = state.parse_conf
     table, rules = _action_table(conf.states)
@@ -59,7 +65,8 @@ def parse_to_end(ip, transformer):
     stack, values = state.state_stack, state.value_stack   # the contextual lexer reads the state from stack
     lexing = ip.lexer_thread.lexer
     passed_on: dict = {}   # (state below, state, token type) -> the state after the ?rules hand the child on
-    for token in lexing.postlexer.process(_contextual_tokens(lexing.lexer, ip.lexer_thread.state.text.text, stack)):
+    tokens = _contextual_tokens(lexing.lexer, ip.lexer_thread.state.text.text, stack, *start)
+    for token in lexing.postlexer.process(tokens):
         kind = token.type
         while True:
             try:
@@ -86,6 +93,8 @@ def parse_to_end(ip, transformer):
                 children = []
             values.append(reduce(children))
             stack.append(table[stack[-1]][name])
+    if prefix:
+        return None
     while True:
         action = _action(table[stack[-1]], "$END")
         if action >= 0:
@@ -125,14 +134,15 @@ def _action_table(states: dict) -> tuple[dict, list]:
     return cached[1], cached[2]
 
 
-def _contextual_tokens(lexer, text: str, stack: list):
-    """The tokens lark's contextual lexer (`lexer`) reads from `text`, each matched with
+def _contextual_tokens(lexer, text: str, stack: list, pos: int = 0, line: int = 1, line_start: int = 0):
+    """The tokens lark's contextual lexer (`lexer`) reads from `text` (from offset `pos`,
+    on line `line`, which starts at offset `line_start`), each matched with
     the terminals of the parser's state when it is read (`stack[-1]`), positioned as lark
     positions them; its per-token machinery is left out (a keyword that the identifier
     pattern matched is found by a dict, not by lark's regex).  Raises NotParsed where no
     terminal matches."""
     scanners: dict = {}
-    pos, line, line_start, end = 0, 1, 0, len(text)
+    end = len(text)
     while pos < end:
         state = stack[-1]
         try:

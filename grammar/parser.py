@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import ast as pyast
 import os
+import pickle
 import re
 from functools import lru_cache
 
@@ -33,6 +34,7 @@ from minicuda.grammar import ast as A
 from minicuda.grammar.collector import collector_paused
 from minicuda.grammar.inline_build import NotParsed, parse_to_end
 from minicuda.grammar.nesting import BRACKET_DEPTH, bracket_overflow, report_bracket_overflow
+from minicuda.grammar.prelude import PRELUDES, Prelude, freeze
 from minicuda.grammar.preprocess import PreprocessedSource
 from minicuda.grammar.stdnames import std_bodies, std_errors
 
@@ -141,15 +143,15 @@ def _declared_like_templates(toks: list[str], types: set[str], templates: set[st
 _AFTER_DECLARED = frozenset("( ; = [ , )".split())
 
 
-def header_names(text: str, system_lines: frozenset[int]) -> tuple[set[str], set[str]]:
+def header_names(text: str, system_lines: frozenset[int], scan=_scan_tokens) -> tuple[set[str], set[str]]:
     """(type names, template names) that minicuda's own headers declare: the only ones a
     header's text sees, so a program's own `get` or `size` template leaves the headers' `get`
-    and `size` members alone."""
+    and `size` members alone.  `scan`: `_scan_tokens`, or what gives its tokens faster."""
     if not system_lines:
         return set(), set()
     lines = text.split("\n")
     header_text = "\n".join(line if i in system_lines else "" for i, line in enumerate(lines, 1))
-    types, templates, *_ = scan_names(header_text)
+    types, templates, *_ = scan_names(header_text, scan(header_text))
     return types, templates
 
 
@@ -335,14 +337,26 @@ class _Retagger:
         self.system_lines: frozenset[int] = frozenset()   # the lines of minicuda's own headers
         self.header_types: set[str] = set()   # the type and template names those headers declare
         self.header_templates: set[str] = set()
+        self.resumed: dict | None = None   # the state the next `process` starts from (`state()`), else a fresh one
+
+    # what `process` keeps as it goes: with the parser's stacks, the state a prefix of the text leaves
+    STATE = ("prev", "last", "angles", "brackets", "closed_args", "aliases", "braces", "alias_name", "alias_target",
+             "used", "before_args", "args_in_parens")
+
+    def state(self) -> dict:
+        return {name: getattr(self, name, None) for name in self.STATE}
 
     def process(self, stream):
-        self.angles: list[tuple] = []   # per open template argument list: the bracket depth it opened at, the token before its name
-        self.brackets = 0
-        self.closed_args: Token | None = None   # the `>` that closed a class template's arguments
-        self.aliases: list[tuple[int, str, str]] = []   # namespace aliases in force: (brace depth, alias, target)
-        self.braces, self.alias_name, self.alias_target = 0, None, None
-        self.used: list[tuple[int, str]] = []   # namespaces of using-directives in force: (brace depth, namespace)
+        if self.resumed is not None:
+            self.__dict__.update(self.resumed)
+            self.resumed = None
+        else:
+            self.angles: list[tuple] = []   # per open template argument list: the bracket depth it opened at, the token before its name
+            self.brackets = 0
+            self.closed_args: Token | None = None   # the `>` that closed a class template's arguments
+            self.aliases: list[tuple[int, str, str]] = []   # namespace aliases in force: (brace depth, alias, target)
+            self.braces, self.alias_name, self.alias_target = 0, None, None
+            self.used: list[tuple[int, str]] = []   # namespaces of using-directives in force: (brace depth, namespace)
         for tok in stream:
             kind = tok.type
             if kind in _ALIAS_TYPES or tok.value in _BRACES or self.alias_name is not None:   # (others change nothing)
@@ -669,17 +683,19 @@ def parse(pp: PreprocessedSource, diags: DiagnosticEngine, bracket_depth: int = 
         return report_bracket_overflow(pp, diags, overflow, bracket_depth)
     parser, retagger = _lark()
     text = pp.text
-    scanned = _scan_tokens(text)   # one tokenisation for both pre-passes
-    retagger.types, retagger.templates, retagger.declaring, retagger.scopes, retagger.type_scopes = scan_names(text, scanned)
-    retagger.decl_parens = declarator_parens(text, retagger.types, scanned)
+    prelude = PRELUDES.get(pp, lambda head: _parse_prelude(parser, retagger, head)) if build_inline else None
+    scanned = prelude.tokens_with(text, _scan_tokens) if prelude else _scan_tokens(text)   # one tokenisation for both pre-passes
+    names = _name_sets(text, scanned, pp.system_lines(), prelude)
+    _set_names(retagger, names)
     retagger.system_lines = pp.system_lines()
-    retagger.header_types, retagger.header_templates = header_names(text, retagger.system_lines)
     del scanned
     poisoned: set[str] = set()
     text = _blank_std_errors(pp, text, diags, poisoned)
     if text is not pp.text:
         build_inline = False
-    if build_inline and (tu := _parse_valid(parser, retagger, pp)) is not None:
+    if prelude is not None and not prelude.fits(names):
+        prelude = None
+    if build_inline and (tu := _parse_valid(parser, retagger, pp, prelude)) is not None:
         tu.poisoned = poisoned
         return tu
     for _ in range(200):
@@ -727,14 +743,62 @@ def _blank_std_errors(pp: PreprocessedSource, text: str, diags: DiagnosticEngine
     return text
 
 
-def _parse_valid(parser: Lark, retagger: _Retagger, pp: PreprocessedSource) -> A.TranslationUnit | None:
+def _name_sets(text: str, scanned: tuple[list[str], list[int]], system_lines: frozenset[int],
+               prelude: Prelude | None) -> tuple:
+    """The pre-passes' sets the postlexer reads: (types, templates, declaring, scopes,
+    type_scopes, declarator parentheses, header types, header templates); the headers'
+    from `prelude` when its lines are the only ones from headers (their text is its)."""
+    types, templates, declaring, scopes, type_scopes = scan_names(text, scanned)
+    decl_parens = declarator_parens(text, types, scanned)
+    if prelude is None:
+        header_types, header_templates = header_names(text, system_lines)
+    elif max(system_lines, default=0) <= prelude.lines:
+        header_types, header_templates = prelude.names[6:]
+    else:   # the headers' text starts with the prelude's (all of its lines are theirs)
+        header_types, header_templates = header_names(text, system_lines, lambda t: prelude.tokens_with(t, _scan_tokens))
+    return types, templates, declaring, scopes, type_scopes, decl_parens, header_types, header_templates
+
+
+def _set_names(retagger: _Retagger, names: tuple) -> None:
+    (retagger.types, retagger.templates, retagger.declaring, retagger.scopes, retagger.type_scopes,
+     retagger.decl_parens, retagger.header_types, retagger.header_templates) = names
+
+
+def _parse_prelude(parser: Lark, retagger: _Retagger, head: PreprocessedSource) -> tuple:
+    """(tokens, name sets, frozen state) of a prelude (grammar/prelude.py) whose text is
+    `head`'s: the state its parse leaves at its end, pickled; None when it does not parse
+    alone."""
+    scanned = _scan_tokens(head.text)
+    names = _name_sets(head.text, scanned, head.system_lines(), None)
+    _set_names(retagger, names)
+    retagger.system_lines = head.system_lines()
+    retagger.prev = retagger.last = None
+    ip = parser.parse_interactive(head.text)
+    try:
+        with collector_paused():
+            parse_to_end(ip, _ToAST(head), prefix=True)
+            state = (ip.parser_state.state_stack, ip.parser_state.value_stack, retagger.state())
+            frozen = freeze(state)
+    except (UnexpectedInput, NotParsed, _Located, pickle.PicklingError, RecursionError, TypeError, AttributeError):
+        frozen = None
+    return scanned, names, frozen
+
+
+def _parse_valid(parser: Lark, retagger: _Retagger, pp: PreprocessedSource,
+                 prelude: Prelude | None = None) -> A.TranslationUnit | None:
     """The AST of a program with no error the parser finds, built while it parses (no
-    parse tree); None when it has one: the parse tree's way then reports it."""
+    parse tree), from `prelude`'s state when it is given; None when it has one: the
+    parse tree's way then reports it."""
     retagger.prev = retagger.last = None
     try:
         with collector_paused():
-            return parse_to_end(parser.parse_interactive(pp.text), _ToAST(pp))
+            ip = parser.parse_interactive(pp.text)
+            if prelude is None:
+                return parse_to_end(ip, _ToAST(pp))
+            ip.parser_state.state_stack[:], ip.parser_state.value_stack[:], retagger.resumed = prelude.resume()
+            return parse_to_end(ip, _ToAST(pp), prelude.start)
     except (UnexpectedInput, NotParsed, _Located):
+        retagger.resumed = None
         return None
 
 

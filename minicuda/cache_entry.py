@@ -48,6 +48,20 @@ def sources_fingerprint() -> str:
     return digest.hexdigest()
 
 
+def compile_cache_dir() -> Path | None:
+    """The compile cache's directory (minicuda/compile_cache.py; the parser keeps its
+    prelude's state in it too, grammar/prelude.py): $MINICUDA_COMPILE_CACHE_DIR, else
+    modules/ in the JIT's cache directory ($MINICUDA_CACHE_DIR, $XDG_CACHE_HOME/minicuda
+    or ~/.cache/minicuda); None when MINICUDA_COMPILE_CACHE=0 turns the cache off."""
+    if os.environ.get("MINICUDA_COMPILE_CACHE", "1") == "0":
+        return None
+    if os.environ.get("MINICUDA_COMPILE_CACHE_DIR"):
+        return Path(os.environ["MINICUDA_COMPILE_CACHE_DIR"])
+    base = os.environ.get("MINICUDA_CACHE_DIR") or \
+        os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "minicuda")
+    return Path(base) / "modules"
+
+
 @dataclass(frozen=True)
 class EntryFormat:
     """One cache's entries: its magic word and format number, what its warnings call the

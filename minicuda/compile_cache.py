@@ -39,7 +39,7 @@ import os
 import pickle
 from pathlib import Path
 
-from minicuda.cache_entry import EntryFormat, sources_fingerprint
+from minicuda.cache_entry import EntryFormat, compile_cache_dir, sources_fingerprint
 from minicuda.diagnostics import DiagnosticEngine, run_stage
 from minicuda.timing import TIMES
 from minicuda.grammar.languages import CUDA, predefined_for
@@ -56,13 +56,7 @@ def cache_dir() -> Path | None:
     """$MINICUDA_COMPILE_CACHE_DIR, else modules/ in the JIT's cache directory
     ($MINICUDA_CACHE_DIR, $XDG_CACHE_HOME/minicuda or ~/.cache/minicuda); None when
     MINICUDA_COMPILE_CACHE=0 turns the cache off."""
-    if os.environ.get("MINICUDA_COMPILE_CACHE", "1") == "0":
-        return None
-    if os.environ.get("MINICUDA_COMPILE_CACHE_DIR"):
-        return Path(os.environ["MINICUDA_COMPILE_CACHE_DIR"])
-    base = os.environ.get("MINICUDA_CACHE_DIR") or \
-        os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "minicuda")
-    return Path(base) / "modules"
+    return compile_cache_dir()
 
 
 _fingerprint: list[str] = []
