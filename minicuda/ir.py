@@ -475,6 +475,8 @@ def format_function(fn: Function, with_loc: bool = True) -> str:
         facts += f" .registers {fn.registers} .predicates {fn.predicates}"
     if fn.launch_bounds:
         facts += " .launch_bounds " + " ".join(map(str, fn.launch_bounds))
+    if fn.inline:
+        facts += f" .inline {fn.inline}"
     lines.append(facts)
     lines += ["  " + format_decision(d) for d in fn.branch_decisions]
     for b in fn.blocks:
@@ -781,6 +783,11 @@ class _ModuleReader:
                     raise IRParseError("'.launch_bounds' needs the maximum threads per block", n)
                 self.fn.launch_bounds = tuple(int(w) for w in bounds)
                 i += 1 + len(bounds)
+            elif words[i] == ".inline":
+                if i + 1 >= len(words) or words[i + 1] not in ("force", "never"):
+                    raise IRParseError("'.inline' needs 'force' or 'never'", n)
+                self.fn.inline = words[i + 1]
+                i += 2
             elif words[i] in numbers and i + 1 < len(words):
                 setattr(self.fn, numbers[words[i]], _int(words[i + 1], n, words[i][1:] + " count"))
                 i += 2
