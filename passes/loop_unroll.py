@@ -41,10 +41,10 @@ from dataclasses import dataclass, replace
 
 from minicuda.ir import BranchDecision, Function, Imm, Instr, Label, Reg
 from minicuda.passes.cfg import EXIT, conditional_branch
-from minicuda.passes.loops import INVERSE, MAX_TRIPS, last_def, simulated_trips, instructions, natural_loops
+from minicuda.passes.loops import INVERSE, MAX_TRIPS, STEP_OPS, last_def, simulated_trips, instructions, natural_loops, stepped
 
-FULL_BUDGET = 800          # trips x body instructions up to which a constant loop is fully unrolled
-FULL_MAX_TRIPS = 128       # ... and trips up to which (without #pragma unroll)
+FULL_BUDGET = 2400         # trips x body instructions up to which a constant loop is fully unrolled
+FULL_MAX_TRIPS = 256       # ... and trips up to which (without #pragma unroll); see the docstring
 PRAGMA_FULL_MAX = 1024     # #pragma unroll: trips up to which it is honoured
 RUNTIME_FACTOR = 4         # LLVM's unroll count for an unknown trip count
 _BLOCKERS = {"sync", "warp", "call", "marker"}
@@ -57,6 +57,7 @@ class Loop:
     latch: str
     preheader: str
     key: tuple            # the back edge's source location: the loop's name in the function
+    bottom: bool = False  # the back edge is the latch's conditional branch (a do-while)
 
 
 @dataclass
@@ -70,6 +71,7 @@ class Count:
     unsigned: bool
     step: int
     step_first: bool      # the step runs before the test in an iteration
+    step_op: str = "add"  # how the counter steps: add, sub, mul, shl, shr (loops.STEP_OPS)
 
 
 def pragma_of(fn: Function, loop: Loop) -> str | None:
@@ -97,7 +99,8 @@ class LoopUnroll:
         changed, records = False, []
         while True:
             cfg = analyses.get("cfg")
-            loop = next((l for l in _loops(fn, cfg) if _exit_key(fn, cfg, l) not in done), None)
+            loop = next((l for l in _loops(fn, cfg) if _exit_key(fn, cfg, l) not in done and l.key not in done),
+                        None)   # (a rotated loop's back edge is its old exit test: done)
             if loop is None:
                 fn.branch_decisions = fn.branch_decisions + sorted(records, key=lambda d: (d.file, d.line, d.column))
                 return changed
@@ -115,18 +118,19 @@ class LoopUnroll:
         request = unroll_request(pragma_of(fn, loop))
         count = counted_test(fn, cfg, loop)
         trips = _trips(fn, cfg, loop, count) if count else None
-        note = lambda text, how="": _record(fn, where or loop.key, uniform, size, trips, text, how)
+        runs = trips + 1 if trips is not None and loop.bottom else trips   # (a do-while's body runs once more)
+        note = lambda text, how="": _record(fn, where or loop.key, uniform, size, runs, text, how)
         if request == 1:
             return note("not unrolled: #pragma unroll 1"), rotate(fn, cfg, loop, _header_trips(loop, count, trips))
         blocker = _blocker(fn, loop)
         if trips is not None and (request == 0 and trips <= PRAGMA_FULL_MAX or request is None
-                                  and trips <= FULL_MAX_TRIPS and trips * size <= FULL_BUDGET):
+                                  and runs <= FULL_MAX_TRIPS and runs * size <= FULL_BUDGET):
             full_unroll(fn, cfg, loop, count, trips)
             return note("fully unrolled", how="full"), True
         if trips is not None and request is None:
-            return (note(f"not unrolled: {trips} x {instructions(size)} is over the full-unroll budget"),
+            return (note(f"not unrolled: {runs} x {instructions(size)} is over the full-unroll budget"),
                     rotate(fn, cfg, loop, _header_trips(loop, count, trips)))
-        hoisted = count is not None and count.block == loop.header and _hoist_invariants(fn, loop)
+        hoisted = count is not None and count.block == loop.header and not loop.bottom and _hoist_invariants(fn, loop)
         why = blocker or _runtime_shape(fn, cfg, loop, count)
         if why:
             return note(f"not unrolled: {why}"), rotate(fn, analyses.get("cfg") if hoisted else cfg, loop, _header_trips(loop, count, trips)) \
@@ -138,7 +142,9 @@ class LoopUnroll:
 
 # ---- finding loops and their counts --------------------------------------------------------
 def _loops(fn: Function, cfg) -> list[Loop]:
-    """The natural loops with one latch ending `BRA header` and one preheader, innermost first."""
+    """The natural loops with one latch and one preheader, innermost first: the latch ends in
+    `BRA header`, or (a do-while, tested at its bottom) in a conditional branch whose other
+    way leaves the loop."""
     found = []
     for body in natural_loops(cfg):
         headers = [b for b in body if any(p not in body for p in cfg.preds(b)) or b == cfg.entry]
@@ -150,10 +156,16 @@ def _loops(fn: Function, cfg) -> list[Loop]:
         if len(latches) != 1 or len(outside) != 1 or cfg.succs(outside[0]) != [header]:
             continue
         last = fn.block(latches[0]).instrs[-1] if fn.block(latches[0]).instrs else None
-        if last is None or last.op != "BRA" or last.guard is not None or last.target != header:
-            continue
-        loc = last.loc
-        found.append(Loop(body, header, latches[0], outside[0], (loc.file, loc.line, loc.col) if loc else None))
+        if last is not None and last.op == "BRA" and last.guard is None and last.target == header:
+            loc, bottom = last.loc, False
+        else:
+            branch = conditional_branch(fn.block(latches[0]))
+            succs = cfg.succs(latches[0])
+            if branch is None or len(succs) != 2 or header not in succs or all(s in body for s in succs):
+                continue
+            loc, bottom = branch.loc, True
+        found.append(Loop(body, header, latches[0], outside[0], (loc.file, loc.line, loc.col) if loc else None,
+                          bottom))
     return found
 
 
@@ -233,14 +245,16 @@ def counted_test(fn: Function, cfg, loop: Loop) -> Count | None:
         in_loop = branch.target in loop.body
         if branch.guard_neg == in_loop:      # the loop goes on while the comparison is false
             cmp = INVERSE[cmp]
-        step_block, value = step
+        step_block, op, value = step
         return Count(label, branch, test.srcs[0], test.srcs[1], cmp, any(m.startswith("U") for m in test.mods),
-                     value, step_block != label and _reaches_in_iteration(cfg, loop, step_block, label))
+                     value, step_block != label and _reaches_in_iteration(cfg, loop, step_block, label), op)
     return None
 
 
 def _step(fn: Function, cfg, loop: Loop, counter: Reg):
-    """(block, constant) of the counter's one step `IADD counter, counter, c` (or through a MOV)."""
+    """(block, op, constant) of the counter's one step `counter = counter OP c` (or through a
+    MOV): an add or subtract (SCEV's add recurrence), a multiply or a shift (whose trip count
+    ScalarEvolution evaluates exhaustively: `for (o = 16; o > 0; o >>= 1)` runs 5 times)."""
     defs = [(b, i) for b in loop.body for i in fn.block(b).instrs if counter in i.dsts]
     if len(defs) == 1 and defs[0][1].op == "MOV" and isinstance(defs[0][1].srcs[0], Reg) and defs[0][1].guard is None:
         block, mov = defs[0]
@@ -251,12 +265,16 @@ def _step(fn: Function, cfg, loop: Loop, counter: Reg):
     if len(defs) != 1:
         return None
     block, ins = defs[0]
-    ok = ins.op in ("IADD", "ISUB") and ins.guard is None and len(ins.srcs) == 2 and ins.srcs[0] == counter \
+    ok = ins.op in STEP_OPS and ins.guard is None and len(ins.srcs) == 2 and ins.srcs[0] == counter \
         and isinstance(ins.srcs[1], Imm) and _dominates_latch(cfg, loop, block)
     if not ok:
         return None
-    value = ins.srcs[1].value if ins.op == "IADD" else -ins.srcs[1].value
-    return block, value
+    op = STEP_OPS[ins.op]
+    if op == "shr" and not any(m.startswith("S") for m in ins.mods):
+        op = "shru"                      # SHR.U32: a logical shift
+    if op == "sub":
+        return block, "add", -ins.srcs[1].value
+    return block, op, ins.srcs[1].value
 
 
 def _trips(fn: Function, cfg, loop: Loop, count: Count) -> int | None:
@@ -272,8 +290,10 @@ def _trips(fn: Function, cfg, loop: Loop, count: Count) -> int | None:
         label = preds[0] if preds else label
     if start.op != "MOV" or not isinstance(start.srcs[0], Imm) or start.guard is not None:
         return None
-    first = start.srcs[0].value + (count.step if count.step_first else 0)
-    trips = simulated_trips(first, count.step, count.cmp, count.bound.value, count.unsigned)
+    first = start.srcs[0].value
+    if count.step_first:
+        first = stepped(first, count.step_op, count.step, count.unsigned)
+    trips = simulated_trips(first, count.step, count.cmp, count.bound.value, count.unsigned, count.step_op)
     return trips if trips is not None and trips <= MAX_TRIPS else None
 
 
@@ -293,6 +313,8 @@ def _runtime_shape(fn: Function, cfg, loop: Loop, count: Count | None) -> str | 
         return "its exit is not only the test at its top"
     if any(other < loop.body for other in (l.body for l in _loops(fn, cfg))):
         return "it holds another loop"
+    if count.step_op != "add":
+        return f"its counter steps by a {count.step_op} (the trip count is not an add recurrence's)"
     if abs(count.step) != 1 or count.cmp not in (("LT", "LE", "NE") if count.step == 1 else ("GT", "GE", "NE")):
         return f"its counter steps by {count.step} (tested with {count.cmp}), not by 1 or -1"
     head = fn.block(loop.header).instrs
@@ -388,10 +410,9 @@ def full_unroll(fn: Function, cfg, loop: Loop, count: Count, trips: int) -> None
         i = test.instrs.index(next(x for x in test.instrs if x.is_branch and x.guard is not None))
         target = mapping.get(on, on) if k < trips else out
         test.instrs[i:] = [Instr("BRA", srcs=(Label(target),), loc=count.branch.loc)]
-    for k, (blocks, mapping) in enumerate(copies):
-        latch = next(b for b in blocks if b.label == mapping[loop.latch])
-        nxt = entries[k + 1] if k < trips else entries[k]
-        latch.instrs[-1] = replace(latch.instrs[-1], srcs=(Label(nxt),))
+    for k, (blocks, mapping) in enumerate(copies[:-1]):       # each back edge goes on to the next copy
+        for block in blocks:
+            block.instrs = [_retarget(i, {mapping[loop.header]: entries[k + 1]}) for i in block.instrs]
     _place(fn, labels, [b for blocks, _ in copies for b in blocks], names)
 
 
@@ -508,7 +529,7 @@ def rotate(fn: Function, cfg, loop: Loop, trips: int | None) -> bool:
     header = fn.block(loop.header)
     branch = conditional_branch(header)
     succs = cfg.succs(loop.header)
-    if branch is None or len(succs) != 2 or loop.latch == loop.header:
+    if branch is None or len(succs) != 2 or loop.latch == loop.header or loop.bottom:
         return False
     first = next((s for s in succs if s in loop.body), None)
     out = next((s for s in succs if s not in loop.body), None)

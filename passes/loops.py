@@ -17,6 +17,8 @@ from minicuda.ir import BranchDecision, Function, Imm, Instr
 from minicuda.passes.cfg import EXIT
 
 MAX_TRIPS = 1 << 16   # a constant loop counted further than this is reported as unknown
+BRUTE_FORCE_TRIPS = 100   # ScalarEvolution's -scalar-evolution-max-iterations: how far it evaluates
+                          # an exit test whose counter is not an add recurrence (a shift, a multiply)
 INVERSE = {"LT": "GE", "LE": "GT", "GT": "LE", "GE": "LT", "EQ": "NE", "NE": "EQ"}
 
 
@@ -114,17 +116,41 @@ def _defs(fn: Function, body: set[str], reg) -> list[Instr]:
     return [i for b in body for i in fn.block(b).instrs if reg in i.dsts]
 
 
-def simulated_trips(value: int, step: int, cmp: str, bound: int, unsigned: bool) -> int | None:
+STEP_OPS = {"IADD": "add", "ISUB": "sub", "IMUL": "mul", "SHL": "shl", "SHR": "shr"}   # (SHR.U32: "shru")
+
+
+def stepped(value: int, op: str, amount: int, unsigned: bool = False) -> int:
+    """One step of a counter as the 32-bit machine computes it (before normalising)."""
+    value &= 0xFFFFFFFF
+    if op == "add":
+        return value + amount
+    if op == "sub":
+        return value - amount
+    if op == "mul":
+        return value * amount
+    if op == "shl":
+        return value << (amount & 31)
+    if op == "shru":                     # SHR.U32
+        return value >> (amount & 31)
+    signed = value - (1 << 32) if value >= 1 << 31 else value
+    return signed >> (amount & 31)       # SHR.S32 keeps the sign
+
+
+def simulated_trips(value: int, step: int, cmp: str, bound: int, unsigned: bool, op: str = "add") -> int | None:
+    """How many times `counter CMP bound` holds as the counter goes from `value` by `op step`,
+    as LLVM's ScalarEvolution computes a constant trip count by evaluating the exit test
+    iteration by iteration (computeExitCountExhaustively: also for shift and multiply steps,
+    which are not add recurrences, up to BRUTE_FORCE_TRIPS); None if it holds longer."""
     def norm(x: int) -> int:
         x &= 0xFFFFFFFF
         return x if unsigned or x < 1 << 31 else x - (1 << 32)
     holds = {"LT": lambda a: a < bound, "LE": lambda a: a <= bound, "GT": lambda a: a > bound,
              "GE": lambda a: a >= bound, "EQ": lambda a: a == bound, "NE": lambda a: a != bound}[cmp]
     value, bound = norm(value), norm(bound)
-    for trips in range(MAX_TRIPS + 1):
+    for trips in range((MAX_TRIPS if op in ("add", "sub") else BRUTE_FORCE_TRIPS) + 1):
         if not holds(value):
             return trips
-        value = norm(value + step)
+        value = norm(stepped(value, op, step, unsigned))
     return None
 
 
