@@ -315,8 +315,9 @@ def _runtime_shape(fn: Function, cfg, loop: Loop, count: Count | None) -> str | 
         return "it holds another loop"
     if count.step_op != "add":
         return f"its counter steps by a {count.step_op} (the trip count is not an add recurrence's)"
-    if abs(count.step) != 1 or count.cmp not in (("LT", "LE", "NE") if count.step == 1 else ("GT", "GE", "NE")):
-        return f"its counter steps by {count.step} (tested with {count.cmp}), not by 1 or -1"
+    allowed = ("LT", "LE") if count.step > 0 else ("GT", "GE")
+    if count.step == 0 or count.cmp not in allowed + (("NE",) if abs(count.step) == 1 else ()):
+        return f"its counter steps by {count.step} (tested with {count.cmp})"
     head = fn.block(loop.header).instrs
     if len(head) != 2 or head[0].dsts != (count.branch.guard,) or head[1] is not count.branch:
         return "its test computes more than one comparison"
@@ -455,9 +456,7 @@ def runtime_unroll(fn: Function, cfg, loop: Loop, count: Count, factor: int, ptx
     first = next(s for s in cfg.succs(loop.header) if s in loop.body)
     n, rem, m, t = names.reg("r"), names.reg("r"), names.reg("r"), names.reg("r")
     c, b = count.counter, count.bound
-    diff = (Instr("ISUB", ("U32",), (n,), (b, c), loc=loc) if count.step == 1
-            else Instr("ISUB", ("U32",), (n,), (c, b), loc=loc))
-    setup = [diff] + ([Instr("IADD", ("U32",), (n,), (n, Imm(1)), loc=loc)] if count.cmp in ("LE", "GE") else [])
+    setup = _trip_count(n, count, loc)
     pow2 = factor & (factor - 1) == 0
     setup.append(Instr("LOP", ("AND", "U32"), (rem,), (n, Imm(factor - 1)), loc=loc) if pow2
                  else Instr("IREM", ("U32",), (rem,), (n, Imm(factor)), loc=loc))
@@ -508,6 +507,22 @@ def runtime_unroll(fn: Function, cfg, loop: Loop, count: Count, factor: int, ptx
         new += copied
         new.append(type(head)(end, tail))
     _place(fn, [loop.header, *iteration], new, names)
+
+
+def _trip_count(n: Reg, count: Count, loc) -> list[Instr]:
+    """n = the loop's trip count, as SCEV's backedge-taken count + 1 gives it once the test
+    at the top has passed: the distance to the bound over the step, rounded up for `<`
+    and `>`, plus one for `<=` and `>=` (`while (x > 0) x -= 3;` runs (x - 1) / 3 + 1 times)."""
+    c, b, k = count.counter, count.bound, abs(count.step)
+    setup = [Instr("ISUB", ("U32",), (n,), (b, c) if count.step > 0 else (c, b), loc=loc)]
+    inclusive = count.cmp in ("LE", "GE")
+    if k != 1:                 # ((d - 1) / k + 1 for `<`: no overflow of d + k - 1)
+        if not inclusive:
+            setup.append(Instr("ISUB", ("U32",), (n,), (n, Imm(1)), loc=loc))
+        setup.append(Instr("IDIV", ("U32",), (n,), (n, Imm(k)), loc=loc))
+    if inclusive or k != 1:
+        setup.append(Instr("IADD", ("U32",), (n,), (n, Imm(1)), loc=loc))
+    return setup
 
 
 def _next_section(sections, label: str) -> str:
