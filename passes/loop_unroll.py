@@ -2,16 +2,27 @@
 
 What the GPU's SASS shows (docs/fidelity.md, tests/data/groundtruth/fidelity/sass/):
 
-- A loop whose trip count is a small constant is fully unrolled (`for (i = 0; i < 4;
-  i++)`, also 32 iterations with a `break`, or `while (v != 1 && steps < 40)`): no
-  back edge is left, and the loop's other exits (a `break`, a `return`) stay one
-  branch per copy.  `#pragma unroll` asks for it whatever the size.
+- A loop whose trip count is a constant is fully unrolled when the copies are few and
+  small: at most FULL_MAX_TRIPS iterations and FULL_BUDGET instructions in all (`for (i =
+  0; i < 4; i++)`, 32 iterations with a `break`, `while (v != 1 && steps < 40)`, a
+  do-while bounded by `steps < 100`): no back edge is left, and the loop's other exits (a
+  `break`, a `return`, `x != 1`) stay one branch per copy.  The trip count comes from a
+  counter stepped by a constant add, multiply or shift (`for (o = 16; o > 0; o >>= 1)`
+  runs 5 times: ScalarEvolution evaluates the exit test of a counter that is not an add
+  recurrence iteration by iteration, up to 100).  The limits are what nvcc 13 (NVVM, then
+  ptxas) gave the probe loops of tests/data/groundtruth/fidelity/unroll2 (summary.tsv):
+  bounded do-whiles of an 18-instruction body fully unrolled up to 129 trips, not 200; of
+  a 26-instruction body up to 64, not 100; a 15-instruction counted body up to 129, not
+  256.  (Not modelled: where NVVM partially unrolls a large body first, ptxas keeps the
+  loop: const_big_32 and _64 stay loops on the GPU; search_256 is unrolled on the GPU.)
+  `#pragma unroll` asks for it up to PRAGMA_FULL_MAX trips whatever the size.
 - An innermost counted loop of unknown trip count (`for (i = 0; i < n; i++)`, `n`
-  loop-invariant, step 1 or -1, the test at the top its only exit, no barrier, call or
-  warp-synchronous instruction in it) is unrolled by 4 with a remainder loop after it
-  (LLVM's runtime unrolling with an epilogue), and ptxas unrolls the by-4 loop again
-  by 4: a 16-iteration loop, an 8-iteration and a 4-iteration tail, each behind its own
-  test.  In order, with n the trip count and m = n - n % 4:
+  loop-invariant, a constant step, `i += 3` or `x -= 3` too, the test at the top its only
+  exit, no call in it; barriers and shuffles do not keep nvcc from it) is unrolled by 4
+  with a remainder loop after it (LLVM's runtime unrolling with an epilogue), and, where
+  the body is small (PTXAS_AGAIN_MAX) and holds no barrier, ptxas unrolls the by-4 loop
+  again by 4: a 16-iteration loop, an 8-iteration and a 4-iteration tail, each behind its
+  own test.  In order, with n the trip count and m = n - n % 4:
       if (!(i < bound)) goto done;            // the original test, once
       if ((n - 1) <u 3) goto remainder;       // too few for the unrolled loop
       if (!(m > 0)) goto by4;                 // ptxas's guard (always true here)
@@ -26,7 +37,9 @@ What the GPU's SASS shows (docs/fidelity.md, tests/data/groundtruth/fidelity/sas
   `#pragma unroll N` unrolls by N the same way without ptxas's second unrolling (LLVM
   marks the loop it unrolled for a pragma `nounroll` for ptxas); `#pragma unroll 1`
   leaves the loop alone.  A constant-trip loop under `#pragma unroll N` is unrolled
-  by N the same way.
+  by N the same way.  Not modelled: LLVM puts the remainder loop first (a prologue) when
+  no value of the loop starts as a constant (`while (x > 0) x -= 3;` alone: its by-4 loop
+  then has no tail tests); minicuda always puts it after.
 
 The IR is not SSA, so a copy of the loop's body is its blocks under new labels: every
 copy steps the counter itself, and the tests around the copies read only the new
@@ -47,7 +60,9 @@ FULL_BUDGET = 2400         # trips x body instructions up to which a constant lo
 FULL_MAX_TRIPS = 256       # ... and trips up to which (without #pragma unroll); see the docstring
 PRAGMA_FULL_MAX = 1024     # #pragma unroll: trips up to which it is honoured
 RUNTIME_FACTOR = 4         # LLVM's unroll count for an unknown trip count
-_BLOCKERS = {"sync", "warp", "call", "marker"}
+PTXAS_AGAIN_MAX = 16       # body instructions up to which ptxas unrolls LLVM's by-4 loop by 4 again
+_BLOCKERS = {"sync", "warp", "call", "marker"}      # what rotation leaves in place
+_RUNTIME_BLOCKERS = {"call", "marker"}              # what keeps a loop from being unrolled by a factor
 
 
 @dataclass
@@ -136,7 +151,8 @@ class LoopUnroll:
             return note(f"not unrolled: {why}"), rotate(fn, analyses.get("cfg") if hoisted else cfg, loop, _header_trips(loop, count, trips)) \
                 or hoisted
         factor = request if request and request > 1 else RUNTIME_FACTOR
-        runtime_unroll(fn, cfg, loop, count, factor, ptxas_again=not request)
+        again = not request and size <= PTXAS_AGAIN_MAX and not _has_kind(fn, loop, {"sync"})
+        runtime_unroll(fn, cfg, loop, count, factor, ptxas_again=again)
         return note(f"unrolled by {factor} with a remainder loop", how=str(factor)), True
 
 
@@ -189,11 +205,19 @@ def _exit_uniform(fn: Function, cfg, analyses, loop: Loop) -> bool:
 
 
 def _blocker(fn: Function, loop: Loop) -> str | None:
+    """Why the loop is not unrolled by a factor for what it holds: a call (or a marker).
+    Barriers and warp shuffles are no reason: nvcc unrolls a loop of unknown trip count
+    holding `__syncthreads()` or `__shfl_down_sync` by 4 with a remainder loop
+    (tests/data/groundtruth/fidelity/unroll2: for_unknown_syncthreads, for_unknown_shfl)."""
     for label in loop.body:
         for ins in fn.block(label).instrs:
-            if ins.info.kind in _BLOCKERS:
-                return f"{ins.opcode} in its body (a barrier, call or warp-synchronous instruction)"
+            if ins.info.kind in _RUNTIME_BLOCKERS:
+                return f"{ins.opcode} in its body (a call)"
     return None
+
+
+def _has_kind(fn: Function, loop: Loop, kinds: set[str]) -> bool:
+    return any(ins.info.kind in kinds for label in loop.body for ins in fn.block(label).instrs)
 
 
 def _dominates_latch(cfg, loop: Loop, block: str) -> bool:
