@@ -85,11 +85,14 @@ def _thread_jumps(fn: Function) -> bool:
 def _invert_over_jumps(fn: Function) -> bool:
     """`@p BRA A` falling through to a block that is only `BRA C` (nothing else reaches it)
     and is followed by A: branch `@!p BRA C` and fall through to A."""
-    refs, changed, gone = _label_refs(fn), False, set()
+    refs, changed, gone = None, False, set()
     for block, jump, after in zip(fn.blocks, fn.blocks[1:], fn.blocks[2:]):
         last = block.instrs[-1] if block.instrs else None
         if (last is None or last.op != "BRA" or last.guard is None or last.target != after.label
-                or block.label in gone or refs.get(jump.label, 0) or len(jump.instrs) != 1):
+                or block.label in gone or len(jump.instrs) != 1):
+            continue
+        refs = refs if refs is not None else _label_refs(fn)     # (only where a candidate is)
+        if refs.get(jump.label, 0):
             continue
         only = jump.instrs[0]
         if only.op != "BRA" or only.guard is not None or only.target == jump.label:
