@@ -89,8 +89,18 @@ class Count:
     step_op: str = "add"  # how the counter steps: add, sub, mul, shl, shr (loops.STEP_OPS)
 
 
-def pragma_of(fn: Function, loop: Loop) -> str | None:
-    return fn.loop_pragmas.get(loop.key)
+def pragma_of(fn: Function, loop: Loop, cfg=None) -> str | None:
+    """The loop's `#pragma unroll`: keyed by its back edge, or for a do-while by its
+    condition's start (the first of its exit tests when the condition is `a && b`)."""
+    if loop.key in fn.loop_pragmas or not loop.bottom or cfg is None:
+        return fn.loop_pragmas.get(loop.key)
+    for label in loop.body:
+        branch = conditional_branch(fn.block(label))
+        if branch is not None and branch.loc and any(s not in loop.body for s in cfg.succs(label)):
+            text = fn.loop_pragmas.get((branch.loc.file, branch.loc.line, branch.loc.col))
+            if text is not None:
+                return text
+    return None
 
 
 def unroll_request(text: str | None) -> int | None:
@@ -130,7 +140,7 @@ class LoopUnroll:
     def unroll(self, fn: Function, cfg, analyses, loop: Loop):
         uniform, where = _exit_uniform(fn, cfg, analyses, loop), _exit_key(fn, cfg, loop)
         size = sum(len(fn.block(b).instrs) for b in loop.body)
-        request = unroll_request(pragma_of(fn, loop))
+        request = unroll_request(pragma_of(fn, loop, cfg))
         count = counted_test(fn, cfg, loop)
         trips = _trips(fn, cfg, loop, count) if count else None
         runs = trips + 1 if trips is not None and loop.bottom else trips   # (a do-while's body runs once more)

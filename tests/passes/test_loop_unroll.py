@@ -269,3 +269,17 @@ def test_a_rotated_loop_keeps_the_guard_of_a_test_before_the_counted_one(tmp_pat
     path.write_text(COLLATZ)
     assert minicuda_main(["run", "--engine", engine, str(path)]) == 0
     assert capsys.readouterr().out == "0 111 0\n"
+
+
+def test_a_do_while_is_fully_unrolled_unless_its_pragma_says_not(tmp_path, capsys):
+    source = """__global__ void k(int *in, int *out) {
+  int x = in[threadIdx.x], s = 0;
+  PRAGMA
+  do { x = x * 3 + 1; s++; } while (x != 7 && s < 10);
+  out[threadIdx.x] = s;
+}
+"""
+    assert report(tmp_path, capsys, source.replace("PRAGMA", ""))[0] == \
+        "r.cu:4:37: k: divergent exit, trip count 10, fully unrolled"
+    assert report(tmp_path, capsys, source.replace("PRAGMA", "#pragma unroll 1"))[0] == \
+        "r.cu:4:37: k: divergent exit, trip count 10, not unrolled (#pragma unroll 1)"
