@@ -37,9 +37,11 @@ What the GPU's SASS shows (docs/fidelity.md, tests/data/groundtruth/fidelity/sas
   `#pragma unroll N` unrolls by N the same way without ptxas's second unrolling (LLVM
   marks the loop it unrolled for a pragma `nounroll` for ptxas); `#pragma unroll 1`
   leaves the loop alone.  A constant-trip loop under `#pragma unroll N` is unrolled
-  by N the same way.  Not modelled: LLVM puts the remainder loop first (a prologue) when
-  no value of the loop starts as a constant (`while (x > 0) x -= 3;` alone: its by-4 loop
-  then has no tail tests); minicuda always puts it after.
+  by N the same way.  When no value the loop carries starts as a constant (`while (x > 0)
+  x -= 3;` with x loaded; LLVM's isEpilogProfitable), the remainder loop comes first:
+      if (n % 4 == 0) goto main;  rem: 1 body; r -= 1; if (r != 0) goto rem;
+      main: if ((n - 1) <u 3) goto done;  by4: 4 bodies; m -= 4; if (m != 0) goto by4;
+  and ptxas leaves the by-4 loop alone (unroll2's while_sub3).
 
 The IR is not SSA, so a copy of the loop's body is its blocks under new labels: every
 copy steps the counter itself, and the tests around the copies read only the new
@@ -161,8 +163,9 @@ class LoopUnroll:
             return note(f"not unrolled: {why}"), rotate(fn, analyses.get("cfg") if hoisted else cfg, loop, _header_trips(loop, count, trips)) \
                 or hoisted
         factor = request if request and request > 1 else RUNTIME_FACTOR
-        again = not request and size <= PTXAS_AGAIN_MAX and not _has_kind(fn, loop, {"sync"})
-        runtime_unroll(fn, cfg, loop, count, factor, ptxas_again=again)
+        prolog = not _starts_constant(fn, cfg, loop)
+        again = not request and not prolog and size <= PTXAS_AGAIN_MAX and not _has_kind(fn, loop, {"sync"})
+        runtime_unroll(fn, cfg, loop, count, factor, ptxas_again=again, prolog=prolog)
         return note(f"unrolled by {factor} with a remainder loop", how=str(factor)), True
 
 
@@ -224,6 +227,25 @@ def _blocker(fn: Function, loop: Loop) -> str | None:
             if ins.info.kind in _RUNTIME_BLOCKERS:
                 return f"{ins.opcode} in its body (a call)"
     return None
+
+
+def _starts_constant(fn: Function, cfg, loop: Loop) -> bool:
+    """Some value the loop carries starts as a constant: LLVM's isEpilogProfitable (a header
+    phi whose value from the preheader is a constant), which puts the remainder loop after
+    the unrolled one; otherwise (`while (x > 0) x -= 3;`, x loaded) it goes first."""
+    carried = {r for b in loop.body for i in fn.block(b).instrs for r in i.dsts} & \
+              {r for b in loop.body for i in fn.block(b).instrs for r in i.uses()}
+    for reg in carried:
+        label, start = loop.preheader, None
+        while start is None:
+            start = last_def(fn.block(label).instrs, reg)
+            preds = cfg.preds(label)
+            if start is not None or len(preds) != 1:
+                break
+            label = preds[0]
+        if start is not None and start.op == "MOV" and isinstance(start.srcs[0], Imm) and start.guard is None:
+            return True
+    return False
 
 
 def _has_kind(fn: Function, loop: Loop, kinds: set[str]) -> bool:
@@ -479,9 +501,11 @@ def _bra(target: str, loc, guard: Reg | None = None, neg: bool = False) -> Instr
     return Instr("BRA", srcs=(Label(target),), guard=guard, guard_neg=neg, loc=loc)
 
 
-def runtime_unroll(fn: Function, cfg, loop: Loop, count: Count, factor: int, ptxas_again: bool) -> None:
+def runtime_unroll(fn: Function, cfg, loop: Loop, count: Count, factor: int, ptxas_again: bool,
+                   prolog: bool = False) -> None:
     """The loop as LLVM's runtime unroller lays it out (and ptxas's by-4 unrolling of the
-    unrolled loop when `ptxas_again`): see the module's docstring."""
+    unrolled loop when `ptxas_again`; the remainder loop first when `prolog`): see the
+    module's docstring."""
     names = _Names(fn)
     loc = count.branch.loc
     iteration = [b for b in cfg.order if b in loop.body and b != loop.header]
@@ -500,9 +524,19 @@ def runtime_unroll(fn: Function, cfg, loop: Loop, count: Count, factor: int, ptx
     head.instrs = [_retarget(i, {first: L["few"]}) for i in head.instrs]
     p, test = _iset(names, "GE", t, Imm(factor - 1), loc)
     sections: list[tuple[str, list, list]] = []     # (label, instrs, copies of the body after them)
-    sections.append((L["few"], setup + [test, _bra(L["remainder"], loc, p, True)], []))
     step = lambda reg, k: Instr("ISUB", ("U32",), (reg,), (reg, Imm(k)), loc=loc)
     main = [Instr("ISUB", ("U32",), (m,), (n, rem), loc=loc)]
+    if prolog:       # the remainder loop first, then the unrolled loop (LLVM's prologue remainder)
+        p0, t0 = _iset(names, "NE", rem, Imm(0), loc)
+        sections.append((L["few"], setup + main + [t0, _bra(L["main"], loc, p0, True)], []))
+        p1, t1 = _iset(names, "NE", rem, Imm(0), loc)
+        sections.append((L["rem"], [], [1, [step(rem, 1), t1, _bra(L["rem"], loc, p1), _bra(L["main"], loc)]]))
+        sections.append((L["main"], [test, _bra(out, loc, p, True)], []))
+        p2, t2 = _iset(names, "NE", m, Imm(0), loc)
+        sections.append((L["byf"], [], [factor, [step(m, factor), t2, _bra(L["byf"], loc, p2), _bra(out, loc)]]))
+        _emit_sections(fn, loop, iteration, first, head, sections, names, loc)
+        return
+    sections.append((L["few"], setup + [test, _bra(L["remainder"], loc, p, True)], []))
     if ptxas_again:
         big, mid = 4 * factor, 2 * factor
         p1, t1 = _iset(names, "GT", m, Imm(0), loc, signed=True)
@@ -522,6 +556,11 @@ def runtime_unroll(fn: Function, cfg, loop: Loop, count: Count, factor: int, ptx
     sections.append((L["remainder"], [t7, _bra(out, loc, p7, True)], []))
     p8, t8 = _iset(names, "NE", rem, Imm(0), loc)
     sections.append((L["rem"], [], [1, [step(rem, 1), t8, _bra(L["rem"], loc, p8), _bra(out, loc)]]))
+    _emit_sections(fn, loop, iteration, first, head, sections, names, loc)
+
+
+def _emit_sections(fn: Function, loop: Loop, iteration: list, first: str, head, sections, names, loc) -> None:
+    """Lay the sections out in order: each its instructions, then its copies of the body."""
     new = [head]
     for label, instrs, repeat in sections:
         if not repeat:

@@ -283,3 +283,24 @@ def test_a_do_while_is_fully_unrolled_unless_its_pragma_says_not(tmp_path, capsy
         "r.cu:4:37: k: divergent exit, trip count 10, fully unrolled"
     assert report(tmp_path, capsys, source.replace("PRAGMA", "#pragma unroll 1"))[0] == \
         "r.cu:4:37: k: divergent exit, trip count 10, not unrolled (#pragma unroll 1)"
+
+
+def test_a_loop_whose_values_start_unknown_gets_its_remainder_loop_first():
+    """`while (x > 0) x -= 3;` with x loaded: LLVM's prologue remainder (no value of the
+    loop starts as a constant), then the by-4 loop, not unrolled again by ptxas (nvcc 13:
+    unroll2 while_sub3, 2 back edges, the remainder's first)."""
+    source = """__global__ void k(int *in, int *out) {
+  int x = in[threadIdx.x];
+  while (x > 0) x -= 3;
+  out[threadIdx.x] = x;
+}
+"""
+    fn = minicuda.compile(source, arch=90).functions["k"]
+    order = [b.label for b in fn.blocks]
+    steps, seen_at_back_edges = 0, []
+    for block in fn.blocks:
+        for ins in block.instrs:
+            steps += ins.op == "ISUB" and Imm(3) in ins.srcs
+            if ins.op == "BRA" and ins.guard is not None and order.index(ins.target) <= order.index(block.label):
+                seen_at_back_edges.append(steps)
+    assert seen_at_back_edges == [1, 1 + 4]
