@@ -295,16 +295,32 @@ def counted_test(fn: Function, cfg, loop: Loop) -> Count | None:
         if test is None or test.op != "ISETP" or len(test.srcs) != 2 or not isinstance(test.srcs[0], Reg):
             continue
         cmp = next((m for m in test.mods if m in INVERSE), None)
-        step = _step(fn, cfg, loop, test.srcs[0])
+        counter, step = test.srcs[0], _step(fn, cfg, loop, test.srcs[0])
+        stepped_value = step is None and _stepped_copy(fn, loop, counter)
+        if stepped_value:             # the test reads the new value `t = i + 1` that `i = t` copies
+            counter, step = stepped_value, _step(fn, cfg, loop, stepped_value)
         if cmp is None or step is None:
             continue
         in_loop = branch.target in loop.body
         if branch.guard_neg == in_loop:      # the loop goes on while the comparison is false
             cmp = INVERSE[cmp]
         step_block, op, value = step
-        return Count(label, branch, test.srcs[0], test.srcs[1], cmp, any(m.startswith("U") for m in test.mods),
-                     value, step_block != label and _reaches_in_iteration(cfg, loop, step_block, label), op)
+        first = bool(stepped_value) or step_block != label and _reaches_in_iteration(cfg, loop, step_block, label)
+        return Count(label, branch, counter, test.srcs[1], cmp, any(m.startswith("U") for m in test.mods),
+                     value, first, op)
     return None
+
+
+def _stepped_copy(fn: Function, loop: Loop, value: Reg) -> Reg | None:
+    """The counter i when `value` is its next value: `value = i OP c` and `i = value` the only
+    writes of both in the loop (the form copy propagation leaves a do-while's `i++` test in)."""
+    defs = [i for b in loop.body for i in fn.block(b).instrs if value in i.dsts]
+    if len(defs) != 1 or defs[0].op not in STEP_OPS or not isinstance(defs[0].srcs[0], Reg):
+        return None
+    counter = defs[0].srcs[0]
+    copies = [i for b in loop.body for i in fn.block(b).instrs if counter in i.dsts]
+    ok = len(copies) == 1 and copies[0].op == "MOV" and copies[0].srcs == (value,) and copies[0].guard is None
+    return counter if ok else None
 
 
 def _step(fn: Function, cfg, loop: Loop, counter: Reg):
@@ -364,6 +380,8 @@ def _runtime_shape(fn: Function, cfg, loop: Loop, count: Count | None) -> str | 
     """Why the loop cannot be unrolled by a factor (None: it can)."""
     if count is None:
         return "no counter stepped by a constant is tested on every iteration"
+    if loop.bottom:
+        return "its test is at its bottom (a do-while: not unrolled by a factor yet)"
     exits = [b for b in loop.body if any(s not in loop.body for s in cfg.succs(b))]
     if exits != [loop.header] or count.block != loop.header:
         return "its exit is not only the test at its top"
