@@ -6,8 +6,9 @@ loop's trip count where it is known.
 A trip count is known for the simple shape a `for` over constants lowers to: the exit
 test at the loop's header, the loop's only exit, comparing a counter with a constant,
 the counter set to a constant just before the loop and stepped by a constant once in
-it (`for (int i = 0; i < 10; i++)`); anything else is unknown.  Nothing unrolls loops
-yet, so every loop is "not unrolled".
+it (`for (int i = 0; i < 10; i++)`, `for (o = 16; o > 0; o >>= 1)`); anything else is
+unknown.  loop-unroll (-O3) records the loops it sees itself; these records are for the
+loops it leaves (at -O0 every loop is "not unrolled").
 """
 from __future__ import annotations
 
@@ -92,7 +93,11 @@ def trip_count(fn: Function, cfg, body: set[str], head: str, branch: Instr) -> i
     if exit_taken != branch.guard_neg:   # the loop goes on while the comparison is false
         cmp = INVERSE[cmp]
     unsigned = any(m.startswith("U") for m in test.mods)
-    return simulated_trips(start.srcs[0].value, step.srcs[1].value, cmp, bound, unsigned)
+    op = STEP_OPS[step.op]
+    if op == "shr" and not any(m.startswith("S") for m in step.mods):
+        op = "shru"
+    amount = -step.srcs[1].value if op == "sub" else step.srcs[1].value
+    return simulated_trips(start.srcs[0].value, amount, cmp, bound, unsigned, "add" if op == "sub" else op)
 
 
 def last_def(instrs: list[Instr], reg) -> Instr | None:
@@ -100,14 +105,15 @@ def last_def(instrs: list[Instr], reg) -> Instr | None:
 
 
 def _step(fn: Function, body: set[str], counter) -> Instr | None:
-    """The loop's one `IADD counter, counter, constant` (directly or through a MOV of its result)."""
+    """The loop's one `counter = counter OP constant` (an add, subtract, multiply or shift;
+    directly or through a MOV of its result)."""
     defs = _defs(fn, body, counter)
     if len(defs) == 1 and defs[0].op == "MOV" and defs[0].guard is None and not isinstance(defs[0].srcs[0], Imm):
         defs = _defs(fn, body, defs[0].srcs[0])
     if len(defs) != 1:
         return None
     ins = defs[0]
-    ok = ins.op == "IADD" and ins.guard is None and len(ins.srcs) == 2 and ins.srcs[0] == counter \
+    ok = ins.op in STEP_OPS and ins.guard is None and len(ins.srcs) == 2 and ins.srcs[0] == counter \
         and isinstance(ins.srcs[1], Imm)
     return ins if ok else None
 
