@@ -2,16 +2,27 @@
 
 What the GPU's SASS shows (docs/fidelity.md, tests/data/groundtruth/fidelity/sass/):
 
-- A loop whose trip count is a small constant is fully unrolled (`for (i = 0; i < 4;
-  i++)`, also 32 iterations with a `break`, or `while (v != 1 && steps < 40)`): no
-  back edge is left, and the loop's other exits (a `break`, a `return`) stay one
-  branch per copy.  `#pragma unroll` asks for it whatever the size.
+- A loop whose trip count is a constant is fully unrolled when the copies are few and
+  small: at most FULL_MAX_TRIPS iterations and FULL_BUDGET instructions in all (`for (i =
+  0; i < 4; i++)`, 32 iterations with a `break`, `while (v != 1 && steps < 40)`, a
+  do-while bounded by `steps < 100`): no back edge is left, and the loop's other exits (a
+  `break`, a `return`, `x != 1`) stay one branch per copy.  The trip count comes from a
+  counter stepped by a constant add, multiply or shift (`for (o = 16; o > 0; o >>= 1)`
+  runs 5 times: ScalarEvolution evaluates the exit test of a counter that is not an add
+  recurrence iteration by iteration, up to 100).  The limits are what nvcc 13 (NVVM, then
+  ptxas) gave the probe loops of tests/data/groundtruth/fidelity/unroll2 (summary.tsv):
+  bounded do-whiles of an 18-instruction body fully unrolled up to 129 trips, not 200; of
+  a 26-instruction body up to 64, not 100; a 15-instruction counted body up to 129, not
+  256.  (Not modelled: where NVVM partially unrolls a large body first, ptxas keeps the
+  loop: const_big_32 and _64 stay loops on the GPU; search_256 is unrolled on the GPU.)
+  `#pragma unroll` asks for it up to PRAGMA_FULL_MAX trips whatever the size.
 - An innermost counted loop of unknown trip count (`for (i = 0; i < n; i++)`, `n`
-  loop-invariant, step 1 or -1, the test at the top its only exit, no barrier, call or
-  warp-synchronous instruction in it) is unrolled by 4 with a remainder loop after it
-  (LLVM's runtime unrolling with an epilogue), and ptxas unrolls the by-4 loop again
-  by 4: a 16-iteration loop, an 8-iteration and a 4-iteration tail, each behind its own
-  test.  In order, with n the trip count and m = n - n % 4:
+  loop-invariant, a constant step, `i += 3` or `x -= 3` too, the test at the top its only
+  exit, no call in it; barriers and shuffles do not keep nvcc from it) is unrolled by 4
+  with a remainder loop after it (LLVM's runtime unrolling with an epilogue), and, where
+  the body is small (PTXAS_AGAIN_MAX) and holds no barrier, ptxas unrolls the by-4 loop
+  again by 4: a 16-iteration loop, an 8-iteration and a 4-iteration tail, each behind its
+  own test.  In order, with n the trip count and m = n - n % 4:
       if (!(i < bound)) goto done;            // the original test, once
       if ((n - 1) <u 3) goto remainder;       // too few for the unrolled loop
       if (!(m > 0)) goto by4;                 // ptxas's guard (always true here)
@@ -26,7 +37,11 @@ What the GPU's SASS shows (docs/fidelity.md, tests/data/groundtruth/fidelity/sas
   `#pragma unroll N` unrolls by N the same way without ptxas's second unrolling (LLVM
   marks the loop it unrolled for a pragma `nounroll` for ptxas); `#pragma unroll 1`
   leaves the loop alone.  A constant-trip loop under `#pragma unroll N` is unrolled
-  by N the same way.
+  by N the same way.  When no value the loop carries starts as a constant (`while (x > 0)
+  x -= 3;` with x loaded; LLVM's isEpilogProfitable), the remainder loop comes first:
+      if (n % 4 == 0) goto main;  rem: 1 body; r -= 1; if (r != 0) goto rem;
+      main: if ((n - 1) <u 3) goto done;  by4: 4 bodies; m -= 4; if (m != 0) goto by4;
+  and ptxas leaves the by-4 loop alone (unroll2's while_sub3).
 
 The IR is not SSA, so a copy of the loop's body is its blocks under new labels: every
 copy steps the counter itself, and the tests around the copies read only the new
@@ -41,13 +56,15 @@ from dataclasses import dataclass, replace
 
 from minicuda.ir import BranchDecision, Function, Imm, Instr, Label, Reg
 from minicuda.passes.cfg import EXIT, conditional_branch
-from minicuda.passes.loops import INVERSE, MAX_TRIPS, last_def, simulated_trips, instructions, natural_loops
+from minicuda.passes.loops import INVERSE, MAX_TRIPS, STEP_OPS, last_def, simulated_trips, instructions, natural_loops, stepped
 
-FULL_BUDGET = 800          # trips x body instructions up to which a constant loop is fully unrolled
-FULL_MAX_TRIPS = 128       # ... and trips up to which (without #pragma unroll)
+FULL_BUDGET = 2400         # trips x body instructions up to which a constant loop is fully unrolled
+FULL_MAX_TRIPS = 256       # ... and trips up to which (without #pragma unroll); see the docstring
 PRAGMA_FULL_MAX = 1024     # #pragma unroll: trips up to which it is honoured
 RUNTIME_FACTOR = 4         # LLVM's unroll count for an unknown trip count
-_BLOCKERS = {"sync", "warp", "call", "marker"}
+PTXAS_AGAIN_MAX = 16       # body instructions up to which ptxas unrolls LLVM's by-4 loop by 4 again
+_BLOCKERS = {"sync", "warp", "call", "marker"}      # what rotation leaves in place
+_RUNTIME_BLOCKERS = {"call", "marker"}              # what keeps a loop from being unrolled by a factor
 
 
 @dataclass
@@ -57,6 +74,7 @@ class Loop:
     latch: str
     preheader: str
     key: tuple            # the back edge's source location: the loop's name in the function
+    bottom: bool = False  # the back edge is the latch's conditional branch (a do-while)
 
 
 @dataclass
@@ -70,10 +88,21 @@ class Count:
     unsigned: bool
     step: int
     step_first: bool      # the step runs before the test in an iteration
+    step_op: str = "add"  # how the counter steps: add, sub, mul, shl, shr (loops.STEP_OPS)
 
 
-def pragma_of(fn: Function, loop: Loop) -> str | None:
-    return fn.loop_pragmas.get(loop.key)
+def pragma_of(fn: Function, loop: Loop, cfg=None) -> str | None:
+    """The loop's `#pragma unroll`: keyed by its back edge, or for a do-while by its
+    condition's start (the first of its exit tests when the condition is `a && b`)."""
+    if loop.key in fn.loop_pragmas or not loop.bottom or cfg is None:
+        return fn.loop_pragmas.get(loop.key)
+    for label in loop.body:
+        branch = conditional_branch(fn.block(label))
+        if branch is not None and branch.loc and any(s not in loop.body for s in cfg.succs(label)):
+            text = fn.loop_pragmas.get((branch.loc.file, branch.loc.line, branch.loc.col))
+            if text is not None:
+                return text
+    return None
 
 
 def unroll_request(text: str | None) -> int | None:
@@ -97,7 +126,8 @@ class LoopUnroll:
         changed, records = False, []
         while True:
             cfg = analyses.get("cfg")
-            loop = next((l for l in _loops(fn, cfg) if _exit_key(fn, cfg, l) not in done), None)
+            loop = next((l for l in _loops(fn, cfg) if _exit_key(fn, cfg, l) not in done and l.key not in done),
+                        None)   # (a rotated loop's back edge is its old exit test: done)
             if loop is None:
                 fn.branch_decisions = fn.branch_decisions + sorted(records, key=lambda d: (d.file, d.line, d.column))
                 return changed
@@ -112,33 +142,38 @@ class LoopUnroll:
     def unroll(self, fn: Function, cfg, analyses, loop: Loop):
         uniform, where = _exit_uniform(fn, cfg, analyses, loop), _exit_key(fn, cfg, loop)
         size = sum(len(fn.block(b).instrs) for b in loop.body)
-        request = unroll_request(pragma_of(fn, loop))
+        request = unroll_request(pragma_of(fn, loop, cfg))
         count = counted_test(fn, cfg, loop)
         trips = _trips(fn, cfg, loop, count) if count else None
-        note = lambda text, how="": _record(fn, where or loop.key, uniform, size, trips, text, how)
+        runs = trips + 1 if trips is not None and loop.bottom else trips   # (a do-while's body runs once more)
+        note = lambda text, how="": _record(fn, where or loop.key, uniform, size, runs, text, how)
         if request == 1:
             return note("not unrolled: #pragma unroll 1"), rotate(fn, cfg, loop, _header_trips(loop, count, trips))
         blocker = _blocker(fn, loop)
         if trips is not None and (request == 0 and trips <= PRAGMA_FULL_MAX or request is None
-                                  and trips <= FULL_MAX_TRIPS and trips * size <= FULL_BUDGET):
+                                  and runs <= FULL_MAX_TRIPS and runs * size <= FULL_BUDGET):
             full_unroll(fn, cfg, loop, count, trips)
             return note("fully unrolled", how="full"), True
         if trips is not None and request is None:
-            return (note(f"not unrolled: {trips} x {instructions(size)} is over the full-unroll budget"),
+            return (note(f"not unrolled: {runs} x {instructions(size)} is over the full-unroll budget"),
                     rotate(fn, cfg, loop, _header_trips(loop, count, trips)))
-        hoisted = count is not None and count.block == loop.header and _hoist_invariants(fn, loop)
+        hoisted = count is not None and count.block == loop.header and not loop.bottom and _hoist_invariants(fn, loop)
         why = blocker or _runtime_shape(fn, cfg, loop, count)
         if why:
             return note(f"not unrolled: {why}"), rotate(fn, analyses.get("cfg") if hoisted else cfg, loop, _header_trips(loop, count, trips)) \
                 or hoisted
         factor = request if request and request > 1 else RUNTIME_FACTOR
-        runtime_unroll(fn, cfg, loop, count, factor, ptxas_again=not request)
+        prolog = not _starts_constant(fn, cfg, loop)
+        again = not request and not prolog and size <= PTXAS_AGAIN_MAX and not _has_kind(fn, loop, {"sync"})
+        runtime_unroll(fn, cfg, loop, count, factor, ptxas_again=again, prolog=prolog)
         return note(f"unrolled by {factor} with a remainder loop", how=str(factor)), True
 
 
 # ---- finding loops and their counts --------------------------------------------------------
 def _loops(fn: Function, cfg) -> list[Loop]:
-    """The natural loops with one latch ending `BRA header` and one preheader, innermost first."""
+    """The natural loops with one latch and one preheader, innermost first: the latch ends in
+    `BRA header`, or (a do-while, tested at its bottom) in a conditional branch whose other
+    way leaves the loop."""
     found = []
     for body in natural_loops(cfg):
         headers = [b for b in body if any(p not in body for p in cfg.preds(b)) or b == cfg.entry]
@@ -150,10 +185,16 @@ def _loops(fn: Function, cfg) -> list[Loop]:
         if len(latches) != 1 or len(outside) != 1 or cfg.succs(outside[0]) != [header]:
             continue
         last = fn.block(latches[0]).instrs[-1] if fn.block(latches[0]).instrs else None
-        if last is None or last.op != "BRA" or last.guard is not None or last.target != header:
-            continue
-        loc = last.loc
-        found.append(Loop(body, header, latches[0], outside[0], (loc.file, loc.line, loc.col) if loc else None))
+        if last is not None and last.op == "BRA" and last.guard is None and last.target == header:
+            loc, bottom = last.loc, False
+        else:
+            branch = conditional_branch(fn.block(latches[0]))
+            succs = cfg.succs(latches[0])
+            if branch is None or len(succs) != 2 or header not in succs or all(s in body for s in succs):
+                continue
+            loc, bottom = branch.loc, True
+        found.append(Loop(body, header, latches[0], outside[0], (loc.file, loc.line, loc.col) if loc else None,
+                          bottom))
     return found
 
 
@@ -177,11 +218,38 @@ def _exit_uniform(fn: Function, cfg, analyses, loop: Loop) -> bool:
 
 
 def _blocker(fn: Function, loop: Loop) -> str | None:
+    """Why the loop is not unrolled by a factor for what it holds: a call (or a marker).
+    Barriers and warp shuffles are no reason: nvcc unrolls a loop of unknown trip count
+    holding `__syncthreads()` or `__shfl_down_sync` by 4 with a remainder loop
+    (tests/data/groundtruth/fidelity/unroll2: for_unknown_syncthreads, for_unknown_shfl)."""
     for label in loop.body:
         for ins in fn.block(label).instrs:
-            if ins.info.kind in _BLOCKERS:
-                return f"{ins.opcode} in its body (a barrier, call or warp-synchronous instruction)"
+            if ins.info.kind in _RUNTIME_BLOCKERS:
+                return f"{ins.opcode} in its body (a call)"
     return None
+
+
+def _starts_constant(fn: Function, cfg, loop: Loop) -> bool:
+    """Some value the loop carries starts as a constant: LLVM's isEpilogProfitable (a header
+    phi whose value from the preheader is a constant), which puts the remainder loop after
+    the unrolled one; otherwise (`while (x > 0) x -= 3;`, x loaded) it goes first."""
+    carried = {r for b in loop.body for i in fn.block(b).instrs for r in i.dsts} & \
+              {r for b in loop.body for i in fn.block(b).instrs for r in i.uses()}
+    for reg in carried:
+        label, start = loop.preheader, None
+        while start is None:
+            start = last_def(fn.block(label).instrs, reg)
+            preds = cfg.preds(label)
+            if start is not None or len(preds) != 1:
+                break
+            label = preds[0]
+        if start is not None and start.op == "MOV" and isinstance(start.srcs[0], Imm) and start.guard is None:
+            return True
+    return False
+
+
+def _has_kind(fn: Function, loop: Loop, kinds: set[str]) -> bool:
+    return any(ins.info.kind in kinds for label in loop.body for ins in fn.block(label).instrs)
 
 
 def _dominates_latch(cfg, loop: Loop, block: str) -> bool:
@@ -227,20 +295,38 @@ def counted_test(fn: Function, cfg, loop: Loop) -> Count | None:
         if test is None or test.op != "ISETP" or len(test.srcs) != 2 or not isinstance(test.srcs[0], Reg):
             continue
         cmp = next((m for m in test.mods if m in INVERSE), None)
-        step = _step(fn, cfg, loop, test.srcs[0])
+        counter, step = test.srcs[0], _step(fn, cfg, loop, test.srcs[0])
+        stepped_value = step is None and _stepped_copy(fn, loop, counter)
+        if stepped_value:             # the test reads the new value `t = i + 1` that `i = t` copies
+            counter, step = stepped_value, _step(fn, cfg, loop, stepped_value)
         if cmp is None or step is None:
             continue
         in_loop = branch.target in loop.body
         if branch.guard_neg == in_loop:      # the loop goes on while the comparison is false
             cmp = INVERSE[cmp]
-        step_block, value = step
-        return Count(label, branch, test.srcs[0], test.srcs[1], cmp, any(m.startswith("U") for m in test.mods),
-                     value, step_block != label and _reaches_in_iteration(cfg, loop, step_block, label))
+        step_block, op, value = step
+        first = bool(stepped_value) or step_block != label and _reaches_in_iteration(cfg, loop, step_block, label)
+        return Count(label, branch, counter, test.srcs[1], cmp, any(m.startswith("U") for m in test.mods),
+                     value, first, op)
     return None
 
 
+def _stepped_copy(fn: Function, loop: Loop, value: Reg) -> Reg | None:
+    """The counter i when `value` is its next value: `value = i OP c` and `i = value` the only
+    writes of both in the loop (the form copy propagation leaves a do-while's `i++` test in)."""
+    defs = [i for b in loop.body for i in fn.block(b).instrs if value in i.dsts]
+    if len(defs) != 1 or defs[0].op not in STEP_OPS or not isinstance(defs[0].srcs[0], Reg):
+        return None
+    counter = defs[0].srcs[0]
+    copies = [i for b in loop.body for i in fn.block(b).instrs if counter in i.dsts]
+    ok = len(copies) == 1 and copies[0].op == "MOV" and copies[0].srcs == (value,) and copies[0].guard is None
+    return counter if ok else None
+
+
 def _step(fn: Function, cfg, loop: Loop, counter: Reg):
-    """(block, constant) of the counter's one step `IADD counter, counter, c` (or through a MOV)."""
+    """(block, op, constant) of the counter's one step `counter = counter OP c` (or through a
+    MOV): an add or subtract (SCEV's add recurrence), a multiply or a shift (whose trip count
+    ScalarEvolution evaluates exhaustively: `for (o = 16; o > 0; o >>= 1)` runs 5 times)."""
     defs = [(b, i) for b in loop.body for i in fn.block(b).instrs if counter in i.dsts]
     if len(defs) == 1 and defs[0][1].op == "MOV" and isinstance(defs[0][1].srcs[0], Reg) and defs[0][1].guard is None:
         block, mov = defs[0]
@@ -251,12 +337,16 @@ def _step(fn: Function, cfg, loop: Loop, counter: Reg):
     if len(defs) != 1:
         return None
     block, ins = defs[0]
-    ok = ins.op in ("IADD", "ISUB") and ins.guard is None and len(ins.srcs) == 2 and ins.srcs[0] == counter \
+    ok = ins.op in STEP_OPS and ins.guard is None and len(ins.srcs) == 2 and ins.srcs[0] == counter \
         and isinstance(ins.srcs[1], Imm) and _dominates_latch(cfg, loop, block)
     if not ok:
         return None
-    value = ins.srcs[1].value if ins.op == "IADD" else -ins.srcs[1].value
-    return block, value
+    op = STEP_OPS[ins.op]
+    if op == "shr" and not any(m.startswith("S") for m in ins.mods):
+        op = "shru"                      # SHR.U32: a logical shift
+    if op == "sub":
+        return block, "add", -ins.srcs[1].value
+    return block, op, ins.srcs[1].value
 
 
 def _trips(fn: Function, cfg, loop: Loop, count: Count) -> int | None:
@@ -272,8 +362,10 @@ def _trips(fn: Function, cfg, loop: Loop, count: Count) -> int | None:
         label = preds[0] if preds else label
     if start.op != "MOV" or not isinstance(start.srcs[0], Imm) or start.guard is not None:
         return None
-    first = start.srcs[0].value + (count.step if count.step_first else 0)
-    trips = simulated_trips(first, count.step, count.cmp, count.bound.value, count.unsigned)
+    first = start.srcs[0].value
+    if count.step_first:
+        first = stepped(first, count.step_op, count.step, count.unsigned)
+    trips = simulated_trips(first, count.step, count.cmp, count.bound.value, count.unsigned, count.step_op)
     return trips if trips is not None and trips <= MAX_TRIPS else None
 
 
@@ -288,13 +380,18 @@ def _runtime_shape(fn: Function, cfg, loop: Loop, count: Count | None) -> str | 
     """Why the loop cannot be unrolled by a factor (None: it can)."""
     if count is None:
         return "no counter stepped by a constant is tested on every iteration"
+    if loop.bottom:
+        return "its test is at its bottom (a do-while: not unrolled by a factor yet)"
     exits = [b for b in loop.body if any(s not in loop.body for s in cfg.succs(b))]
     if exits != [loop.header] or count.block != loop.header:
         return "its exit is not only the test at its top"
     if any(other < loop.body for other in (l.body for l in _loops(fn, cfg))):
         return "it holds another loop"
-    if abs(count.step) != 1 or count.cmp not in (("LT", "LE", "NE") if count.step == 1 else ("GT", "GE", "NE")):
-        return f"its counter steps by {count.step} (tested with {count.cmp}), not by 1 or -1"
+    if count.step_op != "add":
+        return f"its counter steps by a {count.step_op} (the trip count is not an add recurrence's)"
+    allowed = ("LT", "LE") if count.step > 0 else ("GT", "GE")
+    if count.step == 0 or count.cmp not in allowed + (("NE",) if abs(count.step) == 1 else ()):
+        return f"its counter steps by {count.step} (tested with {count.cmp})"
     head = fn.block(loop.header).instrs
     if len(head) != 2 or head[0].dsts != (count.branch.guard,) or head[1] is not count.branch:
         return "its test computes more than one comparison"
@@ -388,10 +485,9 @@ def full_unroll(fn: Function, cfg, loop: Loop, count: Count, trips: int) -> None
         i = test.instrs.index(next(x for x in test.instrs if x.is_branch and x.guard is not None))
         target = mapping.get(on, on) if k < trips else out
         test.instrs[i:] = [Instr("BRA", srcs=(Label(target),), loc=count.branch.loc)]
-    for k, (blocks, mapping) in enumerate(copies):
-        latch = next(b for b in blocks if b.label == mapping[loop.latch])
-        nxt = entries[k + 1] if k < trips else entries[k]
-        latch.instrs[-1] = replace(latch.instrs[-1], srcs=(Label(nxt),))
+    for k, (blocks, mapping) in enumerate(copies[:-1]):       # each back edge goes on to the next copy
+        for block in blocks:
+            block.instrs = [_retarget(i, {mapping[loop.header]: entries[k + 1]}) for i in block.instrs]
     _place(fn, labels, [b for blocks, _ in copies for b in blocks], names)
 
 
@@ -423,9 +519,11 @@ def _bra(target: str, loc, guard: Reg | None = None, neg: bool = False) -> Instr
     return Instr("BRA", srcs=(Label(target),), guard=guard, guard_neg=neg, loc=loc)
 
 
-def runtime_unroll(fn: Function, cfg, loop: Loop, count: Count, factor: int, ptxas_again: bool) -> None:
+def runtime_unroll(fn: Function, cfg, loop: Loop, count: Count, factor: int, ptxas_again: bool,
+                   prolog: bool = False) -> None:
     """The loop as LLVM's runtime unroller lays it out (and ptxas's by-4 unrolling of the
-    unrolled loop when `ptxas_again`): see the module's docstring."""
+    unrolled loop when `ptxas_again`; the remainder loop first when `prolog`): see the
+    module's docstring."""
     names = _Names(fn)
     loc = count.branch.loc
     iteration = [b for b in cfg.order if b in loop.body and b != loop.header]
@@ -434,9 +532,7 @@ def runtime_unroll(fn: Function, cfg, loop: Loop, count: Count, factor: int, ptx
     first = next(s for s in cfg.succs(loop.header) if s in loop.body)
     n, rem, m, t = names.reg("r"), names.reg("r"), names.reg("r"), names.reg("r")
     c, b = count.counter, count.bound
-    diff = (Instr("ISUB", ("U32",), (n,), (b, c), loc=loc) if count.step == 1
-            else Instr("ISUB", ("U32",), (n,), (c, b), loc=loc))
-    setup = [diff] + ([Instr("IADD", ("U32",), (n,), (n, Imm(1)), loc=loc)] if count.cmp in ("LE", "GE") else [])
+    setup = _trip_count(n, count, loc)
     pow2 = factor & (factor - 1) == 0
     setup.append(Instr("LOP", ("AND", "U32"), (rem,), (n, Imm(factor - 1)), loc=loc) if pow2
                  else Instr("IREM", ("U32",), (rem,), (n, Imm(factor)), loc=loc))
@@ -446,9 +542,19 @@ def runtime_unroll(fn: Function, cfg, loop: Loop, count: Count, factor: int, ptx
     head.instrs = [_retarget(i, {first: L["few"]}) for i in head.instrs]
     p, test = _iset(names, "GE", t, Imm(factor - 1), loc)
     sections: list[tuple[str, list, list]] = []     # (label, instrs, copies of the body after them)
-    sections.append((L["few"], setup + [test, _bra(L["remainder"], loc, p, True)], []))
     step = lambda reg, k: Instr("ISUB", ("U32",), (reg,), (reg, Imm(k)), loc=loc)
     main = [Instr("ISUB", ("U32",), (m,), (n, rem), loc=loc)]
+    if prolog:       # the remainder loop first, then the unrolled loop (LLVM's prologue remainder)
+        p0, t0 = _iset(names, "NE", rem, Imm(0), loc)
+        sections.append((L["few"], setup + main + [t0, _bra(L["main"], loc, p0, True)], []))
+        p1, t1 = _iset(names, "NE", rem, Imm(0), loc)
+        sections.append((L["rem"], [], [1, [step(rem, 1), t1, _bra(L["rem"], loc, p1), _bra(L["main"], loc)]]))
+        sections.append((L["main"], [test, _bra(out, loc, p, True)], []))
+        p2, t2 = _iset(names, "NE", m, Imm(0), loc)
+        sections.append((L["byf"], [], [factor, [step(m, factor), t2, _bra(L["byf"], loc, p2), _bra(out, loc)]]))
+        _emit_sections(fn, loop, iteration, first, head, sections, names, loc)
+        return
+    sections.append((L["few"], setup + [test, _bra(L["remainder"], loc, p, True)], []))
     if ptxas_again:
         big, mid = 4 * factor, 2 * factor
         p1, t1 = _iset(names, "GT", m, Imm(0), loc, signed=True)
@@ -468,6 +574,11 @@ def runtime_unroll(fn: Function, cfg, loop: Loop, count: Count, factor: int, ptx
     sections.append((L["remainder"], [t7, _bra(out, loc, p7, True)], []))
     p8, t8 = _iset(names, "NE", rem, Imm(0), loc)
     sections.append((L["rem"], [], [1, [step(rem, 1), t8, _bra(L["rem"], loc, p8), _bra(out, loc)]]))
+    _emit_sections(fn, loop, iteration, first, head, sections, names, loc)
+
+
+def _emit_sections(fn: Function, loop: Loop, iteration: list, first: str, head, sections, names, loc) -> None:
+    """Lay the sections out in order: each its instructions, then its copies of the body."""
     new = [head]
     for label, instrs, repeat in sections:
         if not repeat:
@@ -489,6 +600,22 @@ def runtime_unroll(fn: Function, cfg, loop: Loop, count: Count, factor: int, ptx
     _place(fn, [loop.header, *iteration], new, names)
 
 
+def _trip_count(n: Reg, count: Count, loc) -> list[Instr]:
+    """n = the loop's trip count, as SCEV's backedge-taken count + 1 gives it once the test
+    at the top has passed: the distance to the bound over the step, rounded up for `<`
+    and `>`, plus one for `<=` and `>=` (`while (x > 0) x -= 3;` runs (x - 1) / 3 + 1 times)."""
+    c, b, k = count.counter, count.bound, abs(count.step)
+    setup = [Instr("ISUB", ("U32",), (n,), (b, c) if count.step > 0 else (c, b), loc=loc)]
+    inclusive = count.cmp in ("LE", "GE")
+    if k != 1:                 # ((d - 1) / k + 1 for `<`: no overflow of d + k - 1)
+        if not inclusive:
+            setup.append(Instr("ISUB", ("U32",), (n,), (n, Imm(1)), loc=loc))
+        setup.append(Instr("IDIV", ("U32",), (n,), (n, Imm(k)), loc=loc))
+    if inclusive or k != 1:
+        setup.append(Instr("IADD", ("U32",), (n,), (n, Imm(1)), loc=loc))
+    return setup
+
+
 def _next_section(sections, label: str) -> str:
     labels = [s[0] for s in sections]
     return labels[labels.index(label) + 1]
@@ -508,7 +635,7 @@ def rotate(fn: Function, cfg, loop: Loop, trips: int | None) -> bool:
     header = fn.block(loop.header)
     branch = conditional_branch(header)
     succs = cfg.succs(loop.header)
-    if branch is None or len(succs) != 2 or loop.latch == loop.header:
+    if branch is None or len(succs) != 2 or loop.latch == loop.header or loop.bottom:
         return False
     first = next((s for s in succs if s in loop.body), None)
     out = next((s for s in succs if s not in loop.body), None)

@@ -6,8 +6,9 @@ loop's trip count where it is known.
 A trip count is known for the simple shape a `for` over constants lowers to: the exit
 test at the loop's header, the loop's only exit, comparing a counter with a constant,
 the counter set to a constant just before the loop and stepped by a constant once in
-it (`for (int i = 0; i < 10; i++)`); anything else is unknown.  Nothing unrolls loops
-yet, so every loop is "not unrolled".
+it (`for (int i = 0; i < 10; i++)`, `for (o = 16; o > 0; o >>= 1)`); anything else is
+unknown.  loop-unroll (-O3) records the loops it sees itself; these records are for the
+loops it leaves (at -O0 every loop is "not unrolled").
 """
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ from minicuda.ir import BranchDecision, Function, Imm, Instr
 from minicuda.passes.cfg import EXIT
 
 MAX_TRIPS = 1 << 16   # a constant loop counted further than this is reported as unknown
+BRUTE_FORCE_TRIPS = 100   # ScalarEvolution's -scalar-evolution-max-iterations: how far it evaluates
+                          # an exit test whose counter is not an add recurrence (a shift, a multiply)
 INVERSE = {"LT": "GE", "LE": "GT", "GT": "LE", "GE": "LT", "EQ": "NE", "NE": "EQ"}
 
 
@@ -90,7 +93,11 @@ def trip_count(fn: Function, cfg, body: set[str], head: str, branch: Instr) -> i
     if exit_taken != branch.guard_neg:   # the loop goes on while the comparison is false
         cmp = INVERSE[cmp]
     unsigned = any(m.startswith("U") for m in test.mods)
-    return simulated_trips(start.srcs[0].value, step.srcs[1].value, cmp, bound, unsigned)
+    op = STEP_OPS[step.op]
+    if op == "shr" and not any(m.startswith("S") for m in step.mods):
+        op = "shru"
+    amount = -step.srcs[1].value if op == "sub" else step.srcs[1].value
+    return simulated_trips(start.srcs[0].value, amount, cmp, bound, unsigned, "add" if op == "sub" else op)
 
 
 def last_def(instrs: list[Instr], reg) -> Instr | None:
@@ -98,14 +105,15 @@ def last_def(instrs: list[Instr], reg) -> Instr | None:
 
 
 def _step(fn: Function, body: set[str], counter) -> Instr | None:
-    """The loop's one `IADD counter, counter, constant` (directly or through a MOV of its result)."""
+    """The loop's one `counter = counter OP constant` (an add, subtract, multiply or shift;
+    directly or through a MOV of its result)."""
     defs = _defs(fn, body, counter)
     if len(defs) == 1 and defs[0].op == "MOV" and defs[0].guard is None and not isinstance(defs[0].srcs[0], Imm):
         defs = _defs(fn, body, defs[0].srcs[0])
     if len(defs) != 1:
         return None
     ins = defs[0]
-    ok = ins.op == "IADD" and ins.guard is None and len(ins.srcs) == 2 and ins.srcs[0] == counter \
+    ok = ins.op in STEP_OPS and ins.guard is None and len(ins.srcs) == 2 and ins.srcs[0] == counter \
         and isinstance(ins.srcs[1], Imm)
     return ins if ok else None
 
@@ -114,17 +122,41 @@ def _defs(fn: Function, body: set[str], reg) -> list[Instr]:
     return [i for b in body for i in fn.block(b).instrs if reg in i.dsts]
 
 
-def simulated_trips(value: int, step: int, cmp: str, bound: int, unsigned: bool) -> int | None:
+STEP_OPS = {"IADD": "add", "ISUB": "sub", "IMUL": "mul", "SHL": "shl", "SHR": "shr"}   # (SHR.U32: "shru")
+
+
+def stepped(value: int, op: str, amount: int, unsigned: bool = False) -> int:
+    """One step of a counter as the 32-bit machine computes it (before normalising)."""
+    value &= 0xFFFFFFFF
+    if op == "add":
+        return value + amount
+    if op == "sub":
+        return value - amount
+    if op == "mul":
+        return value * amount
+    if op == "shl":
+        return value << (amount & 31)
+    if op == "shru":                     # SHR.U32
+        return value >> (amount & 31)
+    signed = value - (1 << 32) if value >= 1 << 31 else value
+    return signed >> (amount & 31)       # SHR.S32 keeps the sign
+
+
+def simulated_trips(value: int, step: int, cmp: str, bound: int, unsigned: bool, op: str = "add") -> int | None:
+    """How many times `counter CMP bound` holds as the counter goes from `value` by `op step`,
+    as LLVM's ScalarEvolution computes a constant trip count by evaluating the exit test
+    iteration by iteration (computeExitCountExhaustively: also for shift and multiply steps,
+    which are not add recurrences, up to BRUTE_FORCE_TRIPS); None if it holds longer."""
     def norm(x: int) -> int:
         x &= 0xFFFFFFFF
         return x if unsigned or x < 1 << 31 else x - (1 << 32)
     holds = {"LT": lambda a: a < bound, "LE": lambda a: a <= bound, "GT": lambda a: a > bound,
              "GE": lambda a: a >= bound, "EQ": lambda a: a == bound, "NE": lambda a: a != bound}[cmp]
     value, bound = norm(value), norm(bound)
-    for trips in range(MAX_TRIPS + 1):
+    for trips in range((MAX_TRIPS if op in ("add", "sub") else BRUTE_FORCE_TRIPS) + 1):
         if not holds(value):
             return trips
-        value = norm(value + step)
+        value = norm(stepped(value, op, step, unsigned))
     return None
 
 

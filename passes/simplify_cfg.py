@@ -1,7 +1,10 @@
 """simplify-cfg: fewer jumps and blocks, the same paths.
 
 Drops branches to the next block, threads branches through blocks that only jump,
-merges a block into its single predecessor, and drops unreachable blocks that are
+inverts a conditional branch over a fall-through block that only jumps (`@p BRA A;
+BRA C; A:` is `@!p BRA C; A:`, as block placement lays it out: one branch on either
+path, as in ptxas's unrolled searches, one compare and branch to the common exit per
+copy), merges a block into its single predecessor, and drops unreachable blocks that are
 empty or only jump.  A label a BSSY/SSY marker names is referenced, so its block is
 never merged away or dropped; a merge that moves a block away from its fall-through
 successor adds the jump it needs.  Each step restarts on a fresh CFG, except that
@@ -27,7 +30,8 @@ class SimplifyCFG:
 
     def run(self, fn: Function, analyses) -> bool:
         changed = False
-        while (_drop_jumps_to_next(fn) or _thread_jumps(fn) or _merge_into_predecessor(fn, analyses.get("cfg"))
+        while (_drop_jumps_to_next(fn) or _thread_jumps(fn) or _invert_over_jumps(fn)
+               or _merge_into_predecessor(fn, analyses.get("cfg"))
                or _drop_unreachable_trivial(fn, analyses.get("cfg"))):
             analyses.invalidate()
             changed = True
@@ -75,6 +79,30 @@ def _thread_jumps(fn: Function) -> bool:
             if ins.op == "BRA" and final.get(ins.target, ins.target) != ins.target:
                 block.instrs[i] = replace(ins, srcs=(Label(final[ins.target]),))
                 changed = True
+    return changed
+
+
+def _invert_over_jumps(fn: Function) -> bool:
+    """`@p BRA A` falling through to a block that is only `BRA C` (nothing else reaches it)
+    and is followed by A: branch `@!p BRA C` and fall through to A."""
+    refs, changed, gone = None, False, set()
+    for block, jump, after in zip(fn.blocks, fn.blocks[1:], fn.blocks[2:]):
+        last = block.instrs[-1] if block.instrs else None
+        if (last is None or last.op != "BRA" or last.guard is None or last.target != after.label
+                or block.label in gone or len(jump.instrs) != 1):
+            continue
+        refs = refs if refs is not None else _label_refs(fn)     # (only where a candidate is)
+        if refs.get(jump.label, 0):
+            continue
+        only = jump.instrs[0]
+        if only.op != "BRA" or only.guard is not None or only.target == jump.label:
+            continue
+        block.instrs[-1] = replace(last, srcs=(Label(only.target),), guard_neg=not last.guard_neg)
+        gone.add(jump.label)
+        changed = True
+    if changed:
+        fn.blocks = [b for b in fn.blocks if b.label not in gone]
+        fn.block_index = {}
     return changed
 
 

@@ -24,19 +24,14 @@ DIVERGENT_DIFFERS: dict[tuple[str, str], str] = {
 # "minicuda's -G shape")
 G_BRANCHES_DIFFER: dict[str, str] = {}
 
-# kernel -> why minicuda's branch count at -O3 differs from the GPU's today (38 of 47 agree).
+# kernel -> why minicuda's branch count at -O3 differs from the GPU's today (42 of 47 agree).
 BRANCHES_DIFFER_O3: dict[str, str] = {
     "devfn_loop_1000": "LLVM's induction-variable simplification removes the 1000-iteration loop; minicuda runs it",
-    "early_return_loop": "the loop's early exits: ptxas's unrolled shape (7 per warp) against minicuda's (13)",
     "if_divergent_long": DIVERGENT_DIFFERS[("if_divergent_long", "O3")],
     "if_else_chain_stores": "LLVM sinks the four stores (and their address) into one block after the chain, so "
                             "ptxas's arms jump to it (5 branches per warp); minicuda keeps a store in each arm and "
                             "ends each with its own EXIT (3 per warp)",
-    "loop_break": "a divergent break in a counted loop: ptxas's unrolled shape (187) against minicuda's (374)",
-    "loop_const_100": "LLVM computes the loop's sum in closed form (no loop); minicuda unrolls it",
     "loop_unknown_unroll2": "LLVM computes the loop's sum in closed form (no loop); minicuda unrolls it by 2",
-    "reduce_shared_const_unroll": "#pragma unroll on a `stride >>= 1` loop: ptxas unrolls it fully, minicuda's "
-                                  "unroller only counts loops stepped by an add",
     "switch_dense": "the compare tree is the GPU's (16 branches per warp against 14): ptxas hoists case 5's copy "
                     "`r = t` above the tree (its test branches straight to the join) and predicates case 6's arm "
                     "with its jump to the join (`@!P0 BRA`), the default laid out next",

@@ -24,14 +24,12 @@ DIVERGENT_DIFFERS: dict[tuple[str, str], str] = {
 
 # kernel -> why minicuda's branch count at -O3 differs from the GPU's today.
 BRANCHES_DIFFER_O3: dict[str, str] = {
-    "collatz_do_while": "the do-while is bounded by `steps < 100`: ptxas unrolls it fully (100 copies, one exit test "
-                        "`x != 1` each, the counter's test gone); minicuda keeps the loop with both exit tests per "
-                        "iteration (1334 branches against 662; the divergent ones agree)",
-    "search_early_exit": "both unroll the 32 taps; ptxas gives each tap one compare and branch to the shared exit, "
-                         "minicuda an if per tap (not a hammock) and a branch of its arm to the exit (440 against 248)",
-    "warp_shuffle_sum": "ptxas unrolls the five `offset >>= 1` shuffle steps fully and keeps a uniform branch around "
-                        "the bounds-checked load `i < n ? in[i] : 0` (the 8 branches); minicuda does not unroll a loop "
-                        "stepped by a shift or one holding SHFL and predicates the load (48 branches)",
+    "search_early_exit": "both unroll the 32 taps with one compare and branch to the shared exit each; ptxas "
+                         "turns the last tap into a SEL of 31 or -1 (its arm is a hammock once the exit is "
+                         "tail-duplicated), minicuda keeps its branch over the shared `pos = j` block (256 against 248)",
+    "warp_shuffle_sum": "both unroll the five `offset >>= 1` shuffle steps fully; ptxas keeps a uniform branch "
+                        "around the bounds-checked load `i < n ? in[i] : 0` (the 8 branches), minicuda predicates "
+                        "the load (0 branches)",
 }
 
 # kernel -> why minicuda's branch count at -G differs from the GPU's today.

@@ -6,6 +6,7 @@ import json
 import pytest
 
 import minicuda
+from minicuda.ir import Imm
 from minicuda.cli import minicuda_main, minicudac_main
 
 # out[t] = sum of i * t for i < t % 38 (trip counts 0..37 across the 64 threads), a data
@@ -109,14 +110,106 @@ def test_nothing_unrolls_at_O0(tmp_path, capsys):
     assert report(tmp_path, capsys, source, "-G") == ["r.cu:2:19: k: uniform exit, trip count 4, not unrolled"]
 
 
-def test_a_loop_with_a_barrier_is_not_unrolled_by_a_factor(tmp_path, capsys):
+def test_a_loop_with_a_barrier_is_unrolled_by_4_without_ptxas_again(tmp_path, capsys):
+    """nvcc 13 unrolls it by 4 with a remainder loop and ptxas leaves the by-4 loop alone
+    (unroll2/summary.tsv: for_unknown_syncthreads, 5 branches, 2 back edges)."""
     source = """__global__ void k(int *o, int n) {
   __shared__ int s[64];
   for (int i = 0; i < n; i++) { s[threadIdx.x] = i; __syncthreads(); o[i] = s[63 - threadIdx.x]; }
 }
 """
     (line,) = report(tmp_path, capsys, source)
-    assert line.startswith("r.cu:3:19: k: uniform exit, trip count unknown, not unrolled (BAR")
+    assert line == "r.cu:3:19: k: uniform exit, trip count unknown, unrolled by 4 with a remainder loop"
+    fn = minicuda.compile(source, arch=90).functions["k"]
+    back_edges = [i for b in fn.blocks for i in b.instrs if i.op == "BRA" and i.guard is not None
+                  and [x.label for x in fn.blocks].index(i.target) <= [x.label for x in fn.blocks].index(b.label)]
+    assert len(back_edges) == 2          # the by-4 loop and the remainder loop: no by-16 loop
+    assert sum(i.op == "BAR" for i in fn.instructions()) == 5
+
+
+# nvcc's shapes for loops it had not been tuned on (tests/data/groundtruth/fidelity/unroll2).
+SHAPES = """\
+#include <stdio.h>
+__global__ void shapes(int *in, int *out) {
+  int t = threadIdx.x, v = in[t];
+  for (int o = 16; o > 0; o >>= 1) v += __shfl_down_sync(0xffffffff, v, o);
+  out[t] = v;
+  int x = in[t] % 40 + 1, steps = 0;
+  do {
+    x = (x & 1) ? 3 * x + 1 : x / 2;
+    steps++;
+  } while (x != 1 && steps < 100);
+  out[64 + t] = steps;
+  int y = in[t] - 20, s = 0;
+  while (y > 0) { s += y; y -= 3; }
+  out[128 + t] = s;
+  int p = 0;
+  for (int k = 1; k < 1000; k *= 3) p += in[k % 64];
+  out[192 + t] = p;
+}
+int main() {
+  int h[256], *d_in, *d_out, o[256];
+  for (int i = 0; i < 64; i++) h[i] = (i * 37) % 61;
+  cudaMalloc(&d_in, sizeof(h));
+  cudaMalloc(&d_out, sizeof(o));
+  cudaMemcpy(d_in, h, sizeof(h), cudaMemcpyHostToDevice);
+  shapes<<<1, 64>>>(d_in, d_out);
+  cudaMemcpy(o, d_out, sizeof(o), cudaMemcpyDeviceToHost);
+  int bad = 0;
+  for (int t = 0; t < 64; t++) {
+    int w = t & ~31, v = 0;
+    for (int l = w; l < w + 32; l++) v += (l - w) >= (t - w) ? h[l] : 0;  // lane t's shuffle sum
+    int x = h[t] % 40 + 1, steps = 0;
+    do { x = (x & 1) ? 3 * x + 1 : x / 2; steps++; } while (x != 1 && steps < 100);
+    int y = h[t] - 20, s = 0;
+    while (y > 0) { s += y; y -= 3; }
+    int p = 0;
+    for (int k = 1; k < 1000; k *= 3) p += h[k % 64];
+    bad += (t % 32 == 0 && o[t] != v) + (o[64 + t] != steps) + (o[128 + t] != s) + (o[192 + t] != p);
+  }
+  printf("%s\\n", bad ? "FAIL" : "OK");
+  return bad;
+}
+"""
+
+
+@pytest.mark.slow   # about 8 CPU s each: the 100 copies of the do-while
+@pytest.mark.parametrize("engine", ["interp", "jit"])
+def test_shift_multiply_do_while_and_step_3_loops_compute_what_the_host_does(tmp_path, capsys, engine):
+    f = tmp_path / "s.cu"
+    f.write_text(SHAPES)
+    code = minicuda_main(["run", str(f), "-arch", "sm_90", "--engine", engine, "-q"])
+    assert (code, capsys.readouterr().out) == (0, "OK\n")
+
+
+@pytest.mark.slow   # about 5 CPU s
+def test_shift_multiply_do_while_and_step_3_loops_unroll_as_nvcc_does(tmp_path, capsys):
+    assert [line.split(": ", 1)[0] + ": " + line.split(" exit, ")[1] for line in report(tmp_path, capsys, SHAPES)] == [
+        "r.cu:4:20: trip count 5, fully unrolled",
+        "r.cu:10:12: trip count 100, fully unrolled",
+        "r.cu:13:10: trip count unknown, unrolled by 4 with a remainder loop",
+        "r.cu:16:19: trip count 7, fully unrolled"]
+    fn = minicuda.compile(SHAPES, arch=90).functions["shapes"]
+    assert sum(i.op == "SHFL" for i in fn.instructions()) == 5
+    # the do-while: one `x != 1` exit per copy but the last (99), no counter test left
+    bottom = [i for i in fn.instructions() if i.op == "ISETP" and "NE" in i.mods and Imm(1) in i.srcs]
+    assert len(bottom) == 99
+
+
+def test_an_unrolled_search_branches_once_per_tap():
+    """`if (in[j] == key) { pos = j; break; }` unrolled: each tap is one compare and one
+    branch to the shared exit (ptxas's `@!P0 BRA` per tap), not a branch over a jump."""
+    source = """__global__ void k(int *in, int *out) {
+  int key = threadIdx.x % 29 - 7, pos = -1;
+  for (int j = 0; j < 32; j++)
+    if (in[j] == key) { pos = j; break; }
+  out[threadIdx.x] = pos;
+}
+"""
+    fn = minicuda.compile(source, arch=90).functions["k"]
+    jumps = [i for i in fn.instructions() if i.op == "BRA"]
+    assert len([i for i in jumps if i.guard is not None]) == 32
+    assert len([i for i in jumps if i.guard is None]) == 0
 
 
 def test_a_loop_exit_is_never_predicated_into_the_loop():
@@ -176,3 +269,38 @@ def test_a_rotated_loop_keeps_the_guard_of_a_test_before_the_counted_one(tmp_pat
     path.write_text(COLLATZ)
     assert minicuda_main(["run", "--engine", engine, str(path)]) == 0
     assert capsys.readouterr().out == "0 111 0\n"
+
+
+def test_a_do_while_is_fully_unrolled_unless_its_pragma_says_not(tmp_path, capsys):
+    source = """__global__ void k(int *in, int *out) {
+  int x = in[threadIdx.x], s = 0;
+  PRAGMA
+  do { x = x * 3 + 1; s++; } while (x != 7 && s < 10);
+  out[threadIdx.x] = s;
+}
+"""
+    assert report(tmp_path, capsys, source.replace("PRAGMA", ""))[0] == \
+        "r.cu:4:37: k: divergent exit, trip count 10, fully unrolled"
+    assert report(tmp_path, capsys, source.replace("PRAGMA", "#pragma unroll 1"))[0] == \
+        "r.cu:4:37: k: divergent exit, trip count 10, not unrolled (#pragma unroll 1)"
+
+
+def test_a_loop_whose_values_start_unknown_gets_its_remainder_loop_first():
+    """`while (x > 0) x -= 3;` with x loaded: LLVM's prologue remainder (no value of the
+    loop starts as a constant), then the by-4 loop, not unrolled again by ptxas (nvcc 13:
+    unroll2 while_sub3, 2 back edges, the remainder's first)."""
+    source = """__global__ void k(int *in, int *out) {
+  int x = in[threadIdx.x];
+  while (x > 0) x -= 3;
+  out[threadIdx.x] = x;
+}
+"""
+    fn = minicuda.compile(source, arch=90).functions["k"]
+    order = [b.label for b in fn.blocks]
+    steps, seen_at_back_edges = 0, []
+    for block in fn.blocks:
+        for ins in block.instrs:
+            steps += ins.op == "ISUB" and Imm(3) in ins.srcs
+            if ins.op == "BRA" and ins.guard is not None and order.index(ins.target) <= order.index(block.label):
+                seen_at_back_edges.append(steps)
+    assert seen_at_back_edges == [1, 1 + 4]
