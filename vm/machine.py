@@ -124,9 +124,11 @@ class Machine:
         # (vm/timing_model.py) reads them and the load round trips (vm/load_rounds.py)
         # the timing model runs when asked for
         # (timing_model: its metrics; time "model"), and by default ("auto") for a program
-        # that times its kernels: it calls cudaEventElapsedTime, or it has kernels and reads
-        # a host clock the model keeps (gettimeofday, omp_get_wtime: the books' cpuSecond);
-        # then the events and the host's clocks read its time, unless time is "wall"
+        # that times its kernels with events (cudaEventElapsedTime); then the events and the
+        # host's clocks read its time, unless time is "wall".  A program timed by a host clock
+        # only (gettimeofday: the books' cpuSecond) is modelled with time "model": counting
+        # every access costs its kernels 3 to 5 times their run time and the footprint's
+        # memory, which the book's sizes (sumMatrix's 1 GiB matrices) cannot pay by default
         self.time = time
         self.timing_model = timing_model or time == "model" or (time == "auto" and times_kernels(module))
         self.modelled_time = self.timing_model and time != "wall"
