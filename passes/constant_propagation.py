@@ -26,7 +26,7 @@ from typing import ClassVar
 from minicuda.ir import Function, Imm, Instr
 from minicuda.passes.cfg import EXIT
 from minicuda.passes.constant_fold import fold
-from minicuda.passes.copy_propagation import _copy_source, _propagate
+from minicuda.passes.copy_propagation import copy_source, propagate
 
 Facts = dict[str, Imm]
 
@@ -44,7 +44,7 @@ class ConstantPropagation:
             if not facts:
                 continue   # within a block, copy-propagation and constant-fold see the same
             for i, ins in enumerate(block.instrs):
-                rewritten = _propagate(ins, facts)
+                rewritten = propagate(ins, facts)
                 if rewritten is not ins:
                     block.instrs[i] = rewritten
                     changed = True
@@ -54,10 +54,10 @@ class ConstantPropagation:
 
 def _step(ins: Instr, facts: Facts) -> None:
     """The facts after ins, given those before it (ins already reads the known constants)."""
-    known = _copy_source(ins)
+    known = copy_source(ins)
     if not isinstance(known, Imm):
         folded = fold(ins) if ins.guard is None else None
-        known = _copy_source(folded) if folded is not None else None
+        known = copy_source(folded) if folded is not None else None
     for d in ins.dsts:
         facts.pop(d.name, None)
     if isinstance(known, Imm) and ins.dsts[0].is_virtual and not ins.dsts[0].is_pred:
@@ -67,7 +67,7 @@ def _step(ins: Instr, facts: Facts) -> None:
 def _through(instrs: list[Instr], facts: Facts) -> Facts:
     facts = dict(facts)
     for ins in instrs:
-        _step(_propagate(ins, facts), facts)
+        _step(propagate(ins, facts), facts)
     return facts
 
 

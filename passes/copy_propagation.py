@@ -27,13 +27,13 @@ class CopyPropagation:
             copies: dict[str, Reg | Imm] = {}
             copied_from: dict[str, list[str]] = {}   # register x -> the registers made copies of x
             for i, ins in enumerate(block.instrs):
-                rewritten = _propagate(ins, copies)
+                rewritten = propagate(ins, copies)
                 if rewritten is not ins:
                     block.instrs[i] = ins = rewritten
                     changed = True
                 for d in ins.dsts:
                     _forget(copies, copied_from, d.name)
-                source = _copy_source(ins)
+                source = copy_source(ins)
                 if source is not None:
                     copies[ins.dsts[0].name] = source
                     if isinstance(source, Reg):
@@ -41,7 +41,7 @@ class CopyPropagation:
         return changed
 
 
-def _copy_source(ins: Instr) -> Reg | Imm | None:
+def copy_source(ins: Instr) -> Reg | Imm | None:
     """x when ins is an unguarded `MOV r, x` that makes r a plain copy of x."""
     if ins.op != "MOV" or ins.guard is not None or set(ins.mods) - {"64"}:
         return None
@@ -68,7 +68,7 @@ def _forget(copies: dict[str, Reg | Imm], copied_from: dict[str, list[str]], nam
             del copies[r]
 
 
-def _propagate(ins: Instr, copies: dict[str, Reg | Imm]) -> Instr:
+def propagate(ins: Instr, copies: dict[str, Reg | Imm]) -> Instr:
     """ins reading the originals of its registers: anywhere for a register, only in
     value operands of pure ops for an immediate, only virtual registers in an address
     or a guard (ins itself when no operand changes)."""
