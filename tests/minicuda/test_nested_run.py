@@ -1,7 +1,9 @@
 """`minicuda run` on nested launches (dynamic parallelism): --metrics' totals per kernel,
 --metrics-json, --trace's launch lines, and which engine runs the grids.
 
-The program: `root` runs 3 blocks of one warp; thread 0 of each launches `leaf<<<2, 32>>>`.
+The program: `root` runs 3 blocks of one warp; thread 0 of each launches `leaf<<<2, 32>>>`,
+then the block meets at a barrier (without it the if would end the kernel, and ptxas, as
+minicuda, makes it a predicated EXIT: no branch).
 By hand: root is 1 grid whose 3 warps each take the `threadIdx.x == 0` branch once,
 divergently (lane 0 one way, 31 lanes the other): 3 branches, 3 divergent, 0% branch
 efficiency.  leaf is 3 grids (one per root block) of straight-line code on full warps: no
@@ -18,6 +20,7 @@ SOURCE = """\
 __global__ void leaf(int *out) { out[blockIdx.x * blockDim.x + threadIdx.x] = threadIdx.x; }
 __global__ void root(int *out) {
     if (threadIdx.x == 0) leaf<<<2, 32>>>(out + blockIdx.x * 64);
+    __syncthreads();
 }
 int main() {
     int *d;
