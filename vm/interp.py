@@ -274,7 +274,7 @@ class Interpreter:
                 rounds = w.load_rounds
                 if rounds is None:
                     rounds = w.load_rounds = LoadRounds()
-                rounds.step(w.code, pc, metrics, self.loads_in_flight)
+                rounds.step(w.code, pc, metrics, self.loads_in_flight, ins.op != "EXIT" or bool(on.any()))
         metrics.thread_inst_executed += int(group.sum())
         metrics.thread_inst_executed_pred_on += int(on.sum())
         if self.profile is not None and not self.on_host:

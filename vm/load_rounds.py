@@ -11,7 +11,8 @@ The loads between two such points are one *epoch*; they are in flight together, 
 `loads_in_flight` at a time, so an epoch of n loads takes ceil(n / loads_in_flight) round trips.
 A dependent chain (`i = next[i]`) is one round trip a load; a summing loop over independent
 addresses, n / loads_in_flight.  A warp that exits with global stores since its last wait
-waits one more round trip for them (ncu's `drain` stall) before its slot is free.
+waits one more round trip for them (ncu's `drain` stall) before its slot is free; a guarded
+EXIT that no thread takes (the skip of an unrolled loop's remainder) is not an exit.
 
 The same pass counts the warp's dependent arithmetic: the longest chain of arithmetic
 instructions each waiting for the one before (`alu_chain`, in steps of the ALU's latency; an
@@ -58,7 +59,7 @@ class LoadRounds:
         self.floor = self.depth = 0
         self.stored = False   # a global store issued since the last wait
 
-    def step(self, code, pc: int, metrics, limit: int) -> None:
+    def step(self, code, pc: int, metrics, limit: int, exits: bool = True) -> None:
         """Account instruction `pc` of `code` (issued by this warp) to `metrics`' round trips."""
         ins = code.instrs[pc]
         uses, dsts = operand_names(code)[pc]
@@ -87,7 +88,9 @@ class LoadRounds:
                     pending.pop(r, None)
         if ins.op in ("STG", "STL", "ATOM"):
             self.stored = True
-        elif ins.op == "EXIT" and self.stored:   # ncu's `drain`: an exited warp waits for its stores
+        elif ins.op == "EXIT" and self.stored and exits:
+            # ncu's `drain`: an exited warp waits for its stores (a guarded EXIT no thread
+            # takes, `exits` false, is not an exit: a loop's remainder runs on after it)
             metrics.add_count("global_ld_rounds", 1)
             self.stored = False
         self.chain(ins.op, uses, dsts, metrics)

@@ -221,7 +221,7 @@ class FunctionCodegen(ControlLowering, MemoryLowering, WarpOpsLowering, StackSch
             if self.counted:
                 self.count_at(pc, 1, "%execs")
             if self.rounds:
-                self.step_rounds(pc)
+                self.step_rounds(pc, on_bits)
         self.pc = pc
         body(ins, on, on_bits, group, bail, pc)
         self.bail_block(pc)

@@ -45,8 +45,9 @@ class RoundsLowering:
         old = self.op(f"load i64, ptr {p}")
         self.line(f"store i64 {self.op(f'add i64 {old}, {value}')}, ptr {p}")
 
-    def step_rounds(self, pc: int) -> None:
-        """LoadRounds.step for code[pc], issued by this warp."""
+    def step_rounds(self, pc: int, on_bits: str) -> None:
+        """LoadRounds.step for code[pc], issued by this warp (`on_bits`: the lanes whose guard
+        holds, an i32 or "1")."""
         ins = self.code.instrs[pc]
         names = register_names(self.code)
         n, index = len(names), {name: i for i, name in enumerate(names)}
@@ -89,8 +90,13 @@ class RoundsLowering:
             self.set_word(STORED, "1")
         elif ins.op == "EXIT":   # ncu's `drain`: an exited warp waits for its stores
             stored = self.get_word(STORED)
+            if ins.guard is not None and on_bits != "1":   # a guarded EXIT no thread takes is no exit
+                taken = self.op(f"icmp ne i32 {on_bits}, 0")
+                stored = self.op(f"select i1 {taken}, i64 {stored}, i64 0")
+                self.set_word(STORED, self.op(f"select i1 {taken}, i64 0, i64 {self.get_word(STORED)}"))
+            else:
+                self.set_word(STORED, "0")
             self.add_counter(L.GLOBAL_ROUNDS, stored)
-            self.set_word(STORED, "0")
         self.step_chain(ins.op, uses, dsts, n)
 
     def step_chain(self, op: str, uses: list[int], dsts: list[int], n: int) -> None:
