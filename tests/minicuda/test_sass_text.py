@@ -7,7 +7,7 @@ import pytest
 
 from conftest import SAMPLES
 import minicuda
-from minicuda.ir import (BranchDecision, Function, IRParseError, Module, StructLayout, format_module,
+from minicuda.ir import (BranchDecision, Function, IRParseError, Mem, Module, Reg, StructLayout, format_module,
                          parse_module)
 
 SAMPLE = {p.name: p for p in SAMPLES}
@@ -32,7 +32,19 @@ def test_every_samples_module_round_trips(path, arch, opt):
     assert again.sched == ("stack" if arch == "sm_60" else "its")
     for fn in again.functions.values():   # the function's source location comes back too
         loc = module.functions[fn.name].loc
-        assert fn.registers > 0 and (fn.loc.file, fn.loc.line, fn.loc.col) == (loc.file, loc.line, loc.col)
+        assert (fn.loc.file, fn.loc.line, fn.loc.col) == (loc.file, loc.line, loc.col)
+        # the allocator's count comes back: none only for a function that names no general
+        # register (the -G header function __threadfence(): MEMBAR, BRA, RET)
+        assert fn.registers == module.functions[fn.name].registers
+        assert (fn.registers > 0) == _names_a_register(fn), fn.name
+
+
+def _names_a_register(fn: Function) -> bool:
+    operands = [p.reg for p in fn.params] + list(fn.rets)
+    for ins in fn.instructions():
+        operands += [*ins.dsts, *ins.srcs]
+    return any(isinstance(o, Reg) and not o.is_pred and o.name != "RZ" for o in operands) or any(
+        isinstance(o, Mem) and isinstance(o.base, Reg) for o in operands)
 
 
 def test_the_sass_output_parses_to_the_module_and_its_header_is_only_comments():

@@ -114,3 +114,15 @@ def test_racecheck_under_the_jit_reports_what_the_interpreter_reports(capsys, pa
         out = capsys.readouterr()
         return status, out.out, out.err
     assert run_on("--engine", "jit", "--jobs", "2") == run_on("--engine", "interp")
+
+
+@pytest.mark.parametrize("opt,errors", [("-O0", 16), ("-O3", 0)])
+def test_a_barrier_after_exits_is_divergent_under_the_stack_model_only_where_the_branch_is_kept(capsys, opt, errors):
+    """sync_barrier_tid_exit.cu on pascal: -O0 keeps `if (t < N)` a branch, so the warp that
+    straddles N waits at the barrier divergent (one error per waiting thread); -O3 exits the
+    other threads first (@!P0 EXIT), so the warp arrives converged: a warning only."""
+    path = CORPUS / "sync_barrier_tid_exit.cu"
+    status = minicuda_main(["run", "--arch", "pascal", "--tool", "synccheck", opt, str(path)])
+    err = capsys.readouterr().err
+    assert err.rstrip().endswith(f"ERROR SUMMARY: {errors} errors") and status == (1 if errors else 0)
+    assert ("completed with only part of the block: the other threads had exited" in err) == (not errors)

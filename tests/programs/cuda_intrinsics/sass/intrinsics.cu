@@ -1,12 +1,23 @@
 // RUN: minicudac %s -O0 | filecheck %s
 //
-// Each CUDA intrinsic becomes the SASS instruction nvcc uses for it.
+// Each CUDA intrinsic becomes the SASS instruction nvcc uses for it.  At -O0 (nvcc -G's
+// shape) __clz and __ffs are header functions called out of line (minicuda/builtins.py's
+// G_OUT_OF_LINE, measured in tests/data/groundtruth/fidelity/gcalls): the instruction is in the
+// function's body, printed ahead of the kernel, and the kernel calls it.
+// CHECK-LABEL: .device __clz(int)
+// CHECK-SAME: ([[A:R[0-9]+]]:arg0:4:value) -> (
+// CHECK: FLO.U32 [[A]], [[A]]
+// CHECK: RET
+// CHECK-LABEL: .device __ffs(int)
+// CHECK-SAME: ([[B:R[0-9]+]]:arg0:4:value) -> (
+// CHECK: BREV.U32 [[B]], [[B]]
+// CHECK-NEXT: FLO.U32.SH [[B]], [[B]]
+// CHECK: RET
 __global__ void bits(unsigned *o, unsigned long long *w, const float *p, int *q) {
     // CHECK-LABEL: .kernel bits
-    // CHECK: FLO.U32
+    // CHECK: CALL {{R[0-9]+}}, $__clz(int), {{R[0-9]+}}
     o[0] = __clz(o[1]);
-    // CHECK: BREV.U32
-    // CHECK: FLO.U32.SH
+    // CHECK: CALL {{R[0-9]+}}, $__ffs(int), {{R[0-9]+}}
     o[1] = __ffs(o[2]);
     // CHECK: POPC.U64
     o[2] = __popcll(w[0]);
