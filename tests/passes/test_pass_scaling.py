@@ -9,10 +9,11 @@ import networkx as nx
 import minicuda
 from minicuda import pipeline
 from minicuda.bench.compile_scale import elseif_program, file_program
-from minicuda.ir import format_module
+from minicuda.ir import Reg, format_module
 from minicuda.passes import constant_propagation, hoist_sink, if_convert, inline, simplify_cfg
 from minicuda.passes.cfg import CFG, EXIT, strongly_connected
 from minicuda.passes.cse import CommonSubexpressions
+from minicuda.passes.fuse_imad import FuseImad
 from minicuda.passes.postdom import ipdom_of
 
 CALLS = 300
@@ -164,3 +165,20 @@ def test_the_cycle_collector_skips_the_ast_and_module_while_passes_run_only(monk
     minicuda.compile(MANY_CALLS)
     assert frozen and min(frozen) > 0
     assert gc.get_freeze_count() == 0
+
+
+def test_fuse_imad_walks_back_only_from_an_add_of_a_product(monkeypatch):
+    """300 loaded values summed in one block: fuse-imad used to walk back through the
+    block from every add to each operand's write (a load, far back): quadratic."""
+    values = 300
+    loads = "".join(f"    int v{i} = in[{i} * 32 + threadIdx.x];\n" for i in range(values))
+    total = "".join(f"    s = s * 3 + v{i};\n" for i in reversed(range(values)))
+    source = f"__global__ void k(const int *in, int *out) {{\n{loads}    int s = 0;\n{total}" \
+             "    out[threadIdx.x] = s;\n}\n"
+    compared, running = [], []
+    real_eq, real_run = Reg.__eq__, FuseImad.run
+    monkeypatch.setattr(Reg, "__eq__", lambda a, b: (running and compared.append(1)) or real_eq(a, b))
+    monkeypatch.setattr(FuseImad, "run", lambda self, fn, analyses: running.append(1) or real_run(self, fn, analyses))
+    kernel = minicuda.compile(source).module.functions["k"]
+    assert sum(ins.op == "IMAD" for ins in kernel.instructions()) >= values - 1
+    assert len(compared) < 100 * values
