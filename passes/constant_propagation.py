@@ -20,11 +20,12 @@ copy-propagation's rule (value operands of pure instructions, at the register's 
 """
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass
 from typing import ClassVar
 
 from minicuda.ir import Function, Imm, Instr
-from minicuda.passes.cfg import EXIT
+from minicuda.passes.cfg import EXIT, postorder
 from minicuda.passes.constant_fold import fold
 from minicuda.passes.copy_propagation import copy_source, propagate
 
@@ -72,27 +73,32 @@ def _through(instrs: list[Instr], facts: Facts) -> Facts:
 
 
 def _entry_facts(fn: Function, cfg) -> dict[str, Facts]:
-    """block label -> the constants every path into it agrees on."""
+    """block label -> the constants every path into it agrees on.
+
+    A block's entry is the meet of its predecessors' exits, taken when the block is next
+    visited (not once per predecessor that changed); the worklist visits blocks in reverse
+    postorder, so an acyclic stretch is visited once, after all its predecessors: a join of
+    n arms (a switch's) meets n exits once, not once per arm."""
     blocks = {b.label: b for b in fn.blocks}
     entry = fn.blocks[0].label
-    into: dict[str, Facts] = {entry: {}}
+    rank = {label: i for i, label in enumerate(reversed(postorder(entry, cfg.succs)))}
+    into: dict[str, Facts] = {}
     out: dict[str, Facts] = {}
-    work = [entry]
+    work, queued = [(0, entry)], {entry}
     while work:
-        label = work.pop(0)
-        after = _through(blocks[label].instrs, into[label])
+        _, label = heapq.heappop(work)
+        queued.discard(label)
+        seen = [out[p] for p in cfg.preds(label) if p in out] if label != entry else []
+        merged = {r: v for r, v in seen[0].items() if all(f.get(r) == v for f in seen[1:])} if seen else {}
+        if into.get(label) == merged and label in out:
+            continue
+        into[label] = merged
+        after = _through(blocks[label].instrs, merged)
         if out.get(label) == after:
             continue
         out[label] = after
         for s in cfg.succs(label):
-            if s == EXIT or s not in blocks:
-                continue
-            seen = [out[p] for p in cfg.preds(s) if p in out]
-            merged = {r: v for r, v in seen[0].items() if all(f.get(r) == v for f in seen[1:])} if seen else {}
-            if s == entry:
-                merged = {}
-            if into.get(s) != merged or s not in out:
-                into[s] = merged
-                if s not in work:
-                    work.append(s)
+            if s != EXIT and s in blocks and s not in queued:
+                queued.add(s)
+                heapq.heappush(work, (rank[s], s))
     return into

@@ -41,25 +41,43 @@ class FuseImad:
         live_out = analyses.get("liveness").live_out if not changed else None
         for block in fn.blocks:
             instrs = block.instrs
+            last: dict[Reg, Instr | None] = {}   # register -> its last writer before i (None: look)
             i = 0
             while i < len(instrs):
                 ins = instrs[i]
-                fused = _fused(instrs, i, ins, reads, writes) if ins.op == "IADD" and ins.guard is None else None
+                fused = _fused(instrs, i, ins, reads, writes, last) if ins.op == "IADD" and ins.guard is None else None
                 if fused is None and ins.op == "IADD" and ins.guard is None and live_out is not None:
-                    fused = _fused_local(instrs, i, ins, live_out[block.label])
+                    fused = _fused_local(instrs, i, ins, live_out[block.label], last)
                 if fused is not None:
                     k, instrs[i] = fused
+                    last.update((d, None) for d in instrs[k].dsts)
+                    last.update((d, instrs[i]) for d in instrs[i].dsts)
                     del instrs[k]      # before i: the add, now the IMAD, moves up one
                     changed = True
                     continue
+                last.update((d, ins) for d in ins.dsts)
                 i += 1
         return changed
 
 
-def _fused(instrs: list[Instr], i: int, add: Instr, reads: Counter, writes: Counter) -> tuple[int, Instr] | None:
+_NO_WRITE = object()
+
+
+def _may_be_product(add: Instr, d: Reg, last: dict) -> bool:
+    """d's last write before the add (as `last` knows it) may be a multiply to fuse: the
+    walks back through the block run only then (not for every add of a long block)."""
+    mul = last.get(d, _NO_WRITE)
+    if mul is _NO_WRITE:
+        return False
+    return mul is None or (mul.op == "IMUL" and mul.guard is None and mul.mods == add.mods and len(mul.dsts) == 1)
+
+
+def _fused(instrs: list[Instr], i: int, add: Instr, reads: Counter, writes: Counter,
+           last: dict) -> tuple[int, Instr] | None:
     for pos in (0, 1):
         d, c = add.srcs[pos], add.srcs[1 - pos]
-        if not (isinstance(d, Reg) and d.is_virtual and reads[d] == 1 and writes[d] == 1) or d == c:
+        if not (isinstance(d, Reg) and d.is_virtual and reads[d] == 1 and writes[d] == 1) or d == c \
+                or not _may_be_product(add, d, last):
             continue
         for k in range(i - 1, -1, -1):
             mul = instrs[k]
@@ -107,13 +125,14 @@ def _without_negation(mul: Instr, negated: dict[Reg, Instr]) -> Instr | None:
     return None
 
 
-def _fused_local(instrs: list[Instr], i: int, add: Instr, live_out: frozenset[str]) -> tuple[int, Instr] | None:
+def _fused_local(instrs: list[Instr], i: int, add: Instr, live_out: frozenset[str],
+                 last: dict) -> tuple[int, Instr] | None:
     """_fused for a product register written elsewhere too: the add is its only reader in
     this block between the multiply and its next write, and it is dead at the block's end
     when nothing writes it again here."""
     for pos in (0, 1):
         d, c = add.srcs[pos], add.srcs[1 - pos]
-        if not (isinstance(d, Reg) and d.is_virtual) or d == c:
+        if not (isinstance(d, Reg) and d.is_virtual) or d == c or not _may_be_product(add, d, last):
             continue
         k = next((k for k in range(i - 1, -1, -1) if d in instrs[k].dsts), None)
         if k is None:

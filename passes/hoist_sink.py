@@ -15,13 +15,19 @@ k) == 0)` opens both sides with the loads of a[i] and a[ixj], which ptxas's SASS
 once above the branch.  There a register one side computes may be read further into its
 region, so the other side's copy is renamed in every block it dominates, when each of the
 two is written once in the function and read only where its side dominates.
+
+The pass moves no branch or other terminator, so the CFG it starts from (and its dominator
+tree) holds to the end: both are built once per run, the dominator tree only when a
+branch's two sides first share a computation, and "dominated by" is a test of two
+numbers (a walk of the tree), so a chain of n branches (a switch) costs O(n), not n
+CFGs and n dominator trees.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
 from minicuda.ir import Function, Instr, Mem, Reg
-from minicuda.passes.cfg import EXIT, build_cfg, conditional_branch, immediate_dominators
+from minicuda.passes.cfg import EXIT, conditional_branch, immediate_dominators
 from minicuda.passes.hammock import Hammock, body, find_hammock
 
 _MOVABLE_KINDS = ("alu", "conv", "mem")
@@ -82,16 +88,17 @@ class HoistSink:
 
     def run(self, fn: Function, analyses) -> bool:
         changed = False
+        cfg = analyses.get("cfg")      # valid throughout: the moves leave every terminator in place
+        dominance: list[_Dominance] = []
         for head in [b.label for b in fn.blocks]:
-            cfg = analyses.get("cfg") if not changed else build_cfg(fn)
             hammock = find_hammock(fn, cfg, head)
             if hammock is None:
-                changed |= self.hoist_into_regions(fn, cfg, head)
+                changed |= self.hoist_into_regions(fn, cfg, head, dominance)
                 continue
             if hammock.other is None:
                 continue
             changed |= self.hoist(fn, hammock)
-            changed |= self.sink(fn, build_cfg(fn), hammock)
+            changed |= self.sink(fn, cfg, hammock)
         return changed
 
     def hoist(self, fn: Function, h: Hammock) -> bool:
@@ -115,15 +122,14 @@ class HoistSink:
             head.instrs.insert(head.instrs.index(branch), x)
             moved = True
 
-    def hoist_into_regions(self, fn: Function, cfg, head: str) -> bool:
-        """Hoist what both successors of a branch that is no hammock compute first."""
+    def hoist_into_regions(self, fn: Function, cfg, head: str, dominance: list[_Dominance]) -> bool:
+        """Hoist what both successors of a branch that is no hammock compute first
+        (`dominance`: the run's dominator tree once built, else empty)."""
         branch = conditional_branch(fn.block(head))
         succs = cfg.succs(head)
         if branch is None or len(succs) != 2 or EXIT in succs or succs[0] == succs[1] \
                 or any(cfg.preds(s) != [head] for s in succs):
             return False
-        idom = immediate_dominators(cfg.entry, cfg.succs, cfg.preds)
-        regions = [_dominated(idom, s) for s in succs]
         moved = False
         while True:
             pair = _shared_computation(body(fn, succs[0]), body(fn, succs[1]), branch)
@@ -131,12 +137,16 @@ class HoistSink:
                 return moved
             x, y = pair
             dx, dy = x.dsts[0], y.dsts[0]
-            if dx != dy and not (_confined(fn, dx, regions[0]) and _confined(fn, dy, regions[1])):
-                return moved
+            if dx != dy:
+                if not dominance:
+                    dominance.append(_Dominance(cfg))
+                dom = dominance[0]
+                if not (_confined(fn, dx, succs[0], dom) and _confined(fn, dy, succs[1], dom)):
+                    return moved
             fn.block(succs[0]).instrs.remove(x)
             fn.block(succs[1]).instrs.remove(y)
             if dx != dy:
-                for label in regions[1]:
+                for label in dom.region(succs[1]):
                     _rename(fn.block(label).instrs, dy, dx)
             head_block = fn.block(head)
             head_block.instrs.insert(head_block.instrs.index(branch), x)
@@ -168,26 +178,53 @@ class HoistSink:
 
 
 
-def _dominated(idom: dict[str, str], top: str) -> set[str]:
-    """The blocks `top` dominates (itself included)."""
-    def under(label: str) -> bool:
-        while label != top:
-            parent = idom.get(label)
-            if parent is None or parent == label:
-                return False
-            label = parent
-        return True
-    return {label for label in idom if under(label)}
+class _Dominance:
+    """The dominator tree of a CFG, numbered by a depth-first walk: a block dominates
+    another when the other's number falls in its subtree's range (a block the entry does
+    not reach dominates nothing and is dominated by nothing; the virtual exit is no block)."""
+
+    def __init__(self, cfg):
+        idom = immediate_dominators(cfg.entry, cfg.succs, cfg.preds)
+        children: dict[str, list[str]] = {}
+        for label, parent in idom.items():
+            if label != parent:
+                children.setdefault(parent, []).append(label)
+        self.children = children
+        self.first: dict[str, int] = {}     # block -> its number
+        self.last: dict[str, int] = {}      # block -> the highest number in its subtree
+        stack = [(cfg.entry, False)]
+        while stack:
+            label, done = stack.pop()
+            if done:
+                self.last[label] = len(self.first) - 1
+                continue
+            self.first[label] = len(self.first)
+            stack.append((label, True))
+            stack.extend((child, False) for child in children.get(label, ()))
+
+    def dominates(self, top: str, label: str) -> bool:
+        n = self.first.get(label)
+        return n is not None and top in self.first and self.first[top] <= n <= self.last[top]
+
+    def region(self, top: str) -> list[str]:
+        """The blocks `top` dominates (itself included)."""
+        out, stack = [], [top] if top in self.first else []
+        while stack:
+            label = stack.pop()
+            if label != EXIT:
+                out.append(label)
+            stack.extend(self.children.get(label, ()))
+        return out
 
 
-def _confined(fn: Function, reg: Reg, region: set[str]) -> bool:
-    """reg is a virtual register written once in the function, and read only in `region`."""
+def _confined(fn: Function, reg: Reg, top: str, dom: _Dominance) -> bool:
+    """reg is a virtual register written once in the function, and read only in blocks `top` dominates."""
     if not reg.is_virtual or reg in fn.rets:
         return False
     writes = 0
     for b in fn.blocks:
         for ins in b.instrs:
             writes += ins.dsts.count(reg)
-            if b.label not in region and reg in ins.uses():
+            if reg in ins.uses() and not dom.dominates(top, b.label):
                 return False
     return writes == 1

@@ -263,19 +263,23 @@ def _exit_only_target(fn: Function, cfg, head: str) -> str | None:
     """The successor of `head`'s conditional branch that holds only an unguarded EXIT, where
     `head` is on no cycle (ptxas branches to an exit as a predicated EXIT)."""
     succs = cfg.succs(head)
-    if len(succs) != 2 or EXIT in succs or any(reaches(cfg, s, head) for s in succs):
+    if len(succs) != 2 or EXIT in succs:
         return None
-    for s in succs:
-        instrs = fn.block(s).instrs
-        if len(instrs) == 1 and instrs[0].op == "EXIT" and instrs[0].guard is None:
-            return s
-    return None
+    target = next((s for s in succs if _only_exits(fn.block(s).instrs)), None)
+    # the walks for a cycle (each as long as the function) only where a target only exits
+    if target is None or any(reaches(cfg, s, head) for s in succs):
+        return None
+    return target
+
+
+def _only_exits(instrs: list[Instr]) -> bool:
+    return len(instrs) == 1 and instrs[0].op == "EXIT" and instrs[0].guard is None
 
 
 def _exits_for_jumps(fn: Function) -> bool:
     """Every unguarded jump to a block that holds only an unguarded EXIT as an EXIT of its
     own; the block stays for the fall-through into it (dead-code removes it when none is left)."""
-    exits = {b.label for b in fn.blocks if len(b.instrs) == 1 and b.instrs[0].op == "EXIT" and b.instrs[0].guard is None}
+    exits = {b.label for b in fn.blocks if _only_exits(b.instrs)}
     changed = False
     for block in fn.blocks:
         last = block.instrs[-1] if block.instrs else None

@@ -9,10 +9,11 @@ import networkx as nx
 import minicuda
 from minicuda import pipeline
 from minicuda.bench.compile_scale import elseif_program, file_program
-from minicuda.ir import format_module
-from minicuda.passes import inline, simplify_cfg
+from minicuda.ir import Reg, format_module
+from minicuda.passes import constant_propagation, hoist_sink, if_convert, inline, simplify_cfg
 from minicuda.passes.cfg import CFG, EXIT, strongly_connected
 from minicuda.passes.cse import CommonSubexpressions
+from minicuda.passes.fuse_imad import FuseImad
 from minicuda.passes.postdom import ipdom_of
 
 CALLS = 300
@@ -49,6 +50,55 @@ def test_merging_into_one_long_block_reads_each_merged_block_once(monkeypatch):
     source = file_program(1200)
     minicuda.compile(source)
     assert sum(scanned) < 3 * source.count("\n")   # it was over 40 times that
+
+
+SWITCH_CASES = 300
+SWITCH = """__global__ void k(int *out)
+{
+    int x = threadIdx.x, r = -1;
+    switch (x * 313) {
+""" + "".join(f"        case {i}: r = {i * 7 % 1000} + x; break;\n" for i in range(SWITCH_CASES)) + """        default: r = 0;
+    }
+    out[x] = r;
+}
+"""
+
+
+def test_a_switch_is_hoisted_from_with_one_dominator_tree(monkeypatch):
+    """A switch's compare chain is 300 branches that are no hammocks: hoist-sink used to
+    build a dominator tree and walk it for every block under each (cubic: 2 minutes for
+    1000 cases), where no side shares a computation at all."""
+    built = []
+    real = hoist_sink.immediate_dominators
+    monkeypatch.setattr(hoist_sink, "immediate_dominators", lambda *a: built.append(1) or real(*a))
+    minicuda.compile(SWITCH)
+    assert len(built) <= 1
+
+
+def test_a_switch_walks_for_cycles_only_where_a_branch_can_exit(monkeypatch):
+    """if-convert looks for a cycle through a branch (a walk of the function) only where
+    one of its targets only exits: none of the switch's 300 comparisons."""
+    walks = []
+    real = if_convert.reaches
+    monkeypatch.setattr(if_convert, "reaches", lambda *a: walks.append(1) or real(*a))
+    minicuda.compile(SWITCH)
+    assert len(walks) < 10
+
+
+def test_constant_propagation_meets_a_switchs_join_once(monkeypatch):
+    """The join after 300 cases has 301 predecessors: constant-propagation used to meet
+    all their exits again after each case's block (quadratic)."""
+    read = []
+
+    class CountingCFG:
+        def __init__(self, cfg):
+            self.entry, self.succs = cfg.entry, cfg.succs
+            self.preds = lambda label: read.append(len(cfg.preds(label))) or cfg.preds(label)
+
+    real = constant_propagation._entry_facts
+    monkeypatch.setattr(constant_propagation, "_entry_facts", lambda fn, cfg: real(fn, CountingCFG(cfg)))
+    minicuda.compile(SWITCH)
+    assert 0 < sum(read) < 4 * SWITCH_CASES
 
 
 def random_cfg(rng: random.Random) -> CFG:
@@ -115,3 +165,20 @@ def test_the_cycle_collector_skips_the_ast_and_module_while_passes_run_only(monk
     minicuda.compile(MANY_CALLS)
     assert frozen and min(frozen) > 0
     assert gc.get_freeze_count() == 0
+
+
+def test_fuse_imad_walks_back_only_from_an_add_of_a_product(monkeypatch):
+    """300 loaded values summed in one block: fuse-imad used to walk back through the
+    block from every add to each operand's write (a load, far back): quadratic."""
+    values = 300
+    loads = "".join(f"    int v{i} = in[{i} * 32 + threadIdx.x];\n" for i in range(values))
+    total = "".join(f"    s = s * 3 + v{i};\n" for i in reversed(range(values)))
+    source = f"__global__ void k(const int *in, int *out) {{\n{loads}    int s = 0;\n{total}" \
+             "    out[threadIdx.x] = s;\n}\n"
+    compared, running = [], []
+    real_eq, real_run = Reg.__eq__, FuseImad.run
+    monkeypatch.setattr(Reg, "__eq__", lambda a, b: (running and compared.append(1)) or real_eq(a, b))
+    monkeypatch.setattr(FuseImad, "run", lambda self, fn, analyses: running.append(1) or real_run(self, fn, analyses))
+    kernel = minicuda.compile(source).module.functions["k"]
+    assert sum(ins.op == "IMAD" for ins in kernel.instructions()) >= values - 1
+    assert len(compared) < 100 * values
