@@ -288,18 +288,29 @@ class ExpressionLowering:
         t = T.unqual(e.ty)
         r = self.reg(t) if not T.is_void(t) else None
         then_l, else_l, end_l = self.label(), self.label(), self.label()
+        outer: list[tuple] = []   # -O0: the enclosing conditionals' (result, join, nested operand)
         while True:
             self.branch(e.cond, then_l, else_l, then_l)
             self.start(then_l)
             self._arm(e.then, r, end_l)
             self.start(else_l)
-            if self.lowering.g_shape or not (isinstance(e.else_, A.Conditional) and T.unqual(e.else_.ty) == t):
+            if not (isinstance(e.else_, A.Conditional) and T.unqual(e.else_.ty) == t):
                 break
+            if self.lowering.g_shape:   # its own result and join, iteratively: a chain of any length
+                outer.append((r, end_l, e.else_))
+                r = self.reg(t) if r is not None else None
+                end_l = self.label()
             e = e.else_
             self.at(e)
             then_l, else_l = self.label(), self.label()
         self._arm(e.else_, r, end_l)
         self.start(end_l)
+        for outer_r, outer_end, nested in reversed(outer):   # each join moves its result out, then BRA
+            if outer_r is not None:
+                self.at(nested).emit("MOV", dsts=(outer_r,), srcs=(r,))
+            self.jump(outer_end)
+            self.start(outer_end)
+            r = outer_r
         return r if r is not None else Imm(0)
 
     def _arm(self, arm: A.Expr, r: Reg | None, end_l: str) -> None:
