@@ -85,7 +85,7 @@ def propagate(ins: Instr, copies: dict[str, Reg | Imm]) -> Instr:
         elif isinstance(s, Mem) and isinstance(s.base, Reg):
             x = _virtual_copy(s.base, copies)
             if x is not None:
-                srcs[k] = Mem(x, s.offset)
+                srcs[k] = replace(s, base=x)   # the 32-bit shared window too
                 changed = True
     guard = ins.guard
     if guard is not None and _virtual_copy(guard, copies) is not None:

@@ -2,6 +2,7 @@
 branches the unrolled code executes per warp, its results on both engines for every trip
 count around the unrolling's boundaries, #pragma unroll [N], and the report's loop section."""
 import json
+from pathlib import Path
 
 import pytest
 
@@ -304,3 +305,16 @@ def test_a_loop_whose_values_start_unknown_gets_its_remainder_loop_first():
             if ins.op == "BRA" and ins.guard is not None and order.index(ins.target) <= order.index(block.label):
                 seen_at_back_edges.append(steps)
     assert seen_at_back_edges == [1, 1 + 4]
+
+
+def test_copies_into_unrolled_shared_accesses_keep_the_32_bit_window():
+    """copy-propagation rewrites an address's base into the copy's source: an LDS/STS of a
+    32-bit shared offset ([R.U32]) must stay one (bitonic_sort's unrolled swap lost it and
+    stored through a 64-bit pair: an out-of-bounds STS at 0x200000000)."""
+    import minicuda
+    from minicuda.ir import Mem, Reg
+    source = (Path(__file__).parents[1] / "programs" / "cxx_corpus" / "bitonic_sort.cu").read_text()
+    module = minicuda.compile(source, arch="sm_90", opt=3).module
+    accesses = [s for b in module.functions["bitonicShared"].blocks for ins in b.instrs if ins.op in ("LDS", "STS")
+                for s in ins.srcs if isinstance(s, Mem) and isinstance(s.base, Reg)]
+    assert accesses and all(m.window for m in accesses)
