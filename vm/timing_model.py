@@ -252,9 +252,6 @@ def _sm_run(blocks: int, slots: int, dispatch: float, duration: float) -> tuple[
     return end, blocks * duration
 
 
-HOST_CLOCKS = ("gettimeofday", "omp_get_wtime")   # the host clocks that read modelled time (vm/runtime.py)
-
-
 def times_kernels(module) -> bool:
     """Whether a program times its kernels with events (it calls cudaEventElapsedTime), so
     that `--time auto` models them.  A host clock alone does not say so: the books' host-timed
