@@ -24,8 +24,14 @@ counts over its blocks.
 - The block scheduler gives each SM its blocks in turn (at most the resident blocks the
   occupancy calculator allows, at most one every `block_dispatch_cycles`); the busiest SM
   sets the duration, and the launch adds a fixed overhead.
-- Achieved occupancy: the warps resident (times the share of a block's residency its warps
-  are active, `warp_tail`) over the SM's most, averaged over the SM's active cycles.
+- Achieved occupancy: the warps resident over the SM's most, averaged over the SMs' active
+  cycles (as ncu's sm__warps_active.avg.pct_of_peak_sustained_active: the SMs given one block
+  fewer than the busiest count too).  A block keeps its slot until its last warp exits, and an
+  exited warp is not active: a warp's time varies (`warp_time_cv`, its spread over its mean),
+  so a block of w warps is resident for the longest of w warp times, on average 1 + cv x e(w)
+  times the mean one (e(w): the expected largest of w standard normal values), and its warps
+  are active that share of its residency.  Warps wait for each other at a barrier, so only
+  the spread after the last barrier counts.
 """
 from __future__ import annotations
 
@@ -34,6 +40,7 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from statistics import NormalDist
 
 from minicuda.arch import family_of
 
@@ -46,7 +53,7 @@ PARAMETERS = ("sms", "clock_hz", "schedulers_per_sm", "issue_per_scheduler", "ma
               "int32_per_sm", "fp64_per_sm", "sfu_per_sm", "l1_bytes_per_cycle", "dram_bytes_per_s", "l2_bytes",
               "l2_bytes_per_s", "alu_latency", "fp64_latency", "sfu_latency", "shared_latency", "l2_latency",
               "dram_latency", "barrier_latency", "h2d_bytes_per_s", "d2h_bytes_per_s")
-FITTED = ("launch_overhead_s", "block_dispatch_cycles", "loads_in_flight", "warp_tail",
+FITTED = ("launch_overhead_s", "block_dispatch_cycles", "loads_in_flight", "warp_time_cv",
           "host_instruction_s")
 
 # an opcode's class: which pipe it issues to and which latency it waits
@@ -212,12 +219,32 @@ def model_launch(m, gpu: Gpu) -> Timing:
         k = max(1.0, min(float(min(slots, per_sm_most)), block_time(k) / dispatch))
     busy, active_warp_cycles = _sm_run(per_sm_most, slots, dispatch, block_time(k))
     cycles = busy + gpu.launch_overhead_s * gpu.clock_hz
-    # warps of a block end at different times, but none before the block's last barrier
-    tail = gpu.warp_tail + (1 - gpu.warp_tail) * barriers / (barriers + 1)
-    occupancy = 100.0 * tail * active_warp_cycles * warps_per_block / (busy * gpu.max_warps_per_sm) if busy else 0.0
+    # ncu averages over the SMs' active cycles: the SMs given a block fewer than the busiest
+    # (blocks % SMs of them have the most) count with their own cycles and blocks
+    busiest = blocks - (per_sm_most - 1) * sms_busy
+    busy_all, warp_cycles_all = busiest * busy, busiest * active_warp_cycles
+    if busiest < sms_busy:
+        fewer_busy, fewer_cycles = _sm_run(per_sm_most - 1, slots, dispatch, block_time(k))
+        busy_all += (sms_busy - busiest) * fewer_busy
+        warp_cycles_all += (sms_busy - busiest) * fewer_cycles
+    tail = warp_active_share(warps_per_block, barriers, gpu.warp_time_cv)
+    occupancy = 100.0 * tail * warp_cycles_all * warps_per_block / (busy_all * gpu.max_warps_per_sm) \
+        if busy_all else 0.0
     return Timing(gpu.name, cycles / gpu.clock_hz, cycles, min(occupancy, 100.0),
                   _stalls(chain, latency, k * work, bottleneck), blocks / (gpu.sms * slots),
                   "latency" if latency >= k * work else bottleneck)
+
+
+def warp_active_share(warps: int, barriers: float, cv: float) -> float:
+    """The share of a block's residency its warps are active: the block holds its slot for
+    the longest of its `warps` warp times, each varying by `cv` of the mean, the spread of
+    the part after the last of its `barriers` (warps wait for each other at one).  The
+    longest of w normal values lies e(w) standard deviations above their mean (Blom's
+    approximation of the expected largest order statistic)."""
+    if warps <= 1:
+        return 1.0
+    largest = NormalDist().inv_cdf((warps - 0.375) / (warps + 0.25))
+    return 1.0 / (1.0 + cv * largest / (barriers + 1.0))
 
 
 def _stalls(chain: dict, latency: float, throughput: float, bottleneck: str) -> list:
