@@ -37,6 +37,47 @@ def branch_efficiency(branch: int, divergent: int) -> float:
     return 100.0 * (branch - divergent) / branch if branch else 100.0
 
 
+class SectorSet:
+    """A set of sector numbers (a launch's footprint) kept as a byte per sector over the span
+    of sectors seen in each window of 2^35 sectors (one address space of vm/memory.py):
+    adding n sectors is O(n) with no sort, and the book's 3 GiB sumMatrix takes 100 MB
+    (a sorted array of distinct sectors took 800 MB, and its merges most of the run)."""
+    WINDOW = 35
+
+    def __init__(self):
+        self.spans: dict[int, list] = {}   # window -> [first sector, np.uint8 flags]
+
+    def add(self, sectors: np.ndarray) -> None:
+        if not sectors.size:
+            return
+        sectors = np.asarray(sectors, np.uint64)
+        windows = sectors >> np.uint64(self.WINDOW)
+        if windows[0] == windows.min() == windows.max():
+            self._mark(int(windows[0]), sectors)
+            return
+        for window in np.unique(windows):
+            self._mark(int(window), sectors[windows == window])
+
+    def _mark(self, window: int, sectors: np.ndarray) -> None:
+        low, high = int(sectors.min()), int(sectors.max()) + 1
+        span = self.spans.get(window)
+        if span is None:
+            span = self.spans[window] = [low, np.zeros(high - low, np.uint8)]
+        first, flags = span
+        if low < first or high > first + flags.size:   # grow, at least doubling, within the window
+            start, end = window << self.WINDOW, (window + 1) << self.WINDOW
+            new_first = max(start, min(low, first - flags.size)) if low < first else first
+            new_end = min(end, max(high, first + 2 * flags.size)) if high > first + flags.size else first + flags.size
+            grown = np.zeros(new_end - new_first, np.uint8)
+            grown[first - new_first:first - new_first + flags.size] = flags
+            first, flags = new_first, grown
+            span[:] = first, flags
+        flags[(sectors - np.uint64(first)).astype(np.intp)] = 1
+
+    def count(self) -> int:
+        return sum(int(np.count_nonzero(flags)) for _, flags in self.spans.values())
+
+
 @dataclass
 class LaunchMetrics:
     kernel: str
@@ -90,7 +131,7 @@ class LaunchMetrics:
     # for the timing model (vm/timing_model.py), counted with the memory counters: warp
     # instructions by class, and the distinct global sectors the launch touched
     inst_classes: dict = field(default_factory=dict)
-    touched: list = field(default_factory=list, repr=False, compare=False)
+    touched: SectorSet = field(default_factory=lambda: SectorSet(), repr=False, compare=False)
     block_loads: list = field(default_factory=list, repr=False, compare=False)
     global_ld_block_sectors: int = 0   # loads' distinct sectors per block, summed (what a block's L1 fetches)
     global_lines: int = 0      # global requests' distinct 128-byte lines, summed (the L1's data-pipe wavefronts)
@@ -102,9 +143,7 @@ class LaunchMetrics:
     def touch(self, sectors, load: bool) -> None:
         """Note the global sectors (a numpy array) an access touched, for the footprint and,
         a load's, for its block's distinct sectors."""
-        self.touched.append(sectors)
-        if len(self.touched) >= 4096:
-            self.touched[:] = [np.unique(np.concatenate(self.touched))]
+        self.touched.add(sectors)
         if load:
             self.block_loads.append(sectors)
 
@@ -118,9 +157,7 @@ class LaunchMetrics:
     def global_footprint(self) -> int:
         """The distinct global sectors the launch's loads and stores touched."""
         self.block_done()   # a cooperative launch's blocks end together
-        if len(self.touched) > 1:
-            self.touched[:] = [np.unique(np.concatenate(self.touched))]
-        return int(self.touched[0].size) if self.touched else 0
+        return self.touched.count()
 
     def _repr_html_(self) -> str | None:
         """Jupyter's rich display: the metrics table, and a profiled launch's lane timeline,

@@ -106,3 +106,22 @@ __global__ void k(const float *in, float *out) { out[threadIdx.x] = pick(in, thr
     assert any(i.op == "CALL" for b in module.functions["k"].blocks for i in b.instrs)
     m = counting(module).launch("k", 1, 64, np.zeros(128, np.float32), np.zeros(64, np.float32))
     assert (m.global_ld_requests, m.global_ld_sectors, m.global_st_sectors) == (2, 16, 8)
+
+
+def test_the_footprint_counts_distinct_sectors_across_spaces_and_growth():
+    """The launch footprint's set (a byte per sector over each space's span seen) grows down
+    and up, keeps apart sectors of different address spaces, and counts each sector once."""
+    from minicuda.vm.metrics import SectorSet
+    rng = np.random.default_rng(5)
+    base = np.uint64(SPACE_BASE["global"] // 32)
+    static = np.uint64(SPACE_BASE["static"] // 32)
+    batches = [base + np.uint64(1000) + rng.integers(0, 50, 40).astype(np.uint64),
+               base + rng.integers(0, 3000, 200).astype(np.uint64),          # below the first span
+               base + np.uint64(10**6) + np.arange(64, dtype=np.uint64),      # far above it
+               np.concatenate([static + np.arange(8, dtype=np.uint64), base + np.arange(4, dtype=np.uint64)]),
+               np.zeros(0, np.uint64)]
+    sectors = SectorSet()
+    for batch in batches:
+        sectors.add(batch)
+    assert sectors.count() == np.unique(np.concatenate(batches)).size
+    assert len(sectors.spans) == 2

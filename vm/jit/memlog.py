@@ -220,7 +220,7 @@ def _global(metrics, addresses, active, size: int, loads, blocks, sectors, rows)
     line_new = np.ones(v.shape, bool)
     line_new[:, 1:] = lines[:, 1:] != lines[:, :-1]
     metrics.global_lines += int((line_new & (v != NONE)).sum())
-    metrics.touch(_ordered_unique(v[new]), False)
+    metrics.touch(v[new], False)
     picked = new & loads[:, None]
     if not picked.any():
         return []
@@ -239,7 +239,7 @@ def _global_run(metrics, first, size: int, loads, blocks, sectors, rows) -> list
     metrics.global_lines += int((hi // quarter - lo // quarter + np.uint64(1)).sum())
     starts = np.cumsum(count) - count
     touched = np.repeat(lo, count) + (np.arange(int(count.sum())) - np.repeat(starts, count)).astype(np.uint64)
-    metrics.touch(_ordered_unique(touched), False)
+    metrics.touch(touched, False)
     picked = np.repeat(loads, count)
     if not picked.any():
         return []
