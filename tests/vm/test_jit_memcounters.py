@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import minicuda
-from minicuda.vm.jit import memlog
+from minicuda.vm.jit import engine as engine_module, memlog
 from minicuda.vm.launcher import Device
 from minicuda.vm.memcounters import count_access
 from minicuda.vm.memory import SPACE_BASE
@@ -161,13 +161,46 @@ def test_the_log_counts_single_accesses_as_count_access_does():
     assert got.as_dict() == expected.as_dict()
 
 
-def test_a_called_device_function_counts_as_on_the_interpreter():
-    """A kernel's call (the callee counted on the interpreter, the kernel natively)."""
-    module = minicuda.compile("""__device__ __noinline__ float pick(const float *in, int i) { return in[i * 2] + in[i + 1]; }
+CALLS = """__device__ __noinline__ float pick(const float *in, int i) { return in[i * 2] + in[i + 1]; }
 __global__ void k(const float *in, float *out) { float a = in[threadIdx.x + 64]; out[threadIdx.x] = pick(in, threadIdx.x) + a; }
-""", arch="sm_90", opt=0)   # -O0 keeps the call
+__device__ __noinline__ float step(const float *in, float *tile, int i, int k) {
+  tile[(i * k) % 64] = in[(i * 3 + k) % 160];
+  float s = tile[(i + k) % 64] + pick(in, (i + k) % 48);
+  float spill[4];
+  for (int j = 0; j < 4; j++) spill[j] = in[(i + j * 32) % 160];
+  return s + spill[(i + k) & 3];
+}
+__global__ void looped(const float *in, float *out, int n) {
+  __shared__ float tile[64];
+  float s = 0.0f;
+  for (int k = 0; k < n; k++) {
+    s += step(in, tile, threadIdx.x, k);
+    if (threadIdx.x % 3 == 0) s += pick(in, threadIdx.x + k);   // a call under divergence
+  }
+  out[threadIdx.x] = s;
+}
+"""
+
+
+@pytest.mark.parametrize("sched", ["stack", "its"])
+def test_called_device_functions_count_natively_as_on_the_interpreter(sched, monkeypatch):
+    """A kernel's calls (-O0 keeps them): the callees run natively with the counters and
+    count what the interpreter counts, field for field (a callee's global and shared
+    accesses and its frame's array, calls in a loop, a call under divergence, a callee calling another), with the
+    round trips and chains; and with a callee's log too small, its hand-offs too."""
+    arch = "sm_90" if sched == "its" else "sm_61"
+    module = minicuda.compile(CALLS, arch=arch, opt=0)
     m = both(module, "k", 1, 64, np.zeros(160, np.float32), np.zeros(64, np.float32), rounds=True)
     assert m["global_ld_requests"] == 6 and m["global_ld_rounds"] > 2
+    device = Device(module, engine="jit", memory_counters=True, timing_model=True)
+    device.launch("looped", 2, 64, np.arange(160, dtype=np.float32), np.zeros(64, np.float32), 3)
+    logged = device.machine.kernel_engine.call_logs
+    assert {code.fn.name for code in logged} >= {"step", "pick"}   # the callees ran natively
+    inputs = (np.arange(160, dtype=np.float32), np.zeros(64, np.float32), 3)
+    m = both(module, "looped", 2, 64, *inputs, rounds=True, jobs=2)
+    assert m["shared_ld_requests"] > 0 and m["global_ld_rounds"] > 0 and m["alu_chain"] > 0
+    monkeypatch.setattr(engine_module, "CALL_LOG_RECORDS", 3)   # most of a callee's accesses hand over
+    both(module, "looped", 1, 64, *inputs, rounds=True)
 
 
 MEMORY_OPS = ["a += in[(t * {k}) % 96];", "b ^= in[(a & 63) + {k}];", "out[(t * {k}) % 80] = b;",

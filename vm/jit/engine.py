@@ -45,13 +45,13 @@ from minicuda.timing import TIMES
 from minicuda.vm import cycles
 from minicuda.vm.interp import Interpreter, Warp
 from minicuda.vm.launch_setup import LaunchSetup
-from minicuda.vm.load_rounds import from_words, to_words
+from minicuda.vm.load_rounds import from_words, state_words, to_words
 from minicuda.vm.metrics import LaunchMetrics
 from minicuda.vm.profile import NATIVE_COLUMNS
 from minicuda.vm.jit import layout as L
 from minicuda.vm.jit.host_callees import native_callees
 from minicuda.vm.jit.host_calls import HostCallSite, HostView
-from minicuda.vm.jit.memlog import MemoryLog
+from minicuda.vm.jit.memlog import MemoryLog, count_records
 from minicuda.vm.jit.printf_fifo import NONE_DROPPED, LaunchFifo
 from minicuda.vm.callstack import LANE0, NO_METRICS, run_frame_on_warp
 from minicuda.vm.state import (AT_BAR, CHECK, DEPTH, DONE, RUN, SAMPLED, SPINNING, STALL, STATUS, WARP, BlockState,
@@ -113,8 +113,6 @@ def compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool = 
     `checks`: the tools compiled into device code (vm/tools.py's COMPILED_TOOLS; host code
     never has them)."""
     checks = frozenset(checks & (COMPILED_TOOLS | {COUNTED, ROUNDS})) if code.fn.kind != "host" else frozenset()
-    if COUNTED in checks and not kernel:   # a device function's accesses: counted on the interpreter
-        return None
     variant = (sched, lanes, kernel, seeded, profiled, checks)
     if variant not in code.native:
         code.native[variant] = _compile_function(code, sched, lanes, kernel, seeded, profiled, checks)
@@ -312,6 +310,7 @@ class JitEngine:
         self.bail_lock = threading.Lock()
         self.workers: list[_Worker] = []
         self.tracing = False   # the interpreter runs the block holding the traced warp (under bail_lock)
+        self.call_logs: dict = {}   # Code -> the memory log of a device function's calls
 
     # ---- a whole grid ----------------------------------------------------------------------
     def launch(self, kernel: str, grid: tuple, block: tuple, args: list[int], arch, shared_dynamic: int = 0):
@@ -520,6 +519,7 @@ class JitEngine:
         if profiled:   # (run under the bail lock, or by the interpreter engine: one writer)
             table = interp.profile.native_table(w.code)
             context.ctx[L.PROFILE] = table.ctypes.data
+        log, rounds = self.call_counters(interp, w, context)
         rt = interp.machine.runtime.random if interp.machine is not None else None
         w.push()
         while True:
@@ -533,6 +533,8 @@ class JitEngine:
                 _rand_in(rt, context.rand)
             interp.steps = int(context.counters[L.STEPS])
             _add_counters(metrics, context.counters)
+            if log is not None:
+                _flush_call_log(log, context.ctx, metrics)
             w.pull()
             if status == L.DONE:
                 w.done = True
@@ -541,10 +543,50 @@ class JitEngine:
                 return "bar"
             if interp.stop.word[0]:   # asked to stop: w is at the instruction it would run
                 raise Stopped(interp.stop.reason)
+            if rounds is not None:   # the interpreter steps the round trips native code kept
+                w.load_rounds = from_words(rounds[0], w.code)
             result = interpret_until_entry(interp, w, metrics, sched, compiled.entries)
+            if rounds is not None:
+                to_words(w.load_rounds, rounds[0], w.code)
             w.push()
             if result is not None:
                 return result
+
+    def call_counters(self, interp: Interpreter, w: Warp, context: _Context):
+        """A device function's memory log and round-trip words, with the counters on: its
+        accesses logged as a kernel's are (a log of its own, counted each time native code
+        returns), its round trips stepped on words of its own, started afresh as the
+        interpreter starts a frame's Warp afresh (vm/callstack.py's Frame.warp)."""
+        log = rounds = None
+        if interp.memory_counters and w.code.fn.kind != "host":
+            log = self.call_logs.get(w.code)
+            if log is None:
+                log = self.call_logs[w.code] = MemoryLog(w.code, CALL_LOG_RECORDS)
+            log.attach(context.ctx, L)
+        if interp.count_rounds and w.code.fn.kind != "host":
+            rounds = np.zeros((1, max(state_words(w.code), 1)), np.int64)
+            context.ctx[L.ROUNDS] = rounds.ctypes.data
+            context.ctx[L.ROUND_LIMIT] = interp.loads_in_flight
+            w.load_rounds = None
+        return log, rounds
+
+
+CALL_LOG_RECORDS = 1 << 12   # a device function's log (1 MB): a call that fills it hands its accesses over
+
+
+def _flush_call_log(log: MemoryLog, ctx, metrics) -> None:
+    """Count a device function's logged accesses into the launch's `metrics` (under the bail
+    lock its call runs under): its loads' sectors go to the block's loads, which the worker
+    adopts as its block's pairs (vm/jit/memlog.py), and its executions to the classes."""
+    n = int(ctx[L.MEMLOG_N])
+    ctx[L.MEMLOG_N] = 0
+    if metrics is NO_METRICS:
+        log.execs[:] = 0
+        return
+    if n:
+        for pairs in count_records(metrics, log.records[:n], log.sites):
+            metrics.block_loads.append(pairs[:, 1])
+    log.finish(metrics)
 
 
 def state_context(state: BlockState, symbols: dict, compiled: Compiled, interp: Interpreter) -> _Context:
