@@ -23,6 +23,10 @@ import sys
 import traceback
 from typing import TYPE_CHECKING
 
+# numpy's OpenBLAS starts a thread per core when numpy is imported (below), for nothing the
+# commands use: 2.4 s of CPU at start-up on 16 cores.  One thread, unless the user set it.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 from minicuda.argtypes import INT64_MAX, MAX_JOBS, block_warp, int_in, seconds
 from minicuda.arch import ITS_FROM, arch_choices, format_arch, parse_arch, sched_summary, sm_of
 from minicuda.compile_cache import compile_cached

@@ -38,6 +38,12 @@ Where it lives: suites (what is measured), engines (minicuda's runs), baselines
 (compile time by program size), benchmark (one run of it all), results and report
 (the data and its tables), host (the machine), command (the command line).  Nothing in the compiler or the VM imports this package.
 """
+import os
+
+# numpy's OpenBLAS with one thread, as `minicuda` (minicuda/cli.py): set before the imports below load numpy,
+# so that `python -m minicuda.bench` (the end-to-end targets' children) starts as `minicuda run` does
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 from minicuda.bench.command import main
 from minicuda.bench.suites import SUITES
 

@@ -45,9 +45,10 @@ class LLVM:
         """The name of the disk cache's entry for the function `description` on this CPU."""
         return jit_cache.entry_key(description, sources_fingerprint(), self.cpu, self.features)
 
-    def target_machine(self):
-        # an execution engine owns its target machine: one each
-        return self.target.create_target_machine(cpu=self.cpu, features=self.features, opt=3, reloc="default",
+    def target_machine(self, opt: int = 3):
+        """A target machine whose code generator runs at -O`opt` (an execution engine owns its
+        target machine: one each)."""
+        return self.target.create_target_machine(cpu=self.cpu, features=self.features, opt=opt, reloc="default",
                                                  codemodel="jitdefault")
 
     def load(self, key: str) -> tuple[object, list[int]] | None:
@@ -75,7 +76,10 @@ class LLVM:
         with self.lock:
             module = llvm.parse_assembly(text)
             module.verify()
-            tm = self.target_machine()
+            # a kernel's module (speed < 0) has its code generator at -O1: the backend is three
+            # quarters of its compile (the greedy register allocator a third), -O1's backend
+            # takes 12% less time and its kernels run as fast (docs/jit.md, "Cold compile")
+            tm = self.target_machine(1 if speed < 0 else 3)
             pb = llvm.create_pass_builder(tm, llvm.create_pipeline_tuning_options(speed_level=max(speed, 0)))
             if speed >= 0:
                 pb.getModulePassManager().run(module, pb)
