@@ -132,3 +132,25 @@ def _successors(code: Code, pc: int) -> list[int]:
     if ins.op in ENDS:
         return [] if ins.guard is None else nxt
     return nxt
+
+
+# warp ops that read other lanes' registers (a lane that never wrote the row, or has exited, included)
+_CROSS_LANE = ("SHFL",)
+
+
+def block_start_rows(code: Code) -> list[int] | None:
+    """The register rows a kernel's block must start with from the launch's template (its
+    parameters and whatever else some thread may read before writing), or None when every
+    row must: the block loop (block_loop.py) copies only these, and the rest keep what the
+    worker's previous block left in them, which no thread reads.
+
+    None when the code has a loop (a warp's state is compared whole over time to find one
+    that spins: vm/cycles.py), a warp op reading other lanes' rows (a lane that has exited
+    or never wrote the row), or a call of a user function (its frame is another state)."""
+    for pc, ins in enumerate(code.instrs):
+        if ins.op in _CROSS_LANE or (ins.op == "CALL" and "RT" not in ins.mods):
+            return None
+        if any(s <= pc for s in _successors(code, pc)):
+            return None
+    entry = live_rows(code)[0] if code.instrs else frozenset()
+    return sorted(s for s in entry if s < PRED_BASE)
