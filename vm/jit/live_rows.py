@@ -16,7 +16,7 @@ a row is live when it is not, never the opposite:
   the widths it reads them (minicuda/semantics.py), an address base as 64 bits, a store's
   value at its access's width, any other register operand as a quad (a 128-bit access),
   the guard, and RET and EXIT the return registers;
-- only an unguarded pure instruction or load ends a row's life (its one result, at its
+- only an unguarded pure instruction, load or S2R ends a row's life (its one result, at its
   width: what both engines write); a call or anything else kills nothing;
 - a branch goes to its label and, guarded, on; EXIT, RET and TRAP go nowhere (guarded, on);
   the pc past the end reads the return registers.
@@ -93,6 +93,8 @@ def _effect(code: Code, ins) -> tuple[int, int]:
     kill = 0
     if widths is not None and ins.guard is None and ins.dsts:
         kill = _reg_bits(code, ins.dsts[0], widths[-1] if OPS[ins.op].jit == "load" else semantics.result_width(ins))
+    elif ins.op == "S2R" and ins.guard is None:   # a special register's 32 bits, in both engines
+        kill = _reg_bits(code, ins.dsts[0], 32)
     return read, kill
 
 
