@@ -59,14 +59,47 @@ def _copy_loop(name: str, before: str, after: str, dst: str, src_offset: str, n:
   br i1 %{name}.more, label %{name}, label %{after}"""
 
 
-def run_blocks_ir(ids_stride: int, flags_stride: int, words_stride: int, reductions: bool = False) -> str:
+def _rows_copy(rows: list[int], regs_stride: int) -> str:
+    """Blocks `rowcopy`..: copy the register rows `rows` of each warp from the template (two
+    64-byte loads and stores a row); on to `copylow`."""
+    body = []
+    for k, r in enumerate(rows):
+        for half in (0, 64):
+            o = f"{k}.{half}"
+            body.append(f"""  %rc.o{o} = add i64 %rc.base, {r * WARP * 4 + half}
+  %rc.s{o} = getelementptr i8, ptr %tpl, i64 %rc.o{o}
+  %rc.d{o} = getelementptr i8, ptr %st, i64 %rc.o{o}
+  %rc.v{o} = load <64 x i8>, ptr %rc.s{o}, align 1
+  store <64 x i8> %rc.v{o}, ptr %rc.d{o}, align 1""")
+    return f"""rowcopy:
+  %rc.w = phi i64 [ 0, %image ], [ %rc.w1, %rowcopy ]
+  %rc.base = mul i64 %rc.w, {regs_stride}
+{chr(10).join(body)}
+  %rc.w1 = add i64 %rc.w, 1
+  %rc.more = icmp ult i64 %rc.w1, %nw
+  br i1 %rc.more, label %rowcopy, label %rowsdone
+rowsdone:
+  br label %copylow"""
+
+
+def run_blocks_ir(ids_stride: int, flags_stride: int, words_stride: int, reductions: bool = False,
+                  rows: list[int] | None = None, regs_stride: int = 0) -> str:
     """The block loop: start each block of [BLOCK, BLOCK_END) from the template, run its
     warps round by round (each until it exits or reaches the barrier), open the
     barrier when every live warp has arrived, note blocks that completed a barrier
     with some threads exited; stop at a bail, to be resumed.  With `reductions` (the
     code holds a BAR.RED) it also stops as a barrier opens (OPENING), so that the
-    engine delivers the reductions, and is resumed at the opening (RESUME_OPEN)."""
+    engine delivers the reductions, and is resumed at the opening (RESUME_OPEN).  `rows`
+    (live_rows.block_start_rows): the only register rows each block starts with from the
+    template (each warp's `regs_stride` bytes of rows); None: all of them."""
     S = L.SECTION
+    if rows is None:   # the image from its start: registers on to the flags
+        low_from, low_before, first_copy = "0", "image", "br label %copylow"
+        rows_copy = ""
+    else:   # the rows named, then the image from the predicates on
+        low_from, low_before = "%prdo", "rowsdone"
+        first_copy = "br label %" + ("rowcopy" if rows else "rowsdone")
+        rows_copy = _rows_copy(rows, regs_stride) if rows else "rowsdone:\n  br label %copylow"
     cta = ID_NAMES.index("SR_CTAID") * 3 * WARP * 4
     return f"""
 declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
@@ -126,8 +159,15 @@ image:
   %stko = sub i64 %ski, %sti
   %above = sub i64 %wki, %sti
   %rest = sub i64 %sz, %above
-  br label %copylow
-{_copy_loop("copylow", "image", "copyhigh", "%st", "0", "%below")}
+  %prp = {_f(S['preds'])}
+  %prk = load ptr, ptr %prp
+  %pri = ptrtoint ptr %prk to i64
+  %prdo = sub i64 %pri, %sti
+  %lowdst = getelementptr i8, ptr %st, i64 {low_from}
+  %lown = sub i64 %below, {low_from}
+  {first_copy}
+{rows_copy}
+{_copy_loop("copylow", low_before, "copyhigh", "%lowdst", low_from, "%lown")}
 {_copy_loop("copyhigh", "copylow", "copied", "%wk", "%above", "%rest")}
 copied:
   %tpls = getelementptr i8, ptr %tpl, i64 %stko

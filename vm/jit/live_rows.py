@@ -16,7 +16,7 @@ a row is live when it is not, never the opposite:
   the widths it reads them (minicuda/semantics.py), an address base as 64 bits, a store's
   value at its access's width, any other register operand as a quad (a 128-bit access),
   the guard, and RET and EXIT the return registers;
-- only an unguarded pure instruction or load ends a row's life (its one result, at its
+- only an unguarded pure instruction, load or S2R ends a row's life (its one result, at its
   width: what both engines write); a call or anything else kills nothing;
 - a branch goes to its label and, guarded, on; EXIT, RET and TRAP go nowhere (guarded, on);
   the pc past the end reads the return registers.
@@ -93,6 +93,8 @@ def _effect(code: Code, ins) -> tuple[int, int]:
     kill = 0
     if widths is not None and ins.guard is None and ins.dsts:
         kill = _reg_bits(code, ins.dsts[0], widths[-1] if OPS[ins.op].jit == "load" else semantics.result_width(ins))
+    elif ins.op == "S2R" and ins.guard is None:   # a special register's 32 bits, in both engines
+        kill = _reg_bits(code, ins.dsts[0], 32)
     return read, kill
 
 
@@ -132,3 +134,25 @@ def _successors(code: Code, pc: int) -> list[int]:
     if ins.op in ENDS:
         return [] if ins.guard is None else nxt
     return nxt
+
+
+# warp ops that read other lanes' registers (a lane that never wrote the row, or has exited, included)
+_CROSS_LANE = ("SHFL",)
+
+
+def block_start_rows(code: Code) -> list[int] | None:
+    """The register rows a kernel's block must start with from the launch's template (its
+    parameters and whatever else some thread may read before writing), or None when every
+    row must: the block loop (block_loop.py) copies only these, and the rest keep what the
+    worker's previous block left in them, which no thread reads.
+
+    None when the code has a loop (a warp's state is compared whole over time to find one
+    that spins: vm/cycles.py), a warp op reading other lanes' rows (a lane that has exited
+    or never wrote the row), or a call of a user function (its frame is another state)."""
+    for pc, ins in enumerate(code.instrs):
+        if ins.op in _CROSS_LANE or (ins.op == "CALL" and "RT" not in ins.mods):
+            return None
+        if any(s <= pc for s in _successors(code, pc)):
+            return None
+    entry = live_rows(code)[0] if code.instrs else frozenset()
+    return sorted(s for s in entry if s < PRED_BASE)

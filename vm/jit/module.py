@@ -17,6 +17,7 @@ import re
 from minicuda.vm.code import Code
 from minicuda.vm.jit.block_loop import RUN_FUNCTION, run_blocks_ir
 from minicuda.vm.jit.function import FunctionCodegen
+from minicuda.vm.jit.live_rows import block_start_rows
 from minicuda.vm.jit.runtime_ir import (FIND, MEMMOVE, RAND, init_flags_ir, lane_ptrs_ir, range_ptr_ir, remembered_ir,
                                         scalar_range_ir)
 from minicuda.vm.state import Layout
@@ -37,7 +38,8 @@ def module_parts(code: Code, sched: str, lanes: int, symbols: list[str], kernel:
         lay = Layout(code.rows, code.npreds, 1)
         # (synccheck and racecheck look at every barrier as it opens, as BAR.RED's results are delivered)
         reductions = gen.synccheck or gen.racecheck or any(ins.op == "BAR.RED" for ins in code.instrs)
-        parts.append(run_blocks_ir(lay.stride["ids"], lay.stride["flags"], lay.stride["words"], reductions))
+        parts.append(run_blocks_ir(lay.stride["ids"], lay.stride["flags"], lay.stride["words"], reductions,
+                                   block_start_rows(code), lay.stride["regs"]))
     for k, _, callee in gen.callee_rows.values():   # native callees (host_callees.py), renamed c<k>.NAME
         _, callee_decls, callee_parts = module_parts(callee, "stack", 1, [], False)
         parts.append(renamed("\n".join(callee_parts), f"c{k}."))
