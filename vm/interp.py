@@ -253,7 +253,7 @@ class Interpreter:
     # ---- one instruction for a group of lanes --------------------------------------------------
     def execute(self, w: Warp, pc: int, group: np.ndarray, metrics: LaunchMetrics):
         """Run code[pc] for `group`; returns (event, taken_mask) where event is None,
-        'branch', 'exit', 'bar', 'bssy', 'bsync', 'warpsync', 'yield' or 'call' (a CALL
+        'branch', 'exit', 'bar', 'bssy', 'bsync', 'break', 'warpsync', 'yield' or 'call' (a CALL
         left to the call stack).  What the instruction does is its ISA row's semantics,
         `op_<interp>`."""
         ins = w.code.instrs[pc]
@@ -372,6 +372,9 @@ class Interpreter:
 
     def op_bsync(self, w: Warp, ins, on, group, metrics) -> str:
         return "bsync"
+
+    def op_break_barrier(self, w: Warp, ins, on, group, metrics) -> str:
+        return "break"
 
     def op_warpsync(self, w: Warp, ins, on, group, metrics) -> str:
         if self.sync is not None:
@@ -724,6 +727,11 @@ class Interpreter:
             w.at_bar |= on  # they resume after the barrier once the block has arrived
         elif event == "bssy":
             w.barrier_masks[ins.srcs[0].name] = on.copy()
+        elif event == "break":   # the threads leave the barrier; the ones waiting for them may go on
+            name = ins.srcs[0].name
+            if name in w.barrier_masks:
+                w.barrier_masks[name] = w.barrier_masks[name] & ~on
+                self.release_bsync(w)
         elif event == "bsync":
             n = int(ins.srcs[0].name[1:])
             w.waiting[on] = n
