@@ -635,7 +635,19 @@ class Interpreter:
 
     def proven(self, w: Warp, period: int, metrics) -> str:
         """A proven cycle: a kernel's warp waits ("spin") for the rest of its block, with the
-        report it gets if the block is stuck; in a called function the report is raised."""
+        report it gets if the block is stuck; in a called function the report is raised.
+        Under independent thread scheduling a convergence barrier does not wait for threads
+        that spin: when some of the warp's threads wait at a BSYNC while the others cycle,
+        the waiting ones go on (None: the warp runs on).  nvcc -G wraps a spin loop in
+        `BSSY B6` / `BSYNC B6` (warpLock's spinThenEnterCounter, tests/data/groundtruth/
+        fidelity/gshape/warpLock_sm_90_G.sass) and the lock still completes on the GPU
+        (warpLock_runs.txt): the thread that took it waits at the BSYNC, the others spin for it."""
+        converging = ~w.exited & (w.waiting >= 0) & (w.waiting != 99)   # (99: a __syncwarp, which does wait)
+        if self.sched == "its" and converging.any():
+            w.waiting[converging] = -1
+            w.pc[converging] += 1
+            self.wake(w)
+            return None
         verdict = self.spin_verdict(w, period, metrics)
         if w.code.fn.kind != "kernel":
             raise verdict
