@@ -15,7 +15,7 @@ nvcc -G -arch=sm_90 -o ls_G loopshape.cu > build_G.log 2>&1
 nvcc -G -arch=sm_90 -o wl_G warpLock.cu >> build_G.log 2>&1
 nvcc -O3 -arch=sm_90 -o wl_O3 warpLock.cu >> build_G.log 2>&1
 cuobjdump -sass ls_G > sm_90_G.sass 2>&1
-cuobjdump -sass wl_G > warpLock_sm_90_G.sass 2>&1
+cuobjdump -sass wl_G | grep -v "^\s*/\* [0-9a-fx]* \*/\s*$" | sed 's|;.*||' | grep -v "^\s*$" > warpLock_sm_90_G.sass 2>&1
 ./ls_G > out_G.txt 2>&1
 for b in G O3; do for mode in 0 1; do
   echo "== warpLock $b 32 1 $mode" >> warpLock_runs.txt
@@ -27,3 +27,4 @@ echo "metrics: $M" >> versions.txt
 timeout 120 ncu --csv --print-units base --print-kernel-base function --clock-control none --metrics $M ./ls_G > ncu_G.csv 2> ncu_G.log
 echo "ncu done at $(( $(date +%s) - start )) s" >> versions.txt
 rm -f ls_G wl_G wl_O3
+# (sm_90_G.sass was then compacted here: python3 tests/fidelity/record_tsv.py sass DIR sm_90_G.raw)
