@@ -6,13 +6,15 @@ the join block.  Volta and newer: `BSSY Bn, .Lj` before the branch records the
 threads that must meet at `BSYNC Bn`, the first instruction of the join block.
 On stack architectures a branch that heads a loop gets its SSY in the loop's
 preheader, so it is set once per loop and not once per iteration.  On Volta and
-newer a divergent loop exit gets no convergence barrier: a thread that leaves
-the loop early must not wait for threads still spinning in it, which is what lets
-an intra-warp lock complete under independent thread scheduling (threads at the
-same pc run together again anyway).  At -O0 (`g_shape`), as nvcc -G, a branch inside a
+newer a divergent loop exit gets no convergence barrier at -O3 (threads at the same
+pc run together again anyway).  At -O0 (`g_shape`), as nvcc -G, a branch inside a
 loop whose paths meet again inside it (an if in the loop's body) gets its BSSY/BSYNC;
-only the loop's exits go without; where they meet at a for loop's increment block that a
-`continue` jumps to, the BSYNC has a block of its own before it.  A branch whose paths only meet at the exit
+where they meet at a for loop's increment block that a `continue` jumps to, the BSYNC
+has a block of its own before it; an if whose paths meet only after the loop joins in
+the iteration, its leaving paths BREAKing the barrier (`_join_in_iteration`); and a loop
+whose exit may diverge is wrapped in a barrier of its own (`loop_barriers`).  A thread
+that waits there for threads that spin (an intra-warp lock) goes on: the VM releases a
+BSYNC whose warp is proven to cycle (vm/interp.py, `proven`).  A branch whose paths only meet at the exit
 needs no marker: threads wait for exit there.  The markers follow the scheduling
 model the program is compiled for (`Options.stack_arch`: the arch's, or the one
 `--sched` forces), and the VM reads the joins back from them (minicuda/ir.py).
