@@ -8,11 +8,10 @@ iteration, BREAKing the paths that leave (passes/reconverge.py); minicuda's bran
 divergent branches must be the GPU's kernel by kernel, and its results nvcc's.
 
 The kernels whose shape minicuda does not model are strict xfails with why."""
-import json
 
 import pytest
 
-from fidelity.groundtruth import DATA_DIR
+from fidelity.groundtruth import DATA_DIR, branch_counts_at_g
 from minicuda.cli import minicuda_main
 
 DATA = DATA_DIR / "gshape"
@@ -42,10 +41,7 @@ _RUN: list = []
 
 def minicuda_counts(tmp_path, capsys) -> tuple[str, dict[str, tuple[int, int]]]:
     if not _RUN:
-        metrics = tmp_path / "metrics.json"
-        assert minicuda_main(["run", str(PROGRAM), "-G", "-arch", "sm_90", "-q", "--metrics-json", str(metrics)]) == 0
-        _RUN.append((capsys.readouterr().out, {m["kernel"]: (m["branch"], m["divergent_branch"])
-                                               for m in json.loads(metrics.read_text())}))
+        _RUN.append(branch_counts_at_g(PROGRAM, tmp_path, capsys))
     return _RUN[0]
 
 

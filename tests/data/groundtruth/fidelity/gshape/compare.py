@@ -1,47 +1,22 @@
 """minicuda -G beside the GPU on loopshape.cu: per kernel, ncu's branches and divergent
-branches (nvcc -G, sm_90) and minicuda's (`minicuda run -G -arch sm_90 --metrics-json`).
+branches (nvcc -G, sm_90) and minicuda's (`minicuda run -G -arch sm_90 --metrics-json`),
+with gcalls/compare.py's functions.
 
     python tests/data/groundtruth/fidelity/gshape/compare.py
 
 Read by tests/fidelity/test_loop_shape.py, which holds minicuda to the GPU kernel by kernel."""
-import csv
-import io
-import json
+import importlib.util
 import pathlib
-import subprocess
-import tempfile
 
 HERE = pathlib.Path(__file__).resolve().parent
+_spec = importlib.util.spec_from_file_location("gcalls_compare", HERE.parent / "gcalls" / "compare.py")
+gcalls = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(gcalls)
 
 
 def gpu_counts(build: str = "G") -> dict[str, tuple[int, int, int]]:
-    """kernel -> (branches, divergent branches, warp instructions) from ncu's CSV."""
-    lines = (HERE / f"ncu_{build}.csv").read_text().splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith('"ID"'))
-    metrics: dict[str, dict[str, int]] = {}
-    for row in csv.DictReader(io.StringIO("\n".join(lines[start:]))):
-        metrics.setdefault(row["Kernel Name"], {})[row["Metric Name"]] = int(row["Metric Value"].replace(",", ""))
-    return {k: (m["smsp__sass_branch_targets.sum"], m["smsp__sass_branch_targets_threads_divergent.sum"],
-                m["smsp__inst_executed.sum"]) for k, m in metrics.items()}
-
-
-def minicuda_counts(launches: list[dict]) -> dict[str, tuple[int, int, int]]:
-    return {m["kernel"]: (m["branch"], m["divergent_branch"], m["inst_executed"]) for m in launches}
-
-
-def run_minicuda() -> list[dict]:
-    with tempfile.TemporaryDirectory() as tmp:
-        out = pathlib.Path(tmp) / "metrics.json"
-        subprocess.run(["minicuda", "run", str(HERE / "loopshape.cu"), "-G", "-arch", "sm_90",
-                        "-q", "--metrics-json", str(out)], check=True, stdout=subprocess.DEVNULL)
-        return json.loads(out.read_text())
+    return gcalls.gpu_counts(build, HERE)
 
 
 if __name__ == "__main__":
-    gpu, mine = gpu_counts(), minicuda_counts(run_minicuda())
-    print("| kernel | GPU br | GPU div | GPU winst | minicuda br | minicuda div | minicuda winst |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
-    for k, (b, d, w) in gpu.items():
-        mb, md, mw = mine[k]
-        print(f"| {k} | {b} | {d} | {w} | {mb}{'' if mb == b else ' (differs)'} | {md} | {mw} |")
-    print(f"branches equal on {sum(mine[k][0] == v[0] for k, v in gpu.items())} of {len(gpu)} kernels")
+    gcalls.main(HERE, "loopshape.cu")
