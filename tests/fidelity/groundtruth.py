@@ -55,3 +55,13 @@ def branch_counts_at_g(program, tmp_path, capsys) -> tuple[str, dict[str, tuple[
     assert minicuda_main(["run", str(program), "-G", "-arch", "sm_90", "-q", "--metrics-json", str(metrics)]) == 0
     return capsys.readouterr().out, {m["kernel"]: (m["branch"], m["divergent_branch"])
                                      for m in json.loads(metrics.read_text())}
+
+
+def gpu_branch_counts(folder) -> dict[str, tuple[int, int]]:
+    """Per kernel, ncu's branches and divergent branches at -G in a probe folder's ncu_G.csv
+    (gcalls/compare.py reads it)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("gcalls_compare", DATA_DIR / "gcalls" / "compare.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return {k: (b, d) for k, (b, d, _) in module.gpu_counts("G", folder).items()}

@@ -9,7 +9,7 @@ The kernels whose function minicuda does not call as nvcc does are strict xfails
 
 import pytest
 
-from fidelity.groundtruth import DATA_DIR, branch_counts_at_g
+from fidelity.groundtruth import DATA_DIR, branch_counts_at_g, gpu_branch_counts
 
 DATA = DATA_DIR / "gcalls"
 PROGRAM = DATA / "headercalls.cu"
@@ -31,11 +31,7 @@ DIFFERS: dict[str, str] = {
 
 
 def gpu_counts() -> dict[str, tuple[int, int]]:
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("gcalls_compare", DATA / "compare.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return {k: (b, d) for k, (b, d, _) in module.gpu_counts().items()}
+    return gpu_branch_counts(DATA)
 
 
 _RUN: list = []

@@ -11,7 +11,7 @@ The kernels whose shape minicuda does not model are strict xfails with why."""
 
 import pytest
 
-from fidelity.groundtruth import DATA_DIR, branch_counts_at_g
+from fidelity.groundtruth import DATA_DIR, branch_counts_at_g, gpu_branch_counts
 from minicuda.cli import minicuda_main
 
 DATA = DATA_DIR / "gshape"
@@ -29,11 +29,7 @@ DIFFERS: dict[str, str] = {
 
 
 def gpu_counts() -> dict[str, tuple[int, int]]:
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("gshape_compare", DATA / "compare.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return {k: (b, d) for k, (b, d, _) in module.gpu_counts().items()}
+    return gpu_branch_counts(DATA)
 
 
 _RUN: list = []
