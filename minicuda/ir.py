@@ -74,10 +74,10 @@ Reconvergence: the markers as printed are what the VM executes.  For the stack
 model (before sm_70, or `--sched stack`) `SSY .Lj` names the join `.Lj` of a
 possibly divergent branch and `SYNC` opens the join block; for independent thread
 scheduling (sm_70 and later, or `--sched its`) `BSSY Bn, .Lj` records the threads
-that must meet at `BSYNC Bn`, the join's first instruction, where they wait.  ITS
-modules put no marker on a loop's branch (a thread leaving a loop must not wait
-for threads still spinning in it), so they do not say where a stack would rejoin
-a loop: `.sched` names the model the markers are placed for, and the VM runs a
+that must meet at `BSYNC Bn`, the join's first instruction, where they wait (`BREAK Bn`
+takes the threads running it out of the barrier).  ITS modules put no marker on a
+loop's branch (-O0's barrier around a whole loop sits in its preheader and at its
+join, passes/reconverge.py), so they do not say where a stack would rejoin a loop: `.sched` names the model the markers are placed for, and the VM runs a
 module under that model only (`minicuda run --sched` and `Device(program,
 sched=...)` compile the program for the model they force).  The stack model reads
 each branch's join from the markers (`reconvergence_joins`) and pops an entry that

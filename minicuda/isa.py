@@ -166,6 +166,9 @@ OPS: dict[str, OpInfo] = _rows(
     OpInfo("SYNC", 0, 0, "marker", side_effects=True, interp="nothing", jit="nothing"),
     OpInfo("BSSY", 0, 2, "marker", operands="bl", side_effects=True, interp="bssy", jit="bssy"),
     OpInfo("BSYNC", 0, 1, "marker", operands="b", side_effects=True, interp="bsync", jit="bsync"),
+    # BREAK Bn: the threads it runs for leave convergence barrier Bn (a loop's exit from inside an if
+    # whose paths meet again in the loop: nvcc -G's `@!P0 BREAK B1` before a `break`)
+    OpInfo("BREAK", 0, 1, "marker", operands="b", side_effects=True, interp="break_barrier", jit="break_barrier"),
     OpInfo("YIELD", 0, 0, "marker", side_effects=True, interp="yield", jit="yield"),
     OpInfo("NOP", 0, 0, "marker", interp="nothing", jit="nothing"),
     # control flow

@@ -12,8 +12,8 @@ this pass gives the -O0 IR the same blocks, so the `branch` metric reads as ncu'
   is the next block: a block that falls through gets `BRA next`, also after its
   conditional branch (nvcc's `@!P BRA else` / `BRA then`).  `if` and loops keep the lowering's blocks (a `for`
   tests at the top and steps in a latch block), which are clang's.
-- A device function that calls another begins with ptxas's stack check: one BRA
-  (`stack_check`).
+- A function with a stack frame (a device function that calls another, or local
+  variables in memory) begins with ptxas's stack check: one BRA (`stack_check`).
 - A signed 32-bit division or remainder is ptxas's expansion: the unsigned quotient
   or remainder of the magnitudes, a hammock negating it (`@P BRA join` over one
   INEG; the arm ends without a BRA, as ptxas's own hammocks do), then the all-ones
@@ -69,12 +69,16 @@ def one_way_out(fn: Function, names: "_Names") -> None:
 
 
 def stack_check(fn: Function, names: "_Names") -> None:
-    """A device function that calls another checks its stack on entry, as ptxas -O0's
-    prologue does (`S2R R0, SR_LMEMHIOFF` / `ISETP.GE.U32` / `@P0 BRA` past a `BPT.TRAP`:
-    its frame holds the saved return address): one branch a call, always taken.  The VM
-    checks the stack at the CALL itself (vm/callstack.py), so the check is the BRA alone,
+    """A function with a stack frame checks its stack on entry, as ptxas -O0's prologue does
+    (`IADD3 R1, R1, -frame` / `S2R R0, SR_LMEMHIOFF` / `ISETP.GE.U32` / `@P0 BRA` past a
+    `BPT.TRAP`): one branch a call or launch, always taken.  A frame is there for a device
+    function that calls another (it saves its return address) and for any kernel or device
+    function with local variables in memory (fir_unrolled's `const int taps[7]`: a 0x20-byte
+    frame and the check, heldout/sass/sm_90_G.sass; a kernel that only calls has none).  The
+    VM checks the stack at the CALL itself (vm/callstack.py), so the check is the BRA alone,
     in the entry block of its own."""
-    if fn.kind != "device" or not any(i.op == "CALL" and "RT" not in i.mods for i in fn.instructions()):
+    calls = fn.kind == "device" and any(i.op == "CALL" and "RT" not in i.mods for i in fn.instructions())
+    if not calls and not fn.local_bytes:
         return
     entry, label = fn.blocks[0], names.label()
     back = Label(entry.label)

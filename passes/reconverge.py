@@ -6,13 +6,15 @@ the join block.  Volta and newer: `BSSY Bn, .Lj` before the branch records the
 threads that must meet at `BSYNC Bn`, the first instruction of the join block.
 On stack architectures a branch that heads a loop gets its SSY in the loop's
 preheader, so it is set once per loop and not once per iteration.  On Volta and
-newer a divergent loop exit gets no convergence barrier: a thread that leaves
-the loop early must not wait for threads still spinning in it, which is what lets
-an intra-warp lock complete under independent thread scheduling (threads at the
-same pc run together again anyway).  At -O0 (`g_shape`), as nvcc -G, a branch inside a
+newer a divergent loop exit gets no convergence barrier at -O3 (threads at the same
+pc run together again anyway).  At -O0 (`g_shape`), as nvcc -G, a branch inside a
 loop whose paths meet again inside it (an if in the loop's body) gets its BSSY/BSYNC;
-only the loop's exits go without; where they meet at a for loop's increment block that a
-`continue` jumps to, the BSYNC has a block of its own before it.  A branch whose paths only meet at the exit
+where they meet at a for loop's increment block that a `continue` jumps to, the BSYNC
+has a block of its own before it; an if whose paths meet only after the loop joins in
+the iteration, its leaving paths BREAKing the barrier (`_join_in_iteration`); and a loop
+whose exit may diverge is wrapped in a barrier of its own (`loop_barriers`).  A thread
+that waits there for threads that spin (an intra-warp lock) goes on: the VM releases a
+BSYNC whose warp is proven to cycle (vm/interp.py, `proven`).  A branch whose paths only meet at the exit
 needs no marker: threads wait for exit there.  The markers follow the scheduling
 model the program is compiled for (`Options.stack_arch`: the arch's, or the one
 `--sched` forces), and the VM reads the joins back from them (minicuda/ir.py).
@@ -37,20 +39,31 @@ class Reconverge:
             return False
         cfg, ipdom, divergence = analyses.get("cfg"), analyses.get("ipdom"), analyses.get("divergence")
         cycles = _cycles(cfg)
+        loops = _loops(cfg) if self.g_shape and not self.stack_arch else {}
         plans = []
+        leaving: dict[int, list[str]] = {}   # a plan -> the blocks where threads leave its barrier
         for b, branch in branches:
             if divergence.branch_is_uniform(b.label):
                 continue
             join = ipdom.get(b.label)
+            if loops and _in_loop(cfg, cycles, b.label) and (join not in cycles[b.label] or _only_exit(fn.block(join))):
+                found = _join_in_iteration(cfg, loops, b.label)
+                if found is not None:
+                    leaving[len(plans)] = found[1]
+                    plans.append((b.label, branch, found[0], b.label))
+                continue
             if join is None or join == EXIT or (self.g_shape and _only_exit(fn.block(join))):
                 continue
             if not self.stack_arch and _in_loop(cfg, cycles, b.label) and not (self.g_shape and join in cycles[b.label]):
                 continue
-            plans.append((b.label, branch, join, self.marker_block(cfg, cycles, b.label)))
+            where = b.label if self.g_shape and join in cycles[b.label] else self.marker_block(cfg, cycles, b.label)
+            plans.append((b.label, branch, join, where))
         split: dict[str, str] = {}   # a latch -> the join block made before it
         retargeted: dict[int, Instr] = {}   # a planned branch -> the one retargeted in its place
         for n, (label, branch, join, where) in enumerate(plans):
             barrier = Reg(f"B{n % 16}")
+            for out in leaving.get(n, []):
+                fn.block(out).instrs.insert(0, Instr("BREAK", srcs=(barrier,), loc=branch.loc))
             if join in split:
                 join = split[join]
             elif self.g_shape and join in fn.continue_targets and _latch(fn, cycles, join):
@@ -66,7 +79,8 @@ class Reconverge:
             at = block.instrs.index(branch) if where == label else _before_jump(block)
             block.instrs.insert(at, open_)
             fn.block(join).instrs.insert(0, close)
-        return bool(plans)
+        looped = self.g_shape and not self.stack_arch and loop_barriers(fn, divergence, len(plans))
+        return bool(plans) or looped
 
     @staticmethod
     def marker_block(cfg, cycles, label: str) -> str:
@@ -76,6 +90,138 @@ class Reconverge:
             if pre is not None:
                 return pre
         return label
+
+
+def _loops(cfg) -> dict[str, set[str]]:
+    """Each natural loop's blocks by its header (the loops of all its back edges together)."""
+    from minicuda.passes.loops import natural_loops
+    loops: dict[str, set[str]] = {}
+    for body in natural_loops(cfg):
+        headers = [h for h in body if any(p not in body for p in cfg.preds(h))]
+        if len(headers) == 1:
+            loops.setdefault(headers[0], set()).update(body)
+    return loops
+
+
+def _join_in_iteration(cfg, loops: dict[str, set[str]], branch: str) -> tuple[str, list[str]] | None:
+    """nvcc -G's join for a divergent branch in a loop whose paths meet only after the loop (one
+    of them may `break` or `return`): where they meet again in the same iteration, the paths
+    that leave the loop left out, and the blocks through which they leave, each of which gets a
+    `BREAK` (token_scan_break: `if (v == 0) continue;` is `05e0 BSSY B1, 0x760` ... `0750
+    BSYNC B1` before the increment, and the `break` after it `0680 @!P0 BREAK B1`).  None when
+    a side of the branch always leaves the loop (`if (c) break;` itself: no barrier, as on the
+    GPU) or when the paths meet only at the back edge."""
+    inner = [body for header, body in loops.items() if branch in body]
+    if not inner:
+        return None
+    body = min(inner, key=len)
+    header = next(h for h, b in loops.items() if b is body)
+    def succs(label: str) -> list[str]:
+        return [s for s in cfg.succs(label) if s in body and s != header]
+    ends = {label for label in body if header in cfg.succs(label)}   # the back edges' sources
+    stays = set(ends)   # the blocks from which the iteration reaches a back edge
+    changed = True
+    while changed:
+        changed = False
+        for label in body:
+            if label not in stays and any(s in stays for s in succs(label)):
+                stays.add(label)
+                changed = True
+    if not all(s in stays for s in cfg.succs(branch)):
+        return None
+    # post-dominators on the iteration's blocks that stay, ending at a virtual end after each back edge
+    end = "\0end"
+    nodes = stays | {end}
+    def post_succs(label: str) -> list[str]:
+        return [end] if label == end else [s for s in succs(label) if s in stays] + ([end] if label in ends else [])
+    post: dict[str, set[str]] = {n: set(nodes) for n in nodes}
+    post[end] = {end}
+    changed = True
+    while changed:
+        changed = False
+        for n in stays:
+            new = {n} | set.intersection(*[post[s] for s in post_succs(n)])
+            if new != post[n]:
+                post[n], changed = new, True
+    candidates = post[branch] - {branch}
+    join = next((c for c in candidates if post[c] == candidates), None)   # the immediate one
+    if join is None or join == end:
+        return None
+    region, todo = {branch}, [branch]   # the blocks between the branch and its join
+    while todo:
+        for s in cfg.succs(todo.pop()):
+            if s != join and s not in region and s in stays:
+                region.add(s)
+                todo.append(s)
+    leaves = sorted({s for r in region for s in cfg.succs(r) if s not in stays and s != EXIT and len(cfg.preds(s)) == 1})
+    if any(s not in stays and (s == EXIT or len(cfg.preds(s)) != 1) for r in region for s in cfg.succs(r)):
+        return None   # a path leaves straight into a block others reach too: no block of its own for the BREAK
+    return join, leaves
+
+
+def loop_barriers(fn: Function, divergence, first: int) -> bool:
+    """nvcc -G's convergence barrier around a loop whose exit may diverge: `BSSY Bn` at the end
+    of the loop's preheader (before its BRA), `BSYNC Bn` where the loop's paths meet again, the
+    header's first post-dominator outside the loop.  Threads that leave the loop early wait there, so what
+    follows the loop runs once per warp (csr_spmv_rows: `0540 BSSY B0, 0xab0`, the header's
+    `06d0 @P0 BRA 0xaa0`, `0aa0 BSYNC B0`; gshape/sm_90_G.sass, p_loop_postif: the if after the
+    loop one divergent branch per warp).  Where that meeting point is also reached by another
+    exit (a `break`), the exit taken by a conditional branch passes through a block of its own,
+    `BRA join` (token_scan_break's `0480 @P0 BRA 0x840` / `0840 BRA 0x850` / `0850 BSYNC B0`, the
+    break's `06b0 BRA 0x850`); where the loop's one exit is the fall-through of its bottom test
+    (a do-while), the BSYNC comes between the back edge and the BRA out (collatz_do_while's
+    `09c0 @P0 BRA 0x3b0` / `09d0 BSYNC B0` / `09e0 BRA 0x9f0`), so that BRA runs once per warp.
+    The VM lets
+    a thread waiting there go on when the threads it waits for spin without end (vm/interp.py,
+    `release_bsync`), so an intra-warp lock still completes, as it does on the GPU at -G
+    (gshape/warpLock_runs.txt)."""
+    from minicuda.passes.cfg import build_cfg
+    from minicuda.passes.postdom import ipdom_of
+    cfg = build_cfg(fn)
+    ipdom = ipdom_of(cfg)
+    loops = _loops(cfg)
+    placed = 0
+    for header, body in sorted(loops.items(), key=lambda kv: len(kv[1])):
+        exits = [(b, s) for b in body for s in cfg.succs(b) if s not in body]
+        if not any(not divergence.branch_is_uniform(b) for b, _ in exits if conditional_branch(fn.block(b))):
+            continue
+        join = header
+        while join in body:
+            join = ipdom.get(join)
+        if join is None or join == EXIT:
+            continue
+        outside = [p for p in cfg.preds(header) if p not in body]
+        if len(outside) != 1 or cfg.succs(outside[0]) != [header]:
+            continue
+        barrier = Reg(f"B{(first + placed) % 16}")
+        placed += 1
+        pre = fn.block(outside[0])
+        loc = pre.instrs[-1].loc if pre.instrs else None
+        pre.instrs.insert(_before_jump(pre), Instr("BSSY", srcs=(barrier, Label(join)), loc=loc))
+        close = Instr("BSYNC", srcs=(barrier,), loc=loc)
+        edges = [(b, s) for b, s in exits if s == join]
+        latch = fn.block(edges[0][0]) if len(edges) == 1 and len(cfg.preds(join)) == 1 else None
+        if latch is not None and conditional_branch(latch) is not None and latch.instrs[-1].guard is None \
+                and latch.instrs[-1].srcs == (Label(join),):
+            out = Block(_fresh_label(fn), [close, latch.instrs.pop()])   # the fall-through of the bottom test
+            fn.blocks.insert(fn.blocks.index(latch) + 1, out)
+            continue
+        if len(cfg.preds(join)) > 1:
+            for b, _ in edges:
+                if conditional_branch(fn.block(b)) is not None:
+                    _split_edge(fn, b, join)
+        fn.block(join).instrs.insert(0, close)
+    return placed > 0
+
+
+def _split_edge(fn: Function, source: str, target: str) -> None:
+    """The source's branch to `target` goes through a new block, `BRA target`, laid out before it."""
+    block, old = fn.block(source), Label(target)
+    label = _fresh_label(fn)
+    loc = block.instrs[-1].loc if block.instrs else None
+    block.instrs = [replace(i, srcs=tuple(Label(label) if o == old else o for o in i.srcs))
+                    if i.op == "BRA" and old in i.srcs else i for i in block.instrs]
+    fn.blocks.insert(fn.blocks.index(fn.block(target)), Block(label, [Instr("BRA", srcs=(old,), loc=loc)]))
 
 
 def _latch(fn: Function, cycles, label: str) -> bool:

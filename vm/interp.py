@@ -253,7 +253,7 @@ class Interpreter:
     # ---- one instruction for a group of lanes --------------------------------------------------
     def execute(self, w: Warp, pc: int, group: np.ndarray, metrics: LaunchMetrics):
         """Run code[pc] for `group`; returns (event, taken_mask) where event is None,
-        'branch', 'exit', 'bar', 'bssy', 'bsync', 'warpsync', 'yield' or 'call' (a CALL
+        'branch', 'exit', 'bar', 'bssy', 'bsync', 'break', 'warpsync', 'yield' or 'call' (a CALL
         left to the call stack).  What the instruction does is its ISA row's semantics,
         `op_<interp>`."""
         ins = w.code.instrs[pc]
@@ -372,6 +372,9 @@ class Interpreter:
 
     def op_bsync(self, w: Warp, ins, on, group, metrics) -> str:
         return "bsync"
+
+    def op_break_barrier(self, w: Warp, ins, on, group, metrics) -> str:
+        return "break"
 
     def op_warpsync(self, w: Warp, ins, on, group, metrics) -> str:
         if self.sync is not None:
@@ -632,7 +635,19 @@ class Interpreter:
 
     def proven(self, w: Warp, period: int, metrics) -> str:
         """A proven cycle: a kernel's warp waits ("spin") for the rest of its block, with the
-        report it gets if the block is stuck; in a called function the report is raised."""
+        report it gets if the block is stuck; in a called function the report is raised.
+        Under independent thread scheduling a convergence barrier does not wait for threads
+        that spin: when some of the warp's threads wait at a BSYNC while the others cycle,
+        the waiting ones go on (None: the warp runs on).  nvcc -G wraps a spin loop in
+        `BSSY B6` / `BSYNC B6` (warpLock's spinThenEnterCounter, tests/data/groundtruth/
+        fidelity/gshape/warpLock_sm_90_G.sass) and the lock still completes on the GPU
+        (warpLock_runs.txt): the thread that took it waits at the BSYNC, the others spin for it."""
+        converging = ~w.exited & (w.waiting >= 0) & (w.waiting != 99)   # (99: a __syncwarp, which does wait)
+        if self.sched == "its" and converging.any():
+            w.waiting[converging] = -1
+            w.pc[converging] += 1
+            self.wake(w)
+            return None
         verdict = self.spin_verdict(w, period, metrics)
         if w.code.fn.kind != "kernel":
             raise verdict
@@ -724,6 +739,11 @@ class Interpreter:
             w.at_bar |= on  # they resume after the barrier once the block has arrived
         elif event == "bssy":
             w.barrier_masks[ins.srcs[0].name] = on.copy()
+        elif event == "break":   # the threads leave the barrier; the ones waiting for them may go on
+            name = ins.srcs[0].name
+            if name in w.barrier_masks:
+                w.barrier_masks[name] = w.barrier_masks[name] & ~on
+                self.release_bsync(w)
         elif event == "bsync":
             n = int(ins.srcs[0].name[1:])
             w.waiting[on] = n

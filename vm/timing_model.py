@@ -82,7 +82,7 @@ def instruction_class(op: str, address_space: str = "") -> str:
         return "shared"
     if op in ("LDL", "STL"):
         return "local"
-    if op in ("BRA", "EXIT", "RET", "CALL", "BSSY", "BSYNC"):
+    if op in ("BRA", "EXIT", "RET", "CALL", "BSSY", "BSYNC", "BREAK"):
         return "branch"
     if op.startswith("BAR"):
         return "barrier"

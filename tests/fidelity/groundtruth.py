@@ -44,3 +44,24 @@ def minicuda_metrics(tmp_path, capsys, program: pathlib.Path, build: str) -> dic
         assert (code, capsys.readouterr().out) == (0, f"{program.stem} OK\n")
         _RUNS[(program, build)] = json.loads(metrics.read_text())[0]
     return _RUNS[(program, build)]
+
+
+def branch_counts_at_g(program, tmp_path, capsys) -> tuple[str, dict[str, tuple[int, int]]]:
+    """`minicuda run PROGRAM -G -arch sm_90`: what it printed, and per kernel its branches and
+    divergent branches (the counters the -G probe folders' tests compare with ncu's)."""
+    import json
+    from minicuda.cli import minicuda_main
+    metrics = tmp_path / "metrics.json"
+    assert minicuda_main(["run", str(program), "-G", "-arch", "sm_90", "-q", "--metrics-json", str(metrics)]) == 0
+    return capsys.readouterr().out, {m["kernel"]: (m["branch"], m["divergent_branch"])
+                                     for m in json.loads(metrics.read_text())}
+
+
+def gpu_branch_counts(folder) -> dict[str, tuple[int, int]]:
+    """Per kernel, ncu's branches and divergent branches at -G in a probe folder's ncu_G.csv
+    (gcalls/compare.py reads it)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("gcalls_compare", DATA_DIR / "gcalls" / "compare.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return {k: (b, d) for k, (b, d, _) in module.gpu_counts("G", folder).items()}

@@ -6,12 +6,10 @@ out of line (minicuda/builtins.py's G_OUT_OF_LINE says how); minicuda's branches
 divergent branches must be the GPU's kernel by kernel, and its results nvcc's.
 
 The kernels whose function minicuda does not call as nvcc does are strict xfails with why."""
-import json
 
 import pytest
 
-from fidelity.groundtruth import DATA_DIR
-from minicuda.cli import minicuda_main
+from fidelity.groundtruth import DATA_DIR, branch_counts_at_g, gpu_branch_counts
 
 DATA = DATA_DIR / "gcalls"
 PROGRAM = DATA / "headercalls.cu"
@@ -33,22 +31,15 @@ DIFFERS: dict[str, str] = {
 
 
 def gpu_counts() -> dict[str, tuple[int, int]]:
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("gcalls_compare", DATA / "compare.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return {k: (b, d) for k, (b, d, _) in module.gpu_counts().items()}
+    return gpu_branch_counts(DATA)
 
 
 _RUN: list = []
 
 
-def minicuda_counts(tmp_path, capsys) -> dict[str, tuple[int, int]]:
+def minicuda_counts(tmp_path, capsys) -> tuple[str, dict[str, tuple[int, int]]]:
     if not _RUN:
-        metrics = tmp_path / "metrics.json"
-        assert minicuda_main(["run", str(PROGRAM), "-G", "-arch", "sm_90", "-q", "--metrics-json", str(metrics)]) == 0
-        _RUN.append((capsys.readouterr().out, {m["kernel"]: (m["branch"], m["divergent_branch"])
-                                               for m in json.loads(metrics.read_text())}))
+        _RUN.append(branch_counts_at_g(PROGRAM, tmp_path, capsys))
     return _RUN[0]
 
 

@@ -34,13 +34,6 @@ BRANCHES_DIFFER_O3: dict[str, str] = {
 
 # kernel -> why minicuda's branch count at -G differs from the GPU's today.
 BRANCHES_DIFFER_G: dict[str, str] = {
-    "collatz_do_while": "nvcc -G opens one BSSY before the do-while and closes it after the back edge, so the "
-                        "threads that leave early wait there and the exit's BRA runs once per warp; minicuda gives a "
-                        "loop's exit no convergence barrier under ITS (an intra-warp lock must complete) and each "
-                        "group of leaving threads runs it (6354 against 6200)",
-    "search_early_exit": "a loop with a break at -G: nvcc puts a BSSY/BSYNC around the loop and leaves it through a "
-                         "block of its own ending in a BRA to the BSYNC (one more branch per warp); minicuda's exit "
-                         "is the kernel's EXIT (1672 against 1680)",
 }
 
 

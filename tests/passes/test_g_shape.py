@@ -322,3 +322,107 @@ def test_the_join_of_if_continue_is_a_block_before_the_increment(tmp_path, capsy
         NEXT: {L}:
         NEXT: IADD\.S32 R\d+, R\d+, 1
         NEXT: BRA {L}""")
+
+
+LOOP_AFTER = """__global__ void k(int *out, const int *in) {
+  int t = threadIdx.x, s = 0;
+  for (int j = 0; j < t % 8; j++) s += j;
+  if (s > 10) s *= 2;
+  out[t] = s;
+}
+"""
+
+
+def test_a_loop_whose_exit_may_diverge_is_wrapped_in_a_barrier(tmp_path, capsys):
+    """nvcc -G: BSSY before the preheader's BRA, BSYNC where the loop's paths meet (csr_spmv_rows's
+    SASS); the remainder's hammock inside the loop keeps its BSSY in its own block."""
+    check(listing(tmp_path, capsys, LOOP_AFTER), r"""
+        CHECK: BSSY (B\d+), {L}
+        NEXT: BRA {L}
+        CHECK: BSSY B\d+, {L}
+        NEXT: @{P} BRA {L}
+        CHECK: @!{P} BRA {L}
+        CHECK: BRA {L}
+        CHECK: BSYNC B\d+
+        NEXT: ISETP.GT.S32 {P}, R\d+, 10
+    """)
+
+
+def test_an_if_in_a_loop_with_a_break_joins_in_the_iteration_and_the_break_leaves_its_barrier(tmp_path, capsys):
+    """token_scan_break's shape: the `continue` if's BSSY joins before the increment, the break
+    path begins with BREAK of that barrier and goes to the loop's BSYNC; the header's exit goes
+    through a block of its own."""
+    lines = listing(tmp_path, capsys, BREAK_PROGRAM)
+    check(lines, r"""
+        CHECK: BSSY (B\d+), {L}
+        NEXT: BRA {L}
+        CHECK: ISETP.LT.S32 {P}, R\d+, 16
+        NEXT: @!{P} BRA {L}
+        CHECK: ISETP.EQ.S32 {P}, R\d+, 0
+        NEXT: BSSY B\d+, {L}
+        CHECK: ISETP.EQ.S32 {P}, R\d+, 5
+        CHECK: BREAK B\d+
+        NEXT: BRA {L}
+        CHECK: BSYNC B\d+
+        NEXT: BRA {L}
+    """)
+    assert sum(line.startswith("BREAK") for line in lines) == 1
+
+
+BREAK_PROGRAM = r"""#include <cstdio>
+__global__ void k(const int *in, int *out) {
+  int t = threadIdx.x, s = 0;
+  for (int j = 0; j < 16; j++) {
+    int v = in[(t * 3 + j) & 63];
+    if (v == 0) continue;
+    if (v == 5) break;
+    s += v * j;
+  }
+  if (s > 20) s = -s;
+  out[t] = s;
+}
+int main() {
+  int h[64], o[64], *d, *e;
+  for (int i = 0; i < 64; i++) h[i] = (i * 5 + i / 7) % 7;
+  cudaMalloc(&d, sizeof h); cudaMalloc(&e, sizeof o);
+  cudaMemcpy(d, h, sizeof h, cudaMemcpyHostToDevice);
+  k<<<1, 64>>>(d, e);
+  cudaMemcpy(o, e, sizeof o, cudaMemcpyDeviceToHost);
+  long long s = 0;
+  for (int i = 0; i < 64; i++) s += o[i] * (i + 1);
+  printf("%lld\n", s);
+  return 0;
+}
+"""
+
+
+def test_break_and_the_loop_barrier_run_alike_on_both_engines(tmp_path, capsys):
+    """BREAK and the loop's BSYNC: the interpreter and the JIT give the same values and counts
+    (gshape/'s p_for_break_continue, the same shape without the if after the loop, has the
+    GPU's 195 branches / 24 divergent)."""
+    path = tmp_path / "b.cu"
+    path.write_text(BREAK_PROGRAM)
+    results = []
+    for engine in ("interp", "jit"):
+        metrics = tmp_path / f"{engine}.json"
+        assert minicuda_main(["run", str(path), "-G", "-q", "--engine", engine, "--metrics-json", str(metrics)]) == 0
+        launch = json.loads(metrics.read_text())[0]
+        results.append((capsys.readouterr().out, launch["branch"], launch["divergent_branch"], launch["inst_executed"]))
+    assert results[0] == results[1]
+    assert results[0][0].strip() == str(sum(o * (i + 1) for i, o in enumerate(_break_reference())))
+
+
+def _break_reference() -> list[int]:
+    h = [(i * 5 + i // 7) % 7 for i in range(64)]
+    out = []
+    for t in range(64):
+        s = 0
+        for j in range(16):
+            v = h[(t * 3 + j) & 63]
+            if v == 0:
+                continue
+            if v == 5:
+                break
+            s += v * j
+        out.append(-s if s > 20 else s)
+    return out

@@ -54,7 +54,7 @@ from minicuda.vm.jit.warp_ops import WarpOpsLowering
 from minicuda.vm.profile import NATIVE_COLUMNS, NATIVE_DIVERGENT, NATIVE_PRED_ON
 from minicuda.vm.state import BSET, CHECK, CURRENT, DEPTH, ID_NAMES, MAXD, NBAR, RNG, SAMPLED, STALL, WARP
 
-ENDS_STRAIGHT_RUN = ("exit", "barrier", "bsync", "warpsync", "yield", "branch")   # lowerings: events
+ENDS_STRAIGHT_RUN = ("exit", "barrier", "bsync", "break_barrier", "warpsync", "yield", "branch")   # lowerings: events
 DEAD_ROWS = "  ; dead rows at "   # a bail's marker line in host code: see dead_rows
 POLL_STEPS = 1 << 16   # warp instructions between two reads of the stop flag
 # what synccheck and racecheck look at as it runs (vm/synccheck.py, vm/racecheck.py: a

@@ -36,6 +36,9 @@ class ITSScheduling(LaneCode):
     def lower_bsync(self, ins):
         return self.do_bsync
 
+    def lower_break_barrier(self, ins):
+        return self.do_break_barrier
+
     def lower_warpsync(self, ins):
         return self.do_warpsync
 
@@ -222,6 +225,22 @@ class ITSScheduling(LaneCode):
             self.line(f"store i64 {self.op(f'zext i32 {on_bits} to i64')}, ptr {self.gep('%bmask', n * 8)}")
             self.store_local("bset", self.op(f"or i64 {self.load_local('bset')}, {1 << n}"))
         self.after(pc)
+
+    def do_break_barrier(self, ins, on, on_bits, group, bail, pc):
+        """The threads leave barrier n (the interpreter's "break" event); waiters it completes go
+        on; the scheduler picks the next path as after any non-branch event (cur stays pc)."""
+        if self.sched == "stack":
+            self.after(pc)
+            return
+        n = int(ins.srcs[0].name[1:])
+        self.its_materialize(pc + 1)
+        bm = self.op(f"load i64, ptr {self.gep('%bmask', n * 8)}")
+        keep = self.op(f"xor i64 {self.op(f'zext i32 {on_bits} to i64')}, -1")
+        self.line(f"store i64 {self.op(f'and i64 {bm}, {keep}')}, ptr {self.gep('%bmask', n * 8)}")
+        self.release_bsync()
+        self.stall_update("false")
+        self.store_local("cur", pc)
+        self.br("sched")
 
     def do_bsync(self, ins, on, on_bits, group, bail, pc):
         if self.sched == "stack":

@@ -74,7 +74,7 @@ class LaneCode:
         self.entries: list[int] = []
         self.helpers: dict[str, str] = {}   # module-level functions this code needs
         self.callee_rows: dict[str, tuple] = {}   # native callees (host_callees.py): index, layout, rows, preds
-        self.barriers = sorted({int(i.srcs[0].name[1:]) for i in code.instrs if i.op in ("BSSY", "BSYNC")}
+        self.barriers = sorted({int(i.srcs[0].name[1:]) for i in code.instrs if i.op in ("BSSY", "BSYNC", "BREAK")}
                                | ({WARPSYNC_BARRIER} if any(i.op == "WARPSYNC" for i in code.instrs) else set()))
 
     # ---- small helpers ---------------------------------------------------------------------
