@@ -7,7 +7,7 @@ What the GPU's SASS shows (docs/fidelity.md, tests/data/groundtruth/fidelity/sas
   0; i < 4; i++)`, 32 iterations with a `break`, `while (v != 1 && steps < 40)`, a
   do-while bounded by `steps < 100`): no back edge is left, and the loop's other exits (a
   `break`, a `return`, `x != 1`) stay one branch per copy.  The trip count comes from a
-  counter stepped by a constant add, multiply or shift (`for (o = 16; o > 0; o >>= 1)`
+  counter stepped by a constant add, multiply, shift or division (`for (o = 16; o > 0; o >>= 1)`
   runs 5 times: ScalarEvolution evaluates the exit test of a counter that is not an add
   recurrence iteration by iteration, up to 100).  The limits are what nvcc 13 (NVVM, then
   ptxas) gave the probe loops of tests/data/groundtruth/fidelity/unroll2 (summary.tsv):
@@ -56,7 +56,8 @@ from dataclasses import dataclass, replace
 
 from minicuda.ir import BranchDecision, Function, Imm, Instr, Label, Reg
 from minicuda.passes.cfg import EXIT, conditional_branch
-from minicuda.passes.loops import INVERSE, MAX_TRIPS, STEP_OPS, last_def, simulated_trips, instructions, natural_loops, stepped
+from minicuda.passes.loops import INVERSE, MAX_TRIPS, STEP_OPS, last_def, simulated_trips, instructions, natural_loops, \
+    step_kind, stepped
 
 FULL_BUDGET = 2400         # trips x body instructions up to which a constant loop is fully unrolled
 FULL_MAX_TRIPS = 256       # ... and trips up to which (without #pragma unroll); see the docstring
@@ -88,7 +89,7 @@ class Count:
     unsigned: bool
     step: int
     step_first: bool      # the step runs before the test in an iteration
-    step_op: str = "add"  # how the counter steps: add, sub, mul, shl, shr (loops.STEP_OPS)
+    step_op: str = "add"  # how the counter steps: add, sub, mul, shl, shr, div (loops.STEP_OPS)
 
 
 def pragma_of(fn: Function, loop: Loop, cfg=None) -> str | None:
@@ -325,8 +326,9 @@ def _stepped_copy(fn: Function, loop: Loop, value: Reg) -> Reg | None:
 
 def _step(fn: Function, cfg, loop: Loop, counter: Reg):
     """(block, op, constant) of the counter's one step `counter = counter OP c` (or through a
-    MOV): an add or subtract (SCEV's add recurrence), a multiply or a shift (whose trip count
-    ScalarEvolution evaluates exhaustively: `for (o = 16; o > 0; o >>= 1)` runs 5 times)."""
+    MOV): an add or subtract (SCEV's add recurrence), a multiply, a shift or a division (whose
+    trip count ScalarEvolution evaluates exhaustively, constant-folding the step:
+    `for (o = 16; o > 0; o >>= 1)` and `for (m = 16; m > 0; m /= 2)` run 5 times)."""
     defs = [(b, i) for b in loop.body for i in fn.block(b).instrs if counter in i.dsts]
     if len(defs) == 1 and defs[0][1].op == "MOV" and isinstance(defs[0][1].srcs[0], Reg) and defs[0][1].guard is None:
         block, mov = defs[0]
@@ -338,12 +340,11 @@ def _step(fn: Function, cfg, loop: Loop, counter: Reg):
         return None
     block, ins = defs[0]
     ok = ins.op in STEP_OPS and ins.guard is None and len(ins.srcs) == 2 and ins.srcs[0] == counter \
-        and isinstance(ins.srcs[1], Imm) and _dominates_latch(cfg, loop, block)
+        and isinstance(ins.srcs[1], Imm) and _dominates_latch(cfg, loop, block) \
+        and (ins.op != "IDIV" or ins.srcs[1].value != 0)
     if not ok:
         return None
-    op = STEP_OPS[ins.op]
-    if op == "shr" and not any(m.startswith("S") for m in ins.mods):
-        op = "shru"                      # SHR.U32: a logical shift
+    op = step_kind(ins)                  # SHR.U32 a logical shift, IDIV.U32 an unsigned division
     if op == "sub":
         return block, "add", -ins.srcs[1].value
     return block, op, ins.srcs[1].value
