@@ -159,6 +159,8 @@ class LoopUnroll:
             return (note(f"not unrolled: {runs} x {instructions(size)} is over the full-unroll budget"),
                     rotate(fn, cfg, loop, _header_trips(loop, count, trips)))
         hoisted = count is not None and count.block == loop.header and not loop.bottom and _hoist_invariants(fn, loop)
+        if hoisted:   # what is left in the loop is what ptxas weighs
+            size = sum(len(fn.block(b).instrs) for b in loop.body)
         why = blocker or _runtime_shape(fn, cfg, loop, count)
         if why:
             return note(f"not unrolled: {why}"), rotate(fn, analyses.get("cfg") if hoisted else cfg, loop, _header_trips(loop, count, trips)) \
@@ -406,16 +408,23 @@ def _runtime_shape(fn: Function, cfg, loop: Loop, count: Count | None) -> str | 
 
 def _hoist_invariants(fn: Function, loop: Loop) -> bool:
     """Move the header's pure instructions of loop-invariant sources (the bound's
-    computation, `t % 32`) to the preheader: the header runs at least once, so they run anyway."""
+    computation, `t % 32`) to the preheader: the header runs at least once, so they run anyway.
+    A load of a loop-invariant address moves too when nothing in the loop writes memory or
+    waits at a barrier (LLVM's LICM: `k < rowptr[row + 1]` of a CSR row reads its bound once,
+    which makes the trip count computable)."""
     header, pre = fn.block(loop.header), fn.block(loop.preheader)
     defined = lambda reg: sum(reg in i.dsts for b in loop.body for i in fn.block(b).instrs)
+    loads_stay = any(i.info.store or i.info.kind in ("sync", "call", "atomic")
+                     for b in loop.body for i in fn.block(b).instrs)
     moved, any_moved = True, False
     while moved:
         moved = False
         for ins in header.instrs:
             if ins.op == "ISETP" or ins.is_branch:
                 break
-            pure = ins.info.interp == "pure" and not ins.info.side_effects and ins.guard is None and len(ins.dsts) == 1
+            computes = ins.info.interp == "pure" and not ins.info.side_effects or ins.info.interp == "load" \
+                and ins.op != "LDC" and not loads_stay
+            pure = computes and ins.guard is None and len(ins.dsts) == 1
             read_before = any(ins.dsts[0] in j.uses() for j in header.instrs[:header.instrs.index(ins)])
             if pure and not read_before and defined(ins.dsts[0]) == 1 and not any(
                     isinstance(s, Reg) and defined(s) for s in ins.srcs):
