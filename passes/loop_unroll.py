@@ -7,9 +7,9 @@ What the GPU's SASS shows (docs/fidelity.md, tests/data/groundtruth/fidelity/sas
   0; i < 4; i++)`, 32 iterations with a `break`, `while (v != 1 && steps < 40)`, a
   do-while bounded by `steps < 100`): no back edge is left, and the loop's other exits (a
   `break`, a `return`, `x != 1`) stay one branch per copy.  The trip count comes from a
-  counter stepped by a constant add, multiply, shift or division (`for (o = 16; o > 0; o >>= 1)`
-  runs 5 times: ScalarEvolution evaluates the exit test of a counter that is not an add
-  recurrence iteration by iteration, up to 100).  The limits are what nvcc 13 (NVVM, then
+  counter stepped by a constant add, multiply, shift or division (`for (o = 16; o > 0;
+  o >>= 1)` and `m /= 2` from 16 run 5 times: ScalarEvolution evaluates the exit test of a
+  counter that is not an add recurrence iteration by iteration, up to 100).  The limits are what nvcc 13 (NVVM, then
   ptxas) gave the probe loops of tests/data/groundtruth/fidelity/unroll2 (summary.tsv):
   bounded do-whiles of an 18-instruction body fully unrolled up to 129 trips, not 200; of
   a 26-instruction body up to 64, not 100; a 15-instruction counted body up to 129, not

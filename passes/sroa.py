@@ -20,8 +20,8 @@ When no slot is left in memory the function's frame is 0 bytes, so --resource-us
 reports "0 bytes stack frame" as ptxas does.  It runs again after loop-unroll, as LLVM runs
 SROA after its full unrolling ("delete small array after loop unroll" in PassBuilder's
 function simplification pipeline): a local array read at the loop's index, `const int
-taps[7]` of an unrolled filter, then lives in registers and its constants fold.  Without slot information (a module read
-from text) the pass changes nothing.
+taps[7]` of an unrolled filter, then lives in registers and its constants fold.  Without
+slot information (a module read from text) the pass changes nothing.
 """
 from __future__ import annotations
 
