@@ -181,7 +181,9 @@ PASSES = _registry(
 CLEANUP = ["constant-fold", "copy-propagation", "cse", "dce", "simplify-cfg"]
 PIPELINES = {
     0: ["keep-branches", "g-shape", "reconverge", "regalloc"],
-    3: CLEANUP + ["sroa"] + CLEANUP + ["loop-unroll", "constant-propagation", "reassociate"] + CLEANUP + ["fold-conditions"] + CLEANUP + ["hoist-sink", "sink-select", "fuse-address", "fuse-imad", "gvn"]
+    3: CLEANUP + ["sroa"] + CLEANUP + ["loop-unroll", "constant-propagation", "reassociate"] + CLEANUP
+    + ["sroa"] + CLEANUP   # LLVM's SROA after full unrolling: a local array read at an unrolled index
+    + ["fold-conditions"] + CLEANUP + ["hoist-sink", "sink-select", "fuse-address", "fuse-imad", "gvn"]
     + CLEANUP + ["if-convert", "fma-contract"] + CLEANUP + ["reconverge", "regalloc"],
 }
 

@@ -7,9 +7,9 @@ What the GPU's SASS shows (docs/fidelity.md, tests/data/groundtruth/fidelity/sas
   0; i < 4; i++)`, 32 iterations with a `break`, `while (v != 1 && steps < 40)`, a
   do-while bounded by `steps < 100`): no back edge is left, and the loop's other exits (a
   `break`, a `return`, `x != 1`) stay one branch per copy.  The trip count comes from a
-  counter stepped by a constant add, multiply or shift (`for (o = 16; o > 0; o >>= 1)`
-  runs 5 times: ScalarEvolution evaluates the exit test of a counter that is not an add
-  recurrence iteration by iteration, up to 100).  The limits are what nvcc 13 (NVVM, then
+  counter stepped by a constant add, multiply, shift or division (`for (o = 16; o > 0;
+  o >>= 1)` and `m /= 2` from 16 run 5 times: ScalarEvolution evaluates the exit test of a
+  counter that is not an add recurrence iteration by iteration, up to 100).  The limits are what nvcc 13 (NVVM, then
   ptxas) gave the probe loops of tests/data/groundtruth/fidelity/unroll2 (summary.tsv):
   bounded do-whiles of an 18-instruction body fully unrolled up to 129 trips, not 200; of
   a 26-instruction body up to 64, not 100; a 15-instruction counted body up to 129, not
@@ -56,7 +56,8 @@ from dataclasses import dataclass, replace
 
 from minicuda.ir import BranchDecision, Function, Imm, Instr, Label, Reg
 from minicuda.passes.cfg import EXIT, conditional_branch
-from minicuda.passes.loops import INVERSE, MAX_TRIPS, STEP_OPS, last_def, simulated_trips, instructions, natural_loops, stepped
+from minicuda.passes.loops import INVERSE, MAX_TRIPS, STEP_OPS, last_def, simulated_trips, instructions, natural_loops, \
+    step_kind, stepped
 
 FULL_BUDGET = 2400         # trips x body instructions up to which a constant loop is fully unrolled
 FULL_MAX_TRIPS = 256       # ... and trips up to which (without #pragma unroll); see the docstring
@@ -88,7 +89,7 @@ class Count:
     unsigned: bool
     step: int
     step_first: bool      # the step runs before the test in an iteration
-    step_op: str = "add"  # how the counter steps: add, sub, mul, shl, shr (loops.STEP_OPS)
+    step_op: str = "add"  # how the counter steps: add, sub, mul, shl, shr, div (loops.STEP_OPS)
 
 
 def pragma_of(fn: Function, loop: Loop, cfg=None) -> str | None:
@@ -158,6 +159,8 @@ class LoopUnroll:
             return (note(f"not unrolled: {runs} x {instructions(size)} is over the full-unroll budget"),
                     rotate(fn, cfg, loop, _header_trips(loop, count, trips)))
         hoisted = count is not None and count.block == loop.header and not loop.bottom and _hoist_invariants(fn, loop)
+        if hoisted:   # what is left in the loop is what ptxas weighs
+            size = sum(len(fn.block(b).instrs) for b in loop.body)
         why = blocker or _runtime_shape(fn, cfg, loop, count)
         if why:
             return note(f"not unrolled: {why}"), rotate(fn, analyses.get("cfg") if hoisted else cfg, loop, _header_trips(loop, count, trips)) \
@@ -325,8 +328,9 @@ def _stepped_copy(fn: Function, loop: Loop, value: Reg) -> Reg | None:
 
 def _step(fn: Function, cfg, loop: Loop, counter: Reg):
     """(block, op, constant) of the counter's one step `counter = counter OP c` (or through a
-    MOV): an add or subtract (SCEV's add recurrence), a multiply or a shift (whose trip count
-    ScalarEvolution evaluates exhaustively: `for (o = 16; o > 0; o >>= 1)` runs 5 times)."""
+    MOV): an add or subtract (SCEV's add recurrence), a multiply, a shift or a division (whose
+    trip count ScalarEvolution evaluates exhaustively, constant-folding the step:
+    `for (o = 16; o > 0; o >>= 1)` and `for (m = 16; m > 0; m /= 2)` run 5 times)."""
     defs = [(b, i) for b in loop.body for i in fn.block(b).instrs if counter in i.dsts]
     if len(defs) == 1 and defs[0][1].op == "MOV" and isinstance(defs[0][1].srcs[0], Reg) and defs[0][1].guard is None:
         block, mov = defs[0]
@@ -338,12 +342,11 @@ def _step(fn: Function, cfg, loop: Loop, counter: Reg):
         return None
     block, ins = defs[0]
     ok = ins.op in STEP_OPS and ins.guard is None and len(ins.srcs) == 2 and ins.srcs[0] == counter \
-        and isinstance(ins.srcs[1], Imm) and _dominates_latch(cfg, loop, block)
+        and isinstance(ins.srcs[1], Imm) and _dominates_latch(cfg, loop, block) \
+        and (ins.op != "IDIV" or ins.srcs[1].value != 0)
     if not ok:
         return None
-    op = STEP_OPS[ins.op]
-    if op == "shr" and not any(m.startswith("S") for m in ins.mods):
-        op = "shru"                      # SHR.U32: a logical shift
+    op = step_kind(ins)                  # SHR.U32 a logical shift, IDIV.U32 an unsigned division
     if op == "sub":
         return block, "add", -ins.srcs[1].value
     return block, op, ins.srcs[1].value
@@ -405,16 +408,23 @@ def _runtime_shape(fn: Function, cfg, loop: Loop, count: Count | None) -> str | 
 
 def _hoist_invariants(fn: Function, loop: Loop) -> bool:
     """Move the header's pure instructions of loop-invariant sources (the bound's
-    computation, `t % 32`) to the preheader: the header runs at least once, so they run anyway."""
+    computation, `t % 32`) to the preheader: the header runs at least once, so they run anyway.
+    A load of a loop-invariant address moves too when nothing in the loop writes memory or
+    waits at a barrier (LLVM's LICM: `k < rowptr[row + 1]` of a CSR row reads its bound once,
+    which makes the trip count computable)."""
     header, pre = fn.block(loop.header), fn.block(loop.preheader)
     defined = lambda reg: sum(reg in i.dsts for b in loop.body for i in fn.block(b).instrs)
+    loads_stay = any(i.info.store or i.info.kind in ("sync", "call", "atomic")
+                     for b in loop.body for i in fn.block(b).instrs)
     moved, any_moved = True, False
     while moved:
         moved = False
         for ins in header.instrs:
             if ins.op == "ISETP" or ins.is_branch:
                 break
-            pure = ins.info.interp == "pure" and not ins.info.side_effects and ins.guard is None and len(ins.dsts) == 1
+            computes = ins.info.interp == "pure" and not ins.info.side_effects or ins.info.interp == "load" \
+                and ins.op != "LDC" and not loads_stay
+            pure = computes and ins.guard is None and len(ins.dsts) == 1
             read_before = any(ins.dsts[0] in j.uses() for j in header.instrs[:header.instrs.index(ins)])
             if pure and not read_before and defined(ins.dsts[0]) == 1 and not any(
                     isinstance(s, Reg) and defined(s) for s in ins.srcs):

@@ -93,9 +93,7 @@ def trip_count(fn: Function, cfg, body: set[str], head: str, branch: Instr) -> i
     if exit_taken != branch.guard_neg:   # the loop goes on while the comparison is false
         cmp = INVERSE[cmp]
     unsigned = any(m.startswith("U") for m in test.mods)
-    op = STEP_OPS[step.op]
-    if op == "shr" and not any(m.startswith("S") for m in step.mods):
-        op = "shru"
+    op = step_kind(step)
     amount = -step.srcs[1].value if op == "sub" else step.srcs[1].value
     return simulated_trips(start.srcs[0].value, amount, cmp, bound, unsigned, "add" if op == "sub" else op)
 
@@ -114,7 +112,7 @@ def _step(fn: Function, body: set[str], counter) -> Instr | None:
         return None
     ins = defs[0]
     ok = ins.op in STEP_OPS and ins.guard is None and len(ins.srcs) == 2 and ins.srcs[0] == counter \
-        and isinstance(ins.srcs[1], Imm)
+        and isinstance(ins.srcs[1], Imm) and (ins.op != "IDIV" or ins.srcs[1].value != 0)
     return ins if ok else None
 
 
@@ -122,7 +120,16 @@ def _defs(fn: Function, body: set[str], reg) -> list[Instr]:
     return [i for b in body for i in fn.block(b).instrs if reg in i.dsts]
 
 
-STEP_OPS = {"IADD": "add", "ISUB": "sub", "IMUL": "mul", "SHL": "shl", "SHR": "shr"}   # (SHR.U32: "shru")
+STEP_OPS = {"IADD": "add", "ISUB": "sub", "IMUL": "mul", "SHL": "shl", "SHR": "shr", "IDIV": "div"}
+# (SHR.U32: "shru", IDIV.U32: "divu")
+
+
+def step_kind(ins: Instr) -> str:
+    """The STEP_OPS name of a counter's step, a logical shift or an unsigned division told apart."""
+    op = STEP_OPS[ins.op]
+    if op in ("shr", "div") and not any(m.startswith("S") for m in ins.mods):
+        op += "u"
+    return op
 
 
 def stepped(value: int, op: str, amount: int, unsigned: bool = False) -> int:
@@ -138,6 +145,13 @@ def stepped(value: int, op: str, amount: int, unsigned: bool = False) -> int:
         return value << (amount & 31)
     if op == "shru":                     # SHR.U32
         return value >> (amount & 31)
+    if op == "divu":                     # IDIV.U32 (the divisor a non-zero constant)
+        return value // (amount & 0xFFFFFFFF)
+    if op == "div":                      # IDIV.S32 rounds toward zero, as C's `/`
+        a = value - (1 << 32) if value >= 1 << 31 else value
+        b = amount - (1 << 32) if amount >= 1 << 31 else amount
+        quotient = abs(a) // abs(b)
+        return quotient if (a < 0) == (b < 0) else -quotient
     signed = value - (1 << 32) if value >= 1 << 31 else value
     return signed >> (amount & 31)       # SHR.S32 keeps the sign
 

@@ -5,8 +5,10 @@ The lowering keeps a struct or vector local (a float3 accumulator, a small struc
 float4 argument of an inlined __device__ function) in a frame slot, read and written
 with LDL/STL.  After inlining and the first cleanup, this pass
 - forwards frame addresses held in registers: a register written once, by `MOV.64 r,
-  $frame+K`, and read only as the address of LDG/STG, makes those accesses LDL/STL at
-  $frame+K (an inlined function's struct result, written through its sret pointer);
+  $frame+K` (or by a constant offset from such a register, `IMAD.S64 r, 2, 4, a` or
+  `IADD.S64 r, a, 8`), and read only as the address of LDG/STG/LDL/STL, makes those
+  accesses LDL/STL at $frame+K (an inlined function's struct result, written through its
+  sret pointer; `taps[k]` of a local array once loop-unroll has made k a constant);
 - finds the slots (Function.frame_slots) whose address escapes: any other use of
   $frame+K (an address passed on, stored, indexed by a thread-varying value, given to
   printf) keeps the slot containing K in memory, as does a sub-word access (U8, S16...)
@@ -15,15 +17,18 @@ with LDL/STL.  After inlining and the first cleanup, this pass
   v` becomes `MOV %rN, v` and `LDL d, [$frame+K]` becomes `MOV d, %rN` (guards kept),
   which copy propagation and dead code removal then fold away.
 When no slot is left in memory the function's frame is 0 bytes, so --resource-usage
-reports "0 bytes stack frame" as ptxas does.  Without slot information (a module read
-from text) the pass changes nothing.
+reports "0 bytes stack frame" as ptxas does.  It runs again after loop-unroll, as LLVM runs
+SROA after its full unrolling ("delete small array after loop unroll" in PassBuilder's
+function simplification pipeline): a local array read at the loop's index, `const int
+taps[7]` of an unrolled filter, then lives in registers and its constants fold.  Without
+slot information (a module read from text) the pass changes nothing.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from minicuda.ir import Function, Instr, Mem, Reg, Sym
+from minicuda.ir import Function, Imm, Instr, Mem, Reg, Sym
 
 PROMOTED_WIDTHS = {"32": (4, "r"), "64": (8, "rd")}   # a load's width modifier -> (bytes, register class)
 
@@ -46,7 +51,8 @@ class ScalarReplacement:
     def run(self, fn: Function, analyses) -> bool:
         if not fn.frame_slots or not fn.local_bytes:
             return False
-        changed = _forward_frame_addresses(fn)
+        changed = _fold_block_addresses(fn)
+        changed = _forward_frame_addresses(fn) or changed
         slots, slot_of = _promotable(fn)
         if not slots:
             return changed
@@ -126,6 +132,56 @@ def _mentions_frame(ins: Instr) -> bool:
     return any(_escaped_offset(o) is not None for o in list(ins.srcs) + list(ins.dsts))
 
 
+def _fold_block_addresses(fn: Function) -> bool:
+    """Within each block, an access through a register that holds $frame+K at that point
+    (loop-unroll's copies write one register again and again, so it is not written once)
+    reads [$frame+K]; the address registers nothing reads any more are then removed."""
+    changed = False
+    for block in fn.blocks:
+        known: dict[str, int] = {}
+        for i, ins in enumerate(block.instrs):
+            mem = ins.srcs[0] if ins.op in ("LDG", "STG", "LDL", "STL") and ins.srcs else None
+            if isinstance(mem, Mem) and isinstance(mem.base, Reg) and mem.base.name in known:
+                mods = tuple(m for m in ins.mods if m != "CONSTANT")
+                block.instrs[i] = replace(ins, op="LDL" if ins.op in ("LDG", "LDL") else "STL", mods=mods,
+                                          srcs=(Mem(Sym("frame", known[mem.base.name]), mem.offset),) + ins.srcs[1:])
+                changed = True
+            for d in ins.dsts:
+                known.pop(d.name, None)
+            derived = _address_source(ins)
+            if ins.op == "MOV" and ins.guard is None and isinstance(ins.srcs[0], Sym) and ins.srcs[0].name == "frame" \
+                    and ins.dsts[0].name.startswith("%rd"):
+                known[ins.dsts[0].name] = ins.srcs[0].offset
+            elif derived is not None and derived[0].name in known:
+                known[ins.dsts[0].name] = known[derived[0].name] + derived[1]
+    while changed:   # the address registers left unread
+        read = {r.name for ins in fn.instructions() for r in _registers_read(ins)}
+        removed = False
+        for block in fn.blocks:
+            kept = [ins for ins in block.instrs if not (_makes_address(ins) and ins.dsts[0].name not in read)]
+            removed = removed or len(kept) != len(block.instrs)
+            block.instrs = kept
+        if not removed:
+            break
+    return changed
+
+
+def _makes_address(ins: Instr) -> bool:
+    if ins.op == "MOV" and ins.srcs and isinstance(ins.srcs[0], Sym) and ins.srcs[0].name == "frame":
+        return True
+    return _address_source(ins) is not None and ins.dsts[0].name.startswith("%rd")
+
+
+def _registers_read(ins: Instr):
+    for o in ins.srcs:
+        if isinstance(o, Reg):
+            yield o
+        elif isinstance(o, Mem) and isinstance(o.base, Reg):
+            yield o.base
+    if ins.guard is not None:
+        yield ins.guard
+
+
 def _forward_frame_addresses(fn: Function) -> bool:
     """LDG/STG through a register written once with `MOV.64 r, $frame+K` become LDL/STL."""
     defs: dict[str, list[Instr]] = {}
@@ -134,17 +190,18 @@ def _forward_frame_addresses(fn: Function) -> bool:
             defs.setdefault(d.name, []).append(ins)
     addresses: dict[str, int] = {}
     grew = True
-    while grew:   # $frame+K, or a copy of a register that holds it
+    while grew:   # $frame+K, or a register that holds it plus a constant
         grew = False
         for name, written in defs.items():
             ins = written[0]
-            if name in addresses or len(written) != 1 or ins.op != "MOV" or ins.guard is not None:
+            if name in addresses or len(written) != 1 or ins.guard is not None:
                 continue
-            src = ins.srcs[0]
+            src = ins.srcs[0] if ins.op == "MOV" else None
+            derived = _address_source(ins)
             if isinstance(src, Sym) and src.name == "frame" and name.startswith("%rd"):
                 addresses[name] = src.offset
-            elif isinstance(src, Reg) and src.name in addresses:
-                addresses[name] = addresses[src.name]
+            elif derived is not None and derived[0].name in addresses:
+                addresses[name] = addresses[derived[0].name] + derived[1]
             else:
                 continue
             grew = True
@@ -157,9 +214,10 @@ def _forward_frame_addresses(fn: Function) -> bool:
     if not addresses:
         return False
     for block in fn.blocks:   # the MOVs that made the addresses: nothing reads them now
-        block.instrs = [ins for ins in block.instrs if not (ins.op == "MOV" and ins.dsts[0].name in addresses)]
+        block.instrs = [ins for ins in block.instrs
+                        if not ((ins.op == "MOV" or _address_source(ins)) and ins.dsts[0].name in addresses)]
         for i, ins in enumerate(block.instrs):
-            if ins.op not in ("LDG", "STG") or not isinstance(ins.srcs[0], Mem):
+            if ins.op not in ("LDG", "STG", "LDL", "STL") or not isinstance(ins.srcs[0], Mem):
                 continue
             base = ins.srcs[0].base
             if isinstance(base, Reg) and base.name in addresses:
@@ -175,8 +233,8 @@ def _escaped_addresses(fn: Function, addresses: dict[str, int], defs) -> set[str
     of a copy that is itself an address register."""
     escaped = set()
     for ins in fn.instructions():
-        mem = ins.srcs[0] if ins.op in ("LDG", "STG") and ins.srcs else None
-        copy = ins.op == "MOV" and ins.dsts and ins.dsts[0].name in addresses
+        mem = ins.srcs[0] if ins.op in ("LDG", "STG", "LDL", "STL") and ins.srcs else None
+        copy = bool(ins.dsts) and ins.dsts[0].name in addresses
         for o in ins.srcs:
             if isinstance(o, Reg) and o.name in addresses and not copy:
                 escaped.add(o.name)
@@ -184,12 +242,30 @@ def _escaped_addresses(fn: Function, addresses: dict[str, int], defs) -> set[str
                 escaped.add(o.base.name)
         if ins.guard is not None and ins.guard.name in addresses:
             escaped.add(ins.guard.name)
-    for name in list(escaped):   # a copy escapes: so does what it copies
-        src = defs[name][0].srcs[0]
-        while isinstance(src, Reg) and src.name in addresses:
-            escaped.add(src.name)
-            src = defs[src.name][0].srcs[0]
+    for name in list(escaped):   # a copy (or an offset) escapes: so does what it was made from
+        src = _address_source(defs[name][0])
+        while src is not None and src[0].name in addresses:
+            escaped.add(src[0].name)
+            src = _address_source(defs[src[0].name][0])
     return escaped
+
+
+def _address_source(ins: Instr) -> tuple[Reg, int] | None:
+    """(register, constant added) when ins computes a 64-bit register plus a constant:
+    `MOV r, a`, `IADD.S64 r, a, C` or `IMAD.S64 r, C1, C2, a` (the address of a[C1])."""
+    if not ins.dsts or ins.guard is not None:
+        return None
+    srcs = ins.srcs
+    if ins.op == "MOV" and len(srcs) == 1 and isinstance(srcs[0], Reg):
+        return srcs[0], 0
+    if ins.mods[:1] not in (("S64",), ("U64",)):
+        return None
+    if ins.op == "IADD" and len(srcs) == 2 and isinstance(srcs[0], Reg) and isinstance(srcs[1], Imm):
+        return srcs[0], int(srcs[1].value)
+    if ins.op == "IMAD" and len(srcs) == 3 and all(isinstance(o, Imm) for o in srcs[:2]) \
+            and isinstance(srcs[2], Reg):
+        return srcs[2], int(srcs[0].value) * int(srcs[1].value)
+    return None
 
 
 def _next_virtual(fn: Function) -> dict[str, int]:

@@ -36,10 +36,6 @@ KERNELS = sorted(path.stem for path in PROGRAMS.glob("*.cu"))
 # folder shows what ptxas does).
 DIVERGENT_DIFFERS: dict[tuple[str, str], str] = {
     ("band_filter_logic", "O3"): "minicuda 34 divergent branches, the GPU 10 (branches 44 against 16)",
-    ("csr_spmv_rows", "O3"): "minicuda 45 divergent branches, the GPU 35 (branches 50 against 55): ptxas unrolls the "
-                             "row loop of unknown trip count by 4 with a remainder",
-    ("fir_unrolled", "O3"): "minicuda 6 divergent branches, the GPU 0 (branches 48 against 0): ptxas predicates all 7 "
-                            "unrolled taps' `if (j >= 0)` loads and adds",
     ("warp_role_chain", "O3"): "minicuda 2 divergent branches, the GPU 0 (branches 14 both): ptxas keeps the "
                                "warp-uniform `t < 32` branch and predicates the rest of the chain (IMAD, SEL)",
 }
@@ -47,9 +43,6 @@ DIVERGENT_DIFFERS: dict[tuple[str, str], str] = {
 # (kernel, build) -> minicuda's branches against the GPU's where they differ.
 BRANCHES_DIFFER: dict[tuple[str, str], str] = {
     **{key: why for key, why in DIVERGENT_DIFFERS.items() if key != ("warp_role_chain", "O3")},
-    ("butterfly_max", "O3"): "minicuda 48 branches, the GPU 0: ptxas unrolls the five `mask /= 2` shuffle steps fully "
-                             "(9 SHFL.BFLY) and selects the maximum; minicuda does not find the trip count of a "
-                             "loop stepped by a signed division and keeps the loop",
     ("opcode_switch", "O3"): "minicuda 88 branches, the GPU 72 (divergent 40 both)",
     ("vote_counter_atomic", "G"): "minicuda 248 branches, the GPU 256 (divergent 9 both): the header calls of "
                                   "atomicAdd, atomicMax and atomicMin are modelled, 8 branches short (one a "

@@ -44,7 +44,7 @@ def test_every_pass_class_in_passes_is_registered_under_its_name():
 def test_the_pipelines_keep_their_order():
     assert PIPELINES[0] == ["keep-branches", "g-shape", "reconverge", "regalloc"]
     assert PIPELINES[3] == CLEANUP + ["sroa"] + CLEANUP + ["loop-unroll", "constant-propagation", "reassociate"] + CLEANUP \
-        + ["fold-conditions"] + CLEANUP + ["hoist-sink", "sink-select", "fuse-address",
+        + ["sroa"] + CLEANUP + ["fold-conditions"] + CLEANUP + ["hoist-sink", "sink-select", "fuse-address",
         "fuse-imad", "gvn"] + CLEANUP + ["if-convert", "fma-contract"] + CLEANUP + ["reconverge", "regalloc"]
     for opt in (1, 2, 3):
         assert [p.name for p in pipeline(Options(opt=opt))] == PIPELINES[3]

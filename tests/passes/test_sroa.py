@@ -96,3 +96,21 @@ def test_registers_give_what_local_memory_gave(tmp_path, capsys, engine):
         outputs.append(capsys.readouterr().out)
     assert outputs[0] == outputs[1] and len(outputs[1].splitlines()) == 16
     assert compile_program(RESULTS).functions["k"].local_bytes == 0
+
+
+def test_a_local_array_read_at_an_unrolled_index_lives_in_registers():
+    """`const int taps[7]` read as taps[k] in a `#pragma unroll` loop: after loop-unroll the
+    index is a constant and sroa's second run promotes the array (LLVM's SROA after full
+    unrolling), so no local memory is left and each tap multiplies by an immediate."""
+    source = """__global__ void fir(const int *signal, int *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  const int taps[7] = {1, 2, 3, 4, 3, 2, 1};
+  int sum = 0;
+#pragma unroll
+  for (int k = 0; k < 7; k++) { int j = i - k; if (j >= 0) sum += taps[k] * signal[j]; }
+  out[i] = sum;
+}
+"""
+    fn = compile_program(source).functions["fir"]
+    assert fn.local_bytes == 0 and frame_ops(fn) == []
+    assert not any(ins.op == "BRA" for ins in fn.instructions())   # seven short arms, predicated
