@@ -37,13 +37,39 @@ PROGRAMS = FIDELITY_DIR / "heldout2" / "branches"
 DATA = DATA_DIR / "heldout2"
 KERNELS = sorted(path.stem for path in PROGRAMS.glob("*.cu"))
 
-# (kernel, build) -> minicuda's divergent branches against the GPU's where they differ.
-DIVERGENT_DIFFERS: dict[tuple[str, str], str] = {}
+# (kernel, build) -> minicuda's divergent branches against the GPU's where they differed when the
+# set was first compared (main at a9f692f; the sm_90 SASS in the data folder shows what ptxas does).
+DIVERGENT_DIFFERS: dict[tuple[str, str], str] = {
+    ("heat_stencil_2d", "O3"): "minicuda 240 divergent branches, the GPU 248 (branches 432 against 592)",
+    ("masked_update_return", "O3"): "minicuda 3 divergent branches, the GPU 6 (branches 14 against 25)",
+    ("row_sum_continue", "O3"): "minicuda 141 divergent branches, the GPU 143 (branches 234 against 237): ptxas "
+                                "unrolls the 40-trip column loop fully (80 BRA, 40 BSSY)",
+    ("scan_double_buffer", "O3"): "minicuda 5 divergent branches, the GPU 0 (branches 193 against 72): ptxas "
+                                  "predicates the `t >= offset` if/else of each step",
+    ("threshold_levels", "O3"): "minicuda 30 divergent branches, the GPU 0 (branches 60 against 0): ptxas turns the "
+                                "nested ifs into two SEL",
+    ("hist_shared_atomic", "G"): "minicuda 77 divergent branches, the GPU 89 (branches 676 against 934)",
+    ("row_sum_continue", "G"): "minicuda 258 divergent branches, the GPU 264 (branches 1907 against 1623)",
+}
 
-# (kernel, build) -> minicuda's branches against the GPU's where they differ.
-BRANCHES_DIFFER: dict[tuple[str, str], str] = {}
+# (kernel, build) -> minicuda's branches against the GPU's where they differed.
+BRANCHES_DIFFER: dict[tuple[str, str], str] = {
+    **DIVERGENT_DIFFERS,
+    ("bitonic_sort_block", "O3"): "minicuda 432 branches, the GPU 0 (divergent 0 both): ptxas unrolls both loops "
+                                  "of constant trip fully (45 compare-exchange steps, 46 BAR) and predicates the swap",
+    ("block_reduce_shfl", "O3"): "minicuda 816 branches, the GPU 424 (divergent 0 both)",
+    ("bsearch_sorted", "O3"): "minicuda 285 branches, the GPU 150 (divergent 13 both)",
+    ("mandel_escape", "O3"): "minicuda 1566 branches, the GPU 2068 (divergent 311 both)",
+    ("shape_area_switch", "O3"): "minicuda 108 branches, the GPU 84 (divergent 48 both)",
+    ("bitonic_sort_block", "G"): "minicuda 4048 branches, the GPU 5030 (divergent 327 both)",
+    ("bsearch_sorted", "G"): "minicuda 1146 branches, the GPU 1133 (divergent 144 both)",
+    ("mandel_escape", "G"): "minicuda 12513 branches, the GPU 12232 (divergent 1341 both)",
+    ("newton_isqrt_dowhile", "G"): "minicuda 486 branches, the GPU 462 (divergent 13 both)",
+}
 
 # build -> the median of minicuda's warp instructions over the GPU's, when it was off by more than 25%.
+# (Issue 15's target is -O3's, 1.11 when first compared; nvcc -G keeps every variable in memory,
+# minicuda -G does not: 0.26.)
 WARP_INSTRUCTIONS_OFF: dict[str, str] = {}
 
 
@@ -73,20 +99,28 @@ def test_every_branch_program_has_one_launch_per_build_and_checked_its_output():
 # kernel -> a kernel of the same textbook idea in an earlier set, in another form (README.md there):
 # these launches are held out from the earlier ones' shapes, not from their idea.
 NEAR_SHAPES = {"scan_double_buffer": "tests/fidelity/unseen/branches/scan_hillis_steele.cu",
-               "bitonic_sort_block": "tests/fidelity/unseen/branches/bitonic_step.cu",
+               "bitonic_sort_block": "tests/programs/cxx_corpus/bitonic_sort.cu",
                "block_reduce_shfl": "tests/fidelity/unseen/branches/warp_shuffle_sum.cu",
                "transposeDoublePadded": "tests/fidelity/heldout/timing/transpose_pad16.cu",
                "normalizeAoS": "tests/fidelity/unseen/more/aos3.cu",
                "maxDivergent": "tests/fidelity/timing/reduce.cu",
-               "matmulTile16": "tests/fidelity/timing/matmul_tiled.cu"}
+               "matmulTile16": "tests/fidelity/timing/matmul_tiled.cu",
+               "scanBlocks": "tests/programs/cxx_corpus/scan.cu (a Blelloch scan of the same names)"}
+
+# kernel -> the kernel already in the repository that it is, line for line but for const and
+# layout: both are the book's canonical form ("CUDA by Example"'s dot), found after the
+# recording (`duplicates --change`); the whole program around it is new.
+SEEN_SHAPES = {"dot": "tests/programs/cxx_corpus/dot_product.cu"}
 
 
 def test_the_second_held_out_programs_are_new():
     """No program's text or kernel name is one of the suite's, the unseen sets' or the first
     held-out set's; the kernels near an earlier one's idea are named (NEAR_SHAPES)."""
     named = set(KERNELS) | {k for pair in PAIRS.values() for k in pair}
-    assert set(NEAR_SHAPES) <= named
-    assert all((FIDELITY_DIR.parent.parent / where).exists() for where in NEAR_SHAPES.values())
+    whole = {"dot", "scanBlocks", "scanSums", "addOffsets", "MatMulKernel"}
+    assert set(NEAR_SHAPES) | set(SEEN_SHAPES) <= named | whole
+    assert all((FIDELITY_DIR.parent.parent / where.split(" ")[0]).exists()
+               for where in [*NEAR_SHAPES.values(), *SEEN_SHAPES.values()])
     earlier = ({l.kernel for l in suite_launches()} | set(UNSEEN_KERNELS)
                | {p.stem for p in HELDOUT_PROGRAMS.glob("*.cu")} | {k for pair in HELDOUT_PAIRS.values() for k in pair})
     assert not earlier & named
@@ -99,7 +133,8 @@ def test_every_known_difference_names_a_launch():
     assert set(DIVERGENT_DIFFERS) | set(BRANCHES_DIFFER) <= {(k, b) for k in KERNELS for b in BUILDS}
     assert set(WARP_INSTRUCTIONS_OFF) <= set(BUILDS)
     assert set(MEMORY_DIFFERS) | set(DURATION_DIFFERS) <= {(p, k) for p, pair in PAIRS.items() for k in pair}
-    assert set(ORDER_DIFFERS) <= set(PAIRS) and set(PRINTS_DIFFER) <= set(WHOLE)
+    assert set(ORDER_DIFFERS) | set(UNSUPPORTED) <= set(PAIRS)
+    assert set(PRINTS_DIFFER) <= {(p, b) for p in WHOLE for b in BUILDS}
 
 
 @pytest.mark.slow   # 30 runs of minicuda: about a minute
@@ -135,6 +170,11 @@ PAIRS = {"axpy_gridstride_unroll": ("axpyGridStride", "axpyGridStrideUnroll4"),
          "strip_sums2d": ("colStripSums", "rowStripSums"),
          "transpose_double32": ("transposeDouble", "transposeDoublePadded")}
 
+# program -> the error minicuda stops it with (a feature it does not support): every test of the
+# program is a strict xfail with it.
+UNSUPPORTED = {"matmul_tile16_32": "minicuda: error: __syncthreads() inside the called function 'tiled_product<16>' "
+                                   "is not supported (a barrier in a __forceinline__ template helper)"}
+
 # (program, kernel) -> the memory counters minicuda gives differently (by more than 2%), when first compared.
 MEMORY_DIFFERS: dict[tuple[str, str], str] = {}
 
@@ -157,25 +197,27 @@ def gpu_output(program: str) -> list[str]:
     return lines[:-1]
 
 
-_MODELLED: dict[str, tuple[dict, list[str]]] = {}   # program -> minicuda's metrics per kernel, its output
+_MODELLED: dict[str, tuple[int, str, dict, list[str]]] = {}   # program -> status, stderr, metrics, output
 
 
 def modelled(capsys, program: str) -> tuple[dict[str, dict[str, float]], list[str]]:
     """minicuda's counters and modelled duration of each kernel of `program` (an H100, as
-    --arch hopper models it), and what the program printed; one run per program."""
+    --arch hopper models it), and what the program printed; one run per program (a failed run
+    fails every test of the program with its message)."""
     if program not in _MODELLED:
         status, out, err = run(capsys, "--arch", "hopper", "--metrics", ",".join([*MEMORY, DURATION, OCCUPANCY]),
                                TIMING / f"{program}.cu")
-        assert status == 0, err
         printed = [line for line in out.splitlines() if not line.startswith(" ") and "==minicuda==" not in line]
-        _MODELLED[program] = printed_metrics(out, [*MEMORY, DURATION, OCCUPANCY]), printed
-    return _MODELLED[program]
+        _MODELLED[program] = status, err, printed_metrics(out, [*MEMORY, DURATION, OCCUPANCY]), printed
+    status, err, metrics, printed = _MODELLED[program]
+    assert status == 0 and "Traceback" not in err, err
+    return metrics, printed
 
 
 def launch_cases(known: dict):
     for program, kernels in PAIRS.items():
         for kernel in kernels:
-            reason = known.get((program, kernel))
+            reason = known.get((program, kernel)) or UNSUPPORTED.get(program)
             marks = [pytest.mark.xfail(reason=reason, strict=True)] if reason else []
             yield pytest.param(program, kernel, marks=marks, id=f"{program}-{kernel}")
 
@@ -198,7 +240,8 @@ def test_every_pair_was_recorded_twice_and_checked_its_output():
 
 
 @pytest.mark.slow   # the kernels on the interpreter (the model's counters)
-@pytest.mark.parametrize("program", sorted(PAIRS))
+@pytest.mark.parametrize("program", [pytest.param(p, marks=[pytest.mark.xfail(reason=UNSUPPORTED[p], strict=True)]
+                                                  if p in UNSUPPORTED else []) for p in sorted(PAIRS)])
 def test_the_pairs_print_the_gpus_output(capsys, program):
     assert modelled(capsys, program)[1] == gpu_output(program)
 

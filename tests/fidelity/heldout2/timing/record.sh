@@ -1,20 +1,11 @@
 #!/bin/bash
-# Records the second held-out set's memory and timing pairs of this folder with the unseen
-# pairs' script (tests/fidelity/unseen/timing/record.sh: nvcc -O3 -arch=sm_90 -lineinfo, each
-# program run, then ncu's duration, cycles, achieved occupancy and memory counters per launch,
-# ncu's L1/L2 counters, cuobjdump SASS), adding the shared bank conflicts, the shared store
-# wavefronts and the global efficiencies, as the first held-out set's pairs were recorded:
+# Records the second held-out set's memory and timing pairs of this folder with the first
+# held-out set's script (tests/fidelity/heldout/timing/record.sh, which runs a copy of
+# tests/fidelity/unseen/timing/record.sh: nvcc -O3 -arch=sm_90 -lineinfo, each program run, then
+# ncu's duration, cycles, achieved occupancy and memory counters per launch, with the shared bank
+# conflicts, the shared store wavefronts and the global efficiencies, ncu's L1/L2 counters,
+# cuobjdump SASS):
 #   OUT=DIR bash tests/fidelity/heldout2/timing/record.sh     (results under $OUT)
-# A copy of that script runs beside links to these programs.  Its output lies in
-# tests/data/groundtruth/fidelity/heldout2/timing/ (README.md there).
-set -u
+# Its output lies in tests/data/groundtruth/fidelity/heldout2/timing/ (README.md there).
 HERE=$(cd "$(dirname "$0")" && pwd)
-STAGE=$(mktemp -d)
-cp "$HERE/../../unseen/timing/record.sh" "$STAGE/"
-ln -s "$HERE"/*.cu "$STAGE/"
-PROGRAMS=$(cd "$HERE" && ls *.cu | sed 's/\.cu$//')
-EXTRA_METRICS=l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct,smsp__sass_average_data_bytes_per_sector_mem_global_op_st.pct \
-  bash "$STAGE/record.sh" $PROGRAMS
-status=$?
-rm -rf "$STAGE"
-exit $status
+PAIRS=$HERE exec bash "$HERE/../../heldout/timing/record.sh"
