@@ -134,7 +134,7 @@ def test_every_known_difference_names_a_launch():
     assert set(WARP_INSTRUCTIONS_OFF) <= set(BUILDS)
     assert set(MEMORY_DIFFERS) | set(DURATION_DIFFERS) <= {(p, k) for p, pair in PAIRS.items() for k in pair}
     assert set(ORDER_DIFFERS) | set(UNSUPPORTED) <= set(PAIRS)
-    assert set(PRINTS_DIFFER) <= {(p, b) for p in WHOLE for b in BUILDS}
+    assert set(PRINTS_DIFFER) <= {(p, b) for p in WHOLE for b in BUILDS} and set(TOO_SLOW) <= set(WHOLE)
 
 
 @pytest.mark.slow   # 30 runs of minicuda: about a minute
@@ -289,6 +289,11 @@ TIMED = re.compile(r"\b(ms|msec|GFlop/s)\b")
 # (program, build) -> how minicuda's output differs from the GPU run's, when first compared.
 PRINTS_DIFFER: dict[tuple[str, str], str] = {}
 
+# program -> why its run is left out of the suite: the time minicuda took (2 cores under load)
+TOO_SLOW = {"matmul_guide_events": "minicuda (JIT) had printed nothing after 25 minutes (main at a9f692f, 2 loaded "
+                                   "cores): 6 launches of 240 blocks of 256 threads with a 16-tile loop, then a "
+                                   "host check of 15.7 million multiply-adds; the GPU run takes under a second"}
+
 
 def whole_output(program: str, build: str) -> list[str]:
     """What the GPU run of `program` built as `build` printed, its exit status checked."""
@@ -313,9 +318,16 @@ def test_the_whole_programs_print_the_same_but_times_in_both_builds():
     assert set(durations) == {"scanBlocks", "scanSums", "addOffsets"}
 
 
-@pytest.mark.slow   # the three programs on the JIT, both builds: about 20 s
-@pytest.mark.parametrize("program,build", [pytest.param(p, b, marks=[pytest.mark.xfail(reason=PRINTS_DIFFER[p, b], strict=True)]
-                                                        if (p, b) in PRINTS_DIFFER else [], id=f"{p}-{b}")
+def whole_marks(program: str, build: str) -> list:
+    if program in TOO_SLOW:
+        return [pytest.mark.skip(reason=TOO_SLOW[program])]
+    if (program, build) in PRINTS_DIFFER:
+        return [pytest.mark.xfail(reason=PRINTS_DIFFER[program, build], strict=True)]
+    return []
+
+
+@pytest.mark.slow   # the programs on the JIT, both builds: minutes under load
+@pytest.mark.parametrize("program,build", [pytest.param(p, b, marks=whole_marks(p, b), id=f"{p}-{b}")
                                            for p in WHOLE for b in BUILDS])
 def test_the_whole_programs_print_the_gpus_output_but_the_times(capsys, program, build):
     status, out, err = run(capsys, *(["-G"] if build == "G" else []), "-arch", "sm_90", WHOLE_DIR / f"{program}.cu")
