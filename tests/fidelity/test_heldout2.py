@@ -133,7 +133,7 @@ def test_every_known_difference_names_a_launch():
     assert set(DIVERGENT_DIFFERS) | set(BRANCHES_DIFFER) <= {(k, b) for k in KERNELS for b in BUILDS}
     assert set(WARP_INSTRUCTIONS_OFF) <= set(BUILDS)
     assert set(MEMORY_DIFFERS) | set(DURATION_DIFFERS) <= {(p, k) for p, pair in PAIRS.items() for k in pair}
-    assert set(ORDER_DIFFERS) | set(UNSUPPORTED) <= set(PAIRS)
+    assert set(ORDER_DIFFERS) | set(UNSUPPORTED) | set(TOO_SLOW_PAIRS) <= set(PAIRS)
     assert set(PRINTS_DIFFER) <= {(p, b) for p in WHOLE for b in BUILDS} and set(TOO_SLOW) <= set(WHOLE)
 
 
@@ -175,6 +175,11 @@ PAIRS = {"axpy_gridstride_unroll": ("axpyGridStride", "axpyGridStrideUnroll4"),
 UNSUPPORTED = {"matmul_tile16_32": "minicuda: error: __syncthreads() inside the called function 'tiled_product<16>' "
                                    "is not supported (a barrier in a __forceinline__ template helper)"}
 
+# program -> why it is left out of the runs (the time minicuda took on 2 loaded cores): its host
+# code's loops over the 262,144 elements run on the VM's scalar host thread
+TOO_SLOW_PAIRS = {"strip_sums2d": "minicuda had not finished after 40 minutes with --metrics (4.5 CPU minutes) nor "
+                                  "after 4 minutes on the JIT without (main at a9f692f); the GPU run takes 0.3 s"}
+
 # (program, kernel) -> the memory counters minicuda gives differently (by more than 2%), when first compared.
 MEMORY_DIFFERS: dict[tuple[str, str], str] = {}
 
@@ -214,12 +219,20 @@ def modelled(capsys, program: str) -> tuple[dict[str, dict[str, float]], list[st
     return metrics, printed
 
 
+def pair_marks(program: str, reason: str | None = None) -> list:
+    """A pair's test's marks: skipped when too slow, a strict xfail with `reason` or the
+    program's unsupported feature."""
+    if program in TOO_SLOW_PAIRS:
+        return [pytest.mark.skip(reason=TOO_SLOW_PAIRS[program])]
+    reason = reason or UNSUPPORTED.get(program)
+    return [pytest.mark.xfail(reason=reason, strict=True)] if reason else []
+
+
 def launch_cases(known: dict):
     for program, kernels in PAIRS.items():
         for kernel in kernels:
-            reason = known.get((program, kernel)) or UNSUPPORTED.get(program)
-            marks = [pytest.mark.xfail(reason=reason, strict=True)] if reason else []
-            yield pytest.param(program, kernel, marks=marks, id=f"{program}-{kernel}")
+            yield pytest.param(program, kernel, marks=pair_marks(program, known.get((program, kernel))),
+                               id=f"{program}-{kernel}")
 
 
 def test_every_pair_was_recorded_twice_and_checked_its_output():
@@ -240,8 +253,7 @@ def test_every_pair_was_recorded_twice_and_checked_its_output():
 
 
 @pytest.mark.slow   # the kernels on the interpreter (the model's counters)
-@pytest.mark.parametrize("program", [pytest.param(p, marks=[pytest.mark.xfail(reason=UNSUPPORTED[p], strict=True)]
-                                                  if p in UNSUPPORTED else []) for p in sorted(PAIRS)])
+@pytest.mark.parametrize("program", [pytest.param(p, marks=pair_marks(p)) for p in sorted(PAIRS)])
 def test_the_pairs_print_the_gpus_output(capsys, program):
     assert modelled(capsys, program)[1] == gpu_output(program)
 
@@ -271,8 +283,7 @@ def test_the_ordered_pairs_are_the_two_the_readme_names():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("program", [pytest.param(p, marks=[pytest.mark.xfail(reason=ORDER_DIFFERS[p], strict=True)]
-                                                  if p in ORDER_DIFFERS else []) for p in ORDERED])
+@pytest.mark.parametrize("program", [pytest.param(p, marks=pair_marks(p, ORDER_DIFFERS.get(p))) for p in ORDERED])
 def test_the_faster_of_a_pair_is_the_gpus_where_they_differ_by_30_percent(capsys, program):
     a, b = PAIRS[program]
     ours, theirs = modelled(capsys, program)[0], gpu(program)
