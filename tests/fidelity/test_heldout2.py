@@ -28,7 +28,7 @@ import pytest
 
 from fidelity.groundtruth import BUILDS, DATA_DIR, FIDELITY_DIR, gpu_launches as suite_launches, minicuda_metrics
 from fidelity.test_heldout import (DURATION, MEMORY, OCCUPANCY, PAIRS as HELDOUT_PAIRS, PROGRAMS as HELDOUT_PROGRAMS,
-                                   differs_by_30_percent)
+                                   check_branch_recording, differs_by_30_percent)
 from fidelity.test_unseen_branches import KERNELS as UNSEEN_KERNELS, cases
 from fidelity.test_unseen_more import gpu_counters, printed_metrics, run
 from minicuda.bench.fidelity import GpuLaunch, gpu_launches as read_launches
@@ -82,18 +82,7 @@ def gpu_launch(kernel: str, build: str) -> GpuLaunch:
 
 
 def test_every_branch_program_has_one_launch_per_build_and_checked_its_output():
-    assert len(KERNELS) == 15
-    assert sorted((l.kernel, l.build) for l in launches()) == sorted((k, b) for k in KERNELS for b in BUILDS)
-    for build in BUILDS:
-        assert sorted((DATA / f"programs_{build}.txt").read_text().splitlines()) == [f"{k} OK" for k in KERNELS]
-    for launch in launches():
-        assert launch.divergent + launch.uniform == launch.branches, launch
-        assert launch.thread_instructions <= 32 * launch.warp_instructions, launch
-    for build in BUILDS:
-        sass = (DATA / "sass" / f"sm_90_{build}.sass").read_text()
-        assert all(f".function _Z{len(k)}{k}" in sass for k in KERNELS), build
-    versions = (DATA / "versions.txt").read_text()
-    assert "release 13.0" in versions and "H100" in versions
+    check_branch_recording(DATA, KERNELS, launches())
 
 
 # kernel -> a kernel of the same textbook idea in an earlier set, in another form (README.md there):
