@@ -1,11 +1,18 @@
 """The timing suite's ground truth (tests/data/groundtruth/timing/, recorded by
 tests/fidelity/timing/record.sh on an H100) and the timing model's figures for the same
 launches, from minicuda's counts of them (minicuda_counts.json; `PYTHONPATH=tests python
-tests/fidelity/timing_groundtruth.py --counts` re-derives it, and prints the agreement table)."""
+tests/fidelity/timing_groundtruth.py --counts` re-derives it, and prints the agreement table).
+
+`PYTHONPATH=tests python tests/fidelity/timing_groundtruth.py --set heldout2` (or heldout) prints
+instead a held-out set's pairs (SET/timing/*.cu, recorded twice in
+tests/data/groundtruth/fidelity/SET/timing/): each launch's duration and achieved occupancy on
+the GPU beside minicuda's timing model (`minicuda run --arch hopper --metrics`), and for each
+pair which kernel is faster."""
 from __future__ import annotations
 
 import csv
 import json
+import re
 import subprocess
 import sys
 import tempfile
@@ -126,7 +133,75 @@ def table(sizes: dict | None = None) -> str:
     return "\n".join(lines)
 
 
+HELDOUT_SETS = ("heldout", "heldout2")
+DURATION, OCCUPANCY = "gpu__time_duration.sum", "sm__warps_active.avg.pct_of_peak_sustained_active"
+
+
+def ncu_sections(path: Path) -> dict[str, dict[str, dict[str, float]]]:
+    """program -> kernel -> metric of a record's CSV of `=== PROGRAM` sections (ncu --csv)."""
+    sections = {}
+    for block in path.read_text().split("=== ")[1:]:
+        program, _, body = block.partition("\n")
+        rows = [line for line in body.splitlines() if line.startswith('"')]
+        kernels = sections.setdefault(program.strip(), {})
+        for row in csv.DictReader(rows):
+            kernel = re.sub(r"^void |\(.*$", "", row["Kernel Name"])
+            kernels.setdefault(kernel, {})[row["Metric Name"]] = _number(row["Metric Value"])
+    return sections
+
+
+def modelled(program: Path) -> dict[str, dict[str, float]]:
+    """kernel -> the timing model's duration (ns) and achieved occupancy (%) for an H100, as
+    `minicuda run --arch hopper --metrics` prints them."""
+    done = subprocess.run([sys.executable, "-c", MAIN, "run", "--arch", "hopper", "--metrics", f"{DURATION},{OCCUPANCY}",
+                           str(program)], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"{program.name}: minicuda exited {done.returncode}: {done.stderr.strip()[-300:]}")
+    ours, kernel = {}, None
+    for line in done.stdout.splitlines():
+        if m := re.match(r"\s+Kernel: (\S+) <<<", line):
+            kernel = m.group(1)
+        elif (m := re.match(r"\s+(\S+)\s.*?\s([\d.]+)%?$", line)) and m.group(1) in (DURATION, OCCUPANCY):
+            ours.setdefault(kernel, {})[m.group(1)] = float(m.group(2))
+    return ours
+
+
+def pairs_table(folder: str) -> str:
+    """A held-out set's pairs: the GPU's durations (both recordings) and occupancy beside the
+    model's, then per pair the faster kernel on each (markdown)."""
+    data = ROOT / "tests" / "data" / "groundtruth" / "fidelity" / folder / "timing"
+    first, second = ncu_sections(data / "timing.ncu.csv"), ncu_sections(data / "timing.repeat.ncu.csv")
+    lines = ["| program | kernel | GPU us | GPU us (repeat) | model us | model / GPU | GPU occupancy | model occupancy |",
+             "|---|---|---|---|---|---|---|---|"]
+    orders = []
+    for program in sorted(first):
+        try:
+            ours = modelled(ROOT / "tests" / "fidelity" / folder / "timing" / f"{program}.cu")
+        except RuntimeError as error:
+            lines.append(f"| {program} | (no run: {error}) | | | | | | |")
+            continue
+        gpu = first[program]
+        for kernel, theirs in gpu.items():
+            mine = ours.get(kernel, {})
+            model_us = mine.get(DURATION, float("nan")) / 1e3
+            lines.append(f"| {program} | {kernel} | {theirs[DURATION] / 1e3:.2f} | {second[program][kernel][DURATION] / 1e3:.2f} "
+                         f"| {model_us:.2f} | {model_us / (theirs[DURATION] / 1e3):.2f} | {theirs[OCCUPANCY]:.1f}% "
+                         f"| {mine.get(OCCUPANCY, float('nan')):.1f}% |")
+        a, b = gpu
+        faster = lambda d: a if d[a][DURATION] < d[b][DURATION] else b
+        apart = max(gpu[a][DURATION], gpu[b][DURATION]) / min(gpu[a][DURATION], gpu[b][DURATION])
+        model = faster(ours) if {a, b} <= set(ours) else "-"
+        orders.append(f"- {program}: the GPU's faster {faster(gpu)} ({apart:.2f}x apart), the model's {model}")
+    return "\n".join(lines + [""] + orders)
+
+
 if __name__ == "__main__":
+    if "--set" in sys.argv:
+        which = sys.argv[sys.argv.index("--set") + 1:][:1]
+        if which[0:1] == [] or which[0] not in HELDOUT_SETS:
+            sys.exit(f"timing_groundtruth.py: --set takes one of {', '.join(HELDOUT_SETS)}")
+        print(pairs_table(which[0]))
+        sys.exit(0)
     if "--counts" in sys.argv:
         COUNTS.write_text(json.dumps({p: recount(p) for p in COUNT_SIZES}, indent=1) + "\n")
     print(table())
