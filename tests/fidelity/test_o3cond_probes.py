@@ -1,0 +1,51 @@
+"""-O3 branches of conditions and if-else-if chains on probe programs against an H100
+(tests/data/groundtruth/fidelity/o3cond/: thirty one-launch programs, nvcc 13.0 -O3 sm_90, ncu
+2025.3.1 with the fidelity suite's metrics; make_probes.py wrote them, README.md there says
+what each varies and what the SASS shows).  Each launch's divergent branches and branches are
+compared with minicuda's; the differences known are listed with what differs (docs/fidelity.md,
+"Conditions and if-else-if chains"): a change that makes one agree must take it off its list,
+and one that breaks an agreeing launch fails."""
+import re
+
+import pytest
+
+from fidelity.groundtruth import DATA_DIR, minicuda_metrics
+from minicuda.bench.fidelity import gpu_launches
+
+DATA = DATA_DIR / "o3cond"
+PROGRAMS = DATA / "programs"
+LAUNCHES = {launch.kernel: launch for launch in gpu_launches(DATA / "fidelity.tsv", PROGRAMS) if launch.build == "O3"}
+
+# kernel -> why minicuda's divergent branches differ from the GPU's
+DIVERGENT_DIFFERS: dict[str, str] = {
+}
+
+# kernel -> why minicuda's branches differ from the GPU's (where its divergent branches agree)
+BRANCHES_DIFFER: dict[str, str] = {
+}
+
+
+def test_the_data_is_whole():
+    assert "release 13.0" in (DATA / "versions.txt").read_text()
+    names = sorted(path.stem for path in PROGRAMS.glob("*.cu"))
+    assert sorted(LAUNCHES) == names and len(names) == 30
+    assert (DATA / "programs_O3.txt").read_text().count(" OK\n") == 30
+    sass = (DATA / "sass" / "sm_90_O3.sass").read_text()
+    assert sorted(re.findall(r"\.function _Z\d+(\w+?)PiS_i", sass)) == names
+    assert set(DIVERGENT_DIFFERS) | set(BRANCHES_DIFFER) <= set(names)
+
+
+@pytest.mark.slow   # 30 runs of minicuda
+@pytest.mark.parametrize("kernel", sorted(LAUNCHES))
+def test_branches_per_launch(tmp_path, capsys, kernel):
+    gpu = LAUNCHES[kernel]
+    ours = minicuda_metrics(tmp_path, capsys, gpu.source, "O3")
+    got = (ours["divergent_branch"], ours["branch"])
+    if kernel in DIVERGENT_DIFFERS:
+        assert got[0] != gpu.divergent, f"{kernel} now agrees: take it off DIVERGENT_DIFFERS"
+        return
+    assert got[0] == gpu.divergent, f"{kernel}: minicuda {got}, the GPU {(gpu.divergent, gpu.branches)}"
+    if kernel in BRANCHES_DIFFER:
+        assert got[1] != gpu.branches, f"{kernel} now agrees: take it off BRANCHES_DIFFER"
+    else:
+        assert got[1] == gpu.branches, f"{kernel}: minicuda {got}, the GPU {(gpu.divergent, gpu.branches)}"
