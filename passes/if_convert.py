@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from minicuda.ir import BranchDecision, Function, Instr, Label
-from minicuda.passes.cfg import EXIT, build_cfg, conditional_branch
+from minicuda.passes.cfg import EXIT, build_cfg, conditional_branch, immediate_dominators
 from minicuda.passes.hammock import body, hammock_arms
 from minicuda.passes.rewrite import FreshRegisters
 from minicuda.passes.loops import as_loop_exit, instructions, natural_loops, reaches
@@ -205,6 +205,9 @@ class IfConvert:
         if shape is None:
             return record(0, threshold, False, "kept: not an if-then or if-then-else hammock (a larger region)"), None
         arms, join, negated_arm = shape
+        if len(arms) == 1 and negated_arm is None and _short_circuit_target(cfg, head, arms[0], join):
+            return record(0, threshold, False, "kept: an if-then whose join the branches of earlier operands also "
+                                               "reach (a short-circuit's shared target: ptxas keeps its branch)"), None
         for arm in arms:
             _coalesce_copies(fn, arm)
         instrs = [i for arm in arms for i in body(fn, arm)]
@@ -257,6 +260,23 @@ class IfConvert:
         neg = branch.guard_neg if branch.target == target else not branch.guard_neg
         head.instrs = head.instrs[:idx] + [Instr("EXIT", guard=branch.guard, guard_neg=neg, loc=branch.loc),
                                            Instr("BRA", srcs=(Label(others[0]),), loc=branch.loc)]
+
+
+def _short_circuit_target(cfg, head: str, arm: str, join: str) -> bool:
+    """The if-then's join has predecessors besides the head and the arm, each of them a block
+    that dominates the head: `a && b && in[i] > x` whose failing operands all branch to the one
+    join (LLVM's land.end).  ptxas keeps such a branch (the SASS of the probes cond_and_load3 and
+    band_filter_logic: `@!P1 BRA` over the last operand's load and SEL); a triangle whose join
+    only its own branch reaches is predicated (cond_and_load2)."""
+    others = set(cfg.preds(join)) - {head, arm}
+    if not others:
+        return False
+    idom = immediate_dominators(cfg.entry, cfg.succs, cfg.preds)
+    above, label = set(), head
+    while label in idom and idom[label] != label:
+        label = idom[label]
+        above.add(label)
+    return others <= above
 
 
 def _exit_only_target(fn: Function, cfg, head: str) -> str | None:
