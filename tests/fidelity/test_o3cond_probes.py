@@ -18,10 +18,31 @@ LAUNCHES = {launch.kernel: launch for launch in gpu_launches(DATA / "fidelity.ts
 
 # kernel -> why minicuda's divergent branches differ from the GPU's
 DIVERGENT_DIFFERS: dict[str, str] = {
+    "arm_ifelse_load": "minicuda 8 divergent branches, the GPU 0: ptxas predicates both arms with their loads "
+                       "(`@P0 LDG`, `@!P0 LDG` at [R+4], [R+8]); minicuda's arms count their own address arithmetic "
+                       "and reach the divergent threshold",
+    "arm_then_load_2": "minicuda 8, the GPU 0: ptxas predicates the two loads and the add (3 instructions, "
+                       "[R+imm] addresses); minicuda counts the addresses too",
+    "chain_store_3_addr": "minicuda 16, the GPU 8: ptxas keeps the outer branch and predicates the inner arm's "
+                          "store with its own EXIT (`@P0 STG; @P0 EXIT`); minicuda keeps both",
+    "chain_store_4": "minicuda 16, the GPU 8: LLVM sinks the arms' stores into one STG after the join (and the "
+                     "last two arms into a SEL); ptxas predicates the inner if-else and keeps only the outer branch. "
+                     "minicuda sinks stores out of a two-armed hammock only, so the chain keeps a branch per level",
+    "chain_store_4_load": "minicuda 16, the GPU 24: the arms' loads keep every level of the chain a branch on the "
+                          "GPU (one STG after the join); minicuda predicates the innermost level",
+    "chain_store_5": "minicuda 24, the GPU 16: as chain_store_4, the store sunk and the two inner levels predicated "
+                     "(SEL) on the GPU",
+    "cond_and_load_inc": "minicuda 16, the GPU 0: ptxas predicates the load of the second operand and the `k += 2` "
+                         "under the combined predicate (`@P0 LDG`, `ISETP.GT.AND P0, ..., P0`, `@P0 LOP3`); "
+                         "minicuda keeps an arm that holds predicated code and a load (its nest rule)",
 }
 
 # kernel -> why minicuda's branches differ from the GPU's (where its divergent branches agree)
 BRANCHES_DIFFER: dict[str, str] = {
+    "chain_store_3": "minicuda 8 branches, the GPU 16 (divergent 8 both): the GPU's one STG after the join leaves "
+                     "an unconditional BRA per warp over the predicated inner if-else",
+    "cond_or_load_uni": "minicuda 16 branches, the GPU 8 (divergent 0 both): the uniform `n < 3` branch over the "
+                        "load and SEL is one BRA on the GPU, two jumps here",
 }
 
 
