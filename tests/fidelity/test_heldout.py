@@ -35,7 +35,6 @@ KERNELS = sorted(path.stem for path in PROGRAMS.glob("*.cu"))
 # calls, -O3 predicated exits and loop unrolling still gets wrong; the sm_90 SASS in the data
 # folder shows what ptxas does).
 DIVERGENT_DIFFERS: dict[tuple[str, str], str] = {
-    ("band_filter_logic", "O3"): "minicuda 34 divergent branches, the GPU 10 (branches 44 against 16)",
     ("csr_spmv_rows", "O3"): "minicuda 45 divergent branches, the GPU 35 (branches 50 against 55): ptxas unrolls the "
                              "row loop of unknown trip count by 4 with a remainder",
     ("fir_unrolled", "O3"): "minicuda 6 divergent branches, the GPU 0 (branches 48 against 0): ptxas predicates all 7 "
