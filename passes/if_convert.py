@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from minicuda.ir import BranchDecision, Function, Instr, Label
-from minicuda.passes.cfg import EXIT, build_cfg, conditional_branch
+from minicuda.passes.cfg import EXIT, build_cfg, conditional_branch, immediate_dominators
 from minicuda.passes.hammock import body, hammock_arms
 from minicuda.passes.rewrite import FreshRegisters
 from minicuda.passes.loops import as_loop_exit, instructions, natural_loops, reaches
@@ -205,6 +205,11 @@ class IfConvert:
         if shape is None:
             return record(0, threshold, False, "kept: not an if-then or if-then-else hammock (a larger region)"), None
         arms, join, negated_arm = shape
+        if len(arms) == 1 and negated_arm is None and _loads_anew(fn, head, arms[0]) \
+                and _short_circuit_target(cfg, head, arms[0], join):
+            return record(0, threshold, False, "kept: an if-then arm that loads, whose join the branches of earlier "
+                                               "operands also reach (a short-circuit's shared target: ptxas keeps "
+                                               "its branch)"), None
         for arm in arms:
             _coalesce_copies(fn, arm)
         instrs = [i for arm in arms for i in body(fn, arm)]
@@ -257,6 +262,32 @@ class IfConvert:
         neg = branch.guard_neg if branch.target == target else not branch.guard_neg
         head.instrs = head.instrs[:idx] + [Instr("EXIT", guard=branch.guard, guard_neg=neg, loc=branch.loc),
                                            Instr("BRA", srcs=(Label(others[0]),), loc=branch.loc)]
+
+
+def _loads_anew(fn: Function, head: str, arm: str) -> bool:
+    """The arm reads memory at an address the head did not just read (a reload of the head's
+    load is the value LLVM's GVN reuses: no load in the PTX)."""
+    seen = {ins.srcs[0] for ins in fn.block(head).instrs if ins.info.kind == "mem" and not ins.info.store and ins.srcs}
+    return any(ins.info.kind == "mem" and not ins.info.store and ins.srcs and ins.srcs[0] not in seen
+               for ins in body(fn, arm))
+
+
+def _short_circuit_target(cfg, head: str, arm: str, join: str) -> bool:
+    """The if-then's join has predecessors besides the head and the arm, each of them a block
+    that dominates the head: `a && b && in[i] > x` whose failing operands all branch to the one
+    join (LLVM's land.end).  ptxas keeps such a branch around an arm that loads (the SASS of the
+    probes cond_and_load3 and band_filter_logic: `@!P1 BRA` over the last operand's load and
+    SEL); the same arm whose join only its own branch reaches is predicated (cond_and_load2), and
+    so is an arm of arithmetic (and_cond's `@P0 LEA` after the load of `in[t] > 0`)."""
+    others = set(cfg.preds(join)) - {head, arm}
+    if not others:
+        return False
+    idom = immediate_dominators(cfg.entry, cfg.succs, cfg.preds)
+    above, label = set(), head
+    while label in idom and idom[label] != label:
+        label = idom[label]
+        above.add(label)
+    return others <= above
 
 
 def _exit_only_target(fn: Function, cfg, head: str) -> str | None:

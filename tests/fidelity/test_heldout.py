@@ -35,7 +35,6 @@ KERNELS = sorted(path.stem for path in PROGRAMS.glob("*.cu"))
 # calls, -O3 predicated exits and loop unrolling still gets wrong; the sm_90 SASS in the data
 # folder shows what ptxas does).
 DIVERGENT_DIFFERS: dict[tuple[str, str], str] = {
-    ("band_filter_logic", "O3"): "minicuda 34 divergent branches, the GPU 10 (branches 44 against 16)",
     ("warp_role_chain", "O3"): "minicuda 2 divergent branches, the GPU 0 (branches 14 both): ptxas keeps the "
                                "warp-uniform `t < 32` branch and predicates the rest of the chain (IMAD, SEL)",
 }
