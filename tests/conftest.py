@@ -58,6 +58,10 @@ SHARED_WORK = {
     "tests/fidelity/test_unseen_branches.py": "each program's run per build (minicuda_metrics)",
     "tests/fidelity/test_header_calls.py": "one minicuda run of the 61 launches (minicuda_counts)",
     "tests/fidelity/test_unroll_probes.py": "one compile of the 52 kernels (the fixture `compiled`)",
+    "tests/minicuda/test_sass_text.py": "each sample's compile per arch and -O (_PROGRAMS)",
+    "tests/vm/test_block_reductions_and_trap.py": "each program's compile per arch and -O (_PROGRAMS)",
+    "tests/vm/test_jit.py": "each program's compile per arch and -O (_PROGRAMS)",
+    "tests/vm/test_jit_ops.py": "the LLVM compile of the operations' functions per lane count (_COMPILED)",
 }
 
 try:
