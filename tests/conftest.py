@@ -14,7 +14,13 @@ engines, which may run on different workers) compiles once, and no session reads
 modules an earlier one compiled.
 
 Tests marked slow run first, so parallel workers (pytest-xdist) finish together
-instead of one of them starting a long property test at the end."""
+instead of one of them starting a long property test at the end.
+
+The workers get the tests one at a time (pytest-xdist's load scheduling), but each module of
+SHARED_WORK goes whole to one worker: its tests share work done once per process (a module's
+fixture, a run kept in a module's dict), which every other worker given one of them would do
+again. (pytest-xdist's own --dist loadgroup, by xdist_group marks, names the group in the test's
+node id, which pytest 9.2 no longer lets a plugin change: it groups nothing there.)"""
 import os
 import sys
 from pathlib import Path
@@ -43,6 +49,38 @@ def compile_cache_of_the_session(tmp_path_factory):
     folder = session / "compile-cache"
     folder.mkdir(exist_ok=True)
     os.environ["MINICUDA_COMPILE_CACHE_DIR"] = str(folder)
+
+
+# module -> the work its tests share
+SHARED_WORK = {
+    "tests/fidelity/test_fidelity_data.py": "each kernel's run per build (fidelity/groundtruth.py, minicuda_metrics)",
+    "tests/fidelity/test_heldout.py": "each program's run per build (minicuda_metrics) and per pair (_MODELLED)",
+    "tests/fidelity/test_unseen_branches.py": "each program's run per build (minicuda_metrics)",
+    "tests/fidelity/test_header_calls.py": "one minicuda run of the 61 launches (minicuda_counts)",
+    "tests/fidelity/test_unroll_probes.py": "one compile of the 52 kernels (the fixture `compiled`)",
+    "tests/minicuda/test_sass_text.py": "each sample's compile per arch and -O (_PROGRAMS)",
+    "tests/vm/test_block_reductions_and_trap.py": "each program's compile per arch and -O (_PROGRAMS)",
+    "tests/vm/test_jit.py": "each program's compile per arch and -O (_PROGRAMS)",
+    "tests/vm/test_jit_ops.py": "the LLVM compile of the operations' functions per lane count (_COMPILED)",
+}
+
+try:
+    from xdist.scheduler import LoadScopeScheduling
+except ImportError:   # no pytest-xdist: the tests run in one process
+    LoadScopeScheduling = None
+
+if LoadScopeScheduling is not None:
+    class SharedWorkScheduling(LoadScopeScheduling):
+        """--dist load, but a module of SHARED_WORK is one unit of work: one worker runs it all."""
+
+        def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::", 1)[0]
+            return module if module in SHARED_WORK else nodeid
+
+    def pytest_xdist_make_scheduler(config, log):
+        if config.getvalue("dist") == "load":
+            return SharedWorkScheduling(config, log)
+        return None
 
 
 def pytest_collection_modifyitems(items):
