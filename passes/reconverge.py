@@ -24,7 +24,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from minicuda.ir import Block, Function, Instr, Label, Reg
-from minicuda.passes.cfg import EXIT, conditional_branch, strongly_connected
+from minicuda.passes.cfg import EXIT, build_cfg, conditional_branch, strongly_connected
+from minicuda.passes.loops import natural_loops
+from minicuda.passes.postdom import ipdom_of
 
 
 @dataclass(frozen=True)
@@ -94,7 +96,6 @@ class Reconverge:
 
 def _loops(cfg) -> dict[str, set[str]]:
     """Each natural loop's blocks by its header (the loops of all its back edges together)."""
-    from minicuda.passes.loops import natural_loops
     loops: dict[str, set[str]] = {}
     for body in natural_loops(cfg):
         headers = [h for h in body if any(p not in body for p in cfg.preds(h))]
@@ -175,8 +176,6 @@ def loop_barriers(fn: Function, divergence, first: int) -> bool:
     a thread waiting there go on when the threads it waits for spin without end (vm/interp.py,
     `release_bsync`), so an intra-warp lock still completes, as it does on the GPU at -G
     (gshape/warpLock_runs.txt)."""
-    from minicuda.passes.cfg import build_cfg
-    from minicuda.passes.postdom import ipdom_of
     cfg = build_cfg(fn)
     ipdom = ipdom_of(cfg)
     loops = _loops(cfg)

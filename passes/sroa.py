@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from minicuda.ir import Function, Imm, Instr, Mem, Reg, Sym
+from minicuda.passes.liveness import return_names
 
 PROMOTED_WIDTHS = {"32": (4, "r"), "64": (8, "rd")}   # a load's width modifier -> (bytes, register class)
 
@@ -155,7 +156,7 @@ def _fold_block_addresses(fn: Function) -> bool:
             elif derived is not None and derived[0].name in known:
                 known[ins.dsts[0].name] = known[derived[0].name] + derived[1]
     while changed:   # the address registers left unread
-        read = {r.name for ins in fn.instructions() for r in _registers_read(ins)}
+        read = {r.name for ins in fn.instructions() for r in _registers_read(ins)} | set(return_names(fn))
         removed = False
         for block in fn.blocks:
             kept = [ins for ins in block.instrs if not (_makes_address(ins) and ins.dsts[0].name not in read)]
@@ -231,7 +232,7 @@ def _forward_frame_addresses(fn: Function) -> bool:
 def _escaped_addresses(fn: Function, addresses: dict[str, int], defs) -> set[str]:
     """The address registers read other than as the address of an LDG/STG or the source
     of a copy that is itself an address register."""
-    escaped = set()
+    escaped = {name for name in return_names(fn) if name in addresses}   # a returned address (a reference)
     for ins in fn.instructions():
         mem = ins.srcs[0] if ins.op in ("LDG", "STG", "LDL", "STL") and ins.srcs else None
         copy = bool(ins.dsts) and ins.dsts[0].name in addresses
