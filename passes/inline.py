@@ -13,10 +13,16 @@ most HOST_INLINE_LIMIT instructions with no loop, local array, division or
 runtime call into host callers, and a `__host__ __device__`
 one into device code (nvcc's device copy of it) unless its host lowering calls the
 host runtime.  Not inlined (they stay CALLs, run by the VM as calls): recursive
-functions, larger host functions, functions with `__shared__` variables of their own
-or struct parameters, `__noinline__` functions, and at -O0 everything but
+functions, larger host functions, functions with struct parameters, `__noinline__` functions, and at -O0 everything but
 `__forceinline__` functions (nvcc -G keeps the other calls; its CALL and RET count as
 branches).
+
+A device function's `__shared__` variable (a module global `function::name`) is one
+object per block of each kernel that uses it, as nvcc gives each kernel its own copy:
+inlined, its uses name the same global, so two calls in one kernel share it, and each
+kernel's static shared memory (`Function.shared_bytes`, what --resource-usage and the
+occupancy report print) is laid out again after inlining to hold the variables its
+code and its remaining callees name.
 """
 from __future__ import annotations
 
@@ -24,7 +30,7 @@ import re
 from dataclasses import replace
 
 from minicuda.grammar.collector import collector_paused
-from minicuda.ir import Block, Function, Imm, Instr, Label, Mem, Module, Reg, Sym
+from minicuda.ir import DYNAMIC_SHARED, Block, Function, Imm, Instr, Label, Mem, Module, Reg, Sym, block_shared
 from minicuda.passes.cfg import CFG, postorder, strongly_connected
 
 _VIRTUAL = re.compile(r"%(rq|rd|r|p)(\d+)$")
@@ -41,7 +47,6 @@ def inline_device_calls(module: Module, forced_only: bool = False) -> None:
     graph = CFG(calls, next(iter(calls), ""), list(calls))
     recursive = {n for n, scc in strongly_connected(graph).items()
                  if n in calls and (len(scc) > 1 or n in calls[n])}
-    shared_owners = {name.split("::")[0] for name, g in module.globals.items() if g.space == "shared"}
 
     host_verdicts: dict[str, tuple[bool, bool]] = {}   # a host function: (into host code, into device code)
 
@@ -58,7 +63,7 @@ def inline_device_calls(module: Module, forced_only: bool = False) -> None:
 
     def inlinable(name: str, caller: Function) -> bool:
         callee = module.functions.get(name)
-        if callee is None or name in recursive or name in shared_owners or any(p.kind == "struct" for p in callee.params):
+        if callee is None or name in recursive or any(p.kind == "struct" for p in callee.params):
             return False
         if callee.inline == "never" or (forced_only and callee.inline != "force"):
             return False
@@ -79,6 +84,21 @@ def inline_device_calls(module: Module, forced_only: bool = False) -> None:
         fn = module.functions.get(name)
         if fn is not None:
             _inline_into(fn, module, inlinable, splice=forced_only)
+    for fn in module.functions.values():
+        if fn.kind == "kernel":
+            fn.shared_bytes = _kernel_shared_bytes(module, fn.name)
+
+
+def _kernel_shared_bytes(module: Module, kernel: str) -> int:
+    """A kernel's static shared bytes: the variables it declares (used or not, as lowering
+    counted them) and those of device functions that its code or callees name, each aligned."""
+    named = set(block_shared(module, kernel))
+    own = f"{kernel}::"
+    end = 0
+    for name, g in module.globals.items():
+        if g.space == "shared" and name != DYNAMIC_SHARED and (name in named or name.startswith(own)):
+            end = (end + g.align - 1) // g.align * g.align + g.size
+    return end
 
 
 HOST_INLINE_LIMIT = 64   # instructions: a small host function is inlined, as a C++ compiler at -O2 does

@@ -303,8 +303,9 @@ class Machine:
                 stack.push(name, stack.call_arguments(name), on, ids, symbols, scope, ins, ins.loc)
                 continue
             if result == "bar":
-                raise VMError("unsupported", f"__syncthreads() inside the called function '{top.code.fn.name}' is "
-                                             f"not supported", top.code.fn.loc)
+                below = stack.frames[-2] if len(stack.frames) > 1 else None
+                raise barrier_in_call(top.code.fn, below.call[0] if below else call,
+                                      (below.code if below else caller.code).fn.name if below or caller else "")
             returns = stack.pop()   # and into the caller's CALL
             if not stack.frames:
                 self.last_returns = returns
@@ -584,3 +585,14 @@ def _block_order(line: str) -> tuple:
 def _triple(xyz: tuple) -> str:
     """A block or thread index as a launch's dimensions are written: (x,y,z)."""
     return "({},{},{})".format(*xyz)
+
+
+def barrier_in_call(callee, site, caller: str) -> VMError:
+    """A barrier in a function that stayed a call (the VM runs a call to its end, warp by
+    warp, so the block's other warps cannot reach the barrier meanwhile): an error located
+    at the call, saying what to do."""
+    why, fix = (("it is __noinline__", f"remove __noinline__ from '{callee.name}'") if callee.inline == "never" else
+                ("calls are kept at -O0/-G", f"mark '{callee.name}' __forceinline__ or compile at -O1 or above"))
+    return VMError("unsupported", f"__syncthreads() inside '{callee.name}', called here from '{caller}', is not "
+                                  f"supported in a function that stays a call ({why}): {fix}",
+                   site.loc if site is not None and site.loc is not None else callee.loc)

@@ -161,8 +161,7 @@ PAIRS = {"axpy_gridstride_unroll": ("axpyGridStride", "axpyGridStrideUnroll4"),
 
 # program -> the error minicuda stops it with (a feature it does not support): every test of the
 # program is a strict xfail with it.
-UNSUPPORTED = {"matmul_tile16_32": "minicuda: error: __syncthreads() inside the called function 'tiled_product<16>' "
-                                   "is not supported (a barrier in a __forceinline__ template helper)"}
+UNSUPPORTED: dict[str, str] = {}
 
 # program -> why it is left out of the suite's runs: the time minicuda took with --metrics (2 loaded
 # cores, main at a9f692f); the run then agreed with the GPU (memory counters, durations, order)
@@ -171,7 +170,10 @@ TOO_SLOW_PAIRS = {"strip_sums2d": "minicuda took 36 minutes with --metrics (abou
                                   "within 2x, rowStripSums the slower as on the GPU"}
 
 # (program, kernel) -> the memory counters minicuda gives differently (by more than 2%), when first compared.
-MEMORY_DIFFERS: dict[tuple[str, str], str] = {}
+_TILE_LDS = ("shared-load wavefronts 147,456 against ncu's 110,592 (2 against 1.5 per warp and k): minicuda "
+             "loads as[threadIdx.y][k] once per k, nvcc likely as one LDS.128 per 4 k of the unrolled loop")
+MEMORY_DIFFERS: dict[tuple[str, str], str] = {("matmul_tile16_32", "matmulTile16"): _TILE_LDS,
+                                              ("matmul_tile16_32", "matmulTile32"): _TILE_LDS}
 
 # (program, kernel) -> the modelled duration against the GPU's, when more than 2x off when first compared.
 DURATION_DIFFERS: dict[tuple[str, str], str] = {}
