@@ -118,37 +118,9 @@ def test_a_local_array_read_at_an_unrolled_index_lives_in_registers():
     assert not any(ins.op == "BRA" for ins in fn.instructions())   # seven short arms, predicated
 
 
-MATRIX = r"""
-#include <cstdio>
-#define BLOCK_SIZE 16
-typedef struct { int width; int height; int stride; float *elements; } Matrix;
-__device__ float GetElement(const Matrix A, int row, int col) { return A.elements[row * A.stride + col]; }
-__device__ void SetElement(Matrix A, int row, int col, float value) { A.elements[row * A.stride + col] = value; }
-__device__ Matrix GetSubMatrix(Matrix A, int row, int col) {
-  Matrix Asub;
-  Asub.width = BLOCK_SIZE;
-  Asub.height = BLOCK_SIZE;
-  Asub.stride = A.stride;
-  Asub.elements = &A.elements[A.stride * BLOCK_SIZE * row + BLOCK_SIZE * col];
-  return Asub;
-}
-__global__ void MatMulKernel(Matrix A, Matrix B, Matrix C) {
-  Matrix Csub = GetSubMatrix(C, blockIdx.y, blockIdx.x);
-  float Cvalue = 0;
-  int row = threadIdx.y, col = threadIdx.x;
-  for (int m = 0; m < (A.width / BLOCK_SIZE); ++m) {
-    Matrix Asub = GetSubMatrix(A, blockIdx.y, m);
-    Matrix Bsub = GetSubMatrix(B, m, blockIdx.x);
-    __shared__ float As[BLOCK_SIZE][BLOCK_SIZE];
-    __shared__ float Bs[BLOCK_SIZE][BLOCK_SIZE];
-    As[row][col] = GetElement(Asub, row, col);
-    Bs[row][col] = GetElement(Bsub, row, col);
-    __syncthreads();
-    for (int e = 0; e < BLOCK_SIZE; ++e) Cvalue += As[row][e] * Bs[e][col];
-    __syncthreads();
-  }
-  SetElement(Csub, row, col, Cvalue);
-}
+GUIDE = pathlib.Path(__file__).parent.parent / "fidelity" / "heldout2" / "programs" / "matmul_guide_events.cu"
+# the guide's Matrix, GetElement, SetElement, GetSubMatrix and MatMulKernel, with a small main
+MATRIX = GUIDE.read_text().split("static Matrix device_copy", 1)[0] + r"""
 static Matrix on_device(Matrix h) {
   Matrix d = h;
   cudaMalloc(&d.elements, h.width * h.height * sizeof(float));

@@ -23,7 +23,7 @@ report; what the tools report in a worker's hand-offs is kept with its block and
 in block order, as printf's records are, and racecheck and synccheck, whose state spans
 a launch's blocks, have them run in order on one worker.
 
-A function too large for LLVM to compile in a minute (`too_large_to_compile`:
+A function too large for LLVM to compile in about a minute (`too_large_to_compile`:
 its code generation grows faster than the function) is run by the interpreter
 instead, with the same results and metrics, and a note on stderr naming it (once).
 """
