@@ -844,6 +844,12 @@ def _difference(first: tuple[int, bytes], other: tuple[int, bytes]) -> str:
     return f"exit status {other[0]} instead of {first[0]}"
 
 
+def _print_note(line: str) -> None:
+    """A note of the run's, on stderr as it happens (after what the program printed so far)."""
+    sys.stdout.flush()
+    print(line, file=sys.stderr, flush=True)
+
+
 def _run_program(args, program, watcher: Watcher, tools, seed, stdout=None, quiet_errors=False,
                  stdin: bytes | None = None) -> tuple[int, int]:
     """One run of `program` with `tools` and ITS seed `seed`, its output to `stdout` (the
@@ -866,6 +872,8 @@ def _run_program(args, program, watcher: Watcher, tools, seed, stdout=None, quie
         return EXIT_USER, 0
     if args.leak_check == "full" and "memcheck" in tools:
         machine.leaks = []
+    if not (quiet_errors or getattr(args, "quiet", False)):
+        machine.interp.note = machine.host.note = _print_note
     watcher.attach(machine)
     try:
         code = machine.run([args.file] + list(args.args))
@@ -1282,7 +1290,8 @@ def minicuda_main(argv: list[str] | None = None) -> int:
                      help="compile the program again instead of taking its module from the compile cache "
                           "(MINICUDA_COMPILE_CACHE=0 does the same; MINICUDA_JIT_CACHE=0 turns off the JIT's)")
     run.add_argument("-q", "--quiet", action="store_true",
-                     help="no progress line for long kernels (shown only when stderr is a terminal)")
+                     help="no progress line for long kernels (shown only when stderr is a terminal), and no notes "
+                          "(a function too large for the JIT that runs on the interpreter)")
     run.add_argument("--time-report", "-ftime-report", dest="time_report", action="store_true",
                      help="print on stderr where the run's time went (start-up, each compile stage and pass, the "
                           "JIT, host code, each kernel, each runtime call), as clang's -ftime-report")

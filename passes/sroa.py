@@ -57,28 +57,110 @@ class ScalarReplacement:
         slots, slot_of = _promotable(fn)
         if not slots:
             return changed
+        split = set().union(*slots.values())
         counter = _next_virtual(fn)
         registers: dict[tuple[int, str], Reg] = {}
+
+        def register(off: int, width: str) -> Reg:
+            if (off, width) not in registers:
+                kind = PROMOTED_WIDTHS[width][1]
+                registers[(off, width)] = Reg(f"%{kind}{counter[kind]}")
+                counter[kind] += 1
+            return registers[(off, width)]
+
+        written = {off for ins in fn.instructions() if ins.op == "STL"
+                   for off in [_frame_offset(ins.srcs[0])] if off is not None
+                   for off in ((off, off + 4) if _width(ins) == "64" else (off,))}
         for block in fn.blocks:
-            for i, ins in enumerate(block.instrs):
+            out: list[Instr] = []
+            halves = _Halves()
+            for ins in block.instrs:
                 off = _frame_offset(ins.srcs[0]) if ins.op in ("LDL", "STL") else None
                 if off is None or slot_of.get(off) not in slots:
+                    out.append(ins)
+                    halves.written(ins)
                     continue
                 width = _width(ins)
-                if (off, width) not in registers:
-                    kind = PROMOTED_WIDTHS[width][1]
-                    registers[(off, width)] = Reg(f"%{kind}{counter[kind]}")
-                    counter[kind] += 1
-                r = registers[(off, width)]
+                if width == "64" and off in split:   # its halves live in 32-bit registers
+                    lo, hi = (register(o, "32") if o in written else Imm(0) for o in (off, off + 4))
+                    made = halves.access(ins, off, lo, hi, lambda: register(-1 - len(registers), "64"))
+                    out += made
+                    continue
+                r = register(off, width)
                 mods = ("64",) if width == "64" else ()
                 if ins.op == "STL":
-                    block.instrs[i] = replace(ins, op="MOV", mods=mods, dsts=(r,), srcs=(ins.srcs[1],))
+                    out.append(replace(ins, op="MOV", mods=mods, dsts=(r,), srcs=(ins.srcs[1],)))
                 else:
-                    block.instrs[i] = replace(ins, op="MOV", mods=mods, srcs=(r,))
+                    out.append(replace(ins, op="MOV", mods=mods, srcs=(r,)))
+                halves.written(out[-1])
+            block.instrs = out
         if not any(_mentions_frame(ins) for ins in fn.instructions()):
             fn.local_bytes = 0
             fn.frame_slots = []
         return True
+
+
+class _Halves:
+    """What a block's split 64-bit accesses leave known, so that a struct copied whole is
+    not split and joined again: the 64-bit register each split slot's halves came from or
+    make (`whole`), and the halves each 64-bit register was joined from (`joined`); a
+    write to any register involved forgets the fact."""
+
+    def __init__(self):
+        self.whole: dict[int, tuple[Reg, object, object]] = {}   # offset -> (64-bit value, its halves)
+        self.joined: dict[str, tuple[object, object]] = {}        # 64-bit register -> its halves
+
+    def access(self, ins: Instr, off: int, lo, hi, temporary) -> list[Instr]:
+        if ins.op == "STL":
+            value = ins.srcs[1]
+            parts = self.joined.get(value.name) if isinstance(value, Reg) else None
+            if parts is not None and ins.guard is None:   # a joined value stored whole: its halves copied
+                made = [replace(ins, op="MOV", mods=(), dsts=(half,), srcs=(part,)) for half, part in zip((lo, hi), parts)
+                        if isinstance(half, Reg)]
+            else:
+                made = _split_access(ins, lo, hi, temporary)
+        else:
+            known = self.whole.get(off)
+            if known is not None and ins.guard is None and (known[1], known[2]) == (lo, hi):
+                made = [replace(ins, op="MOV", mods=("64",), srcs=(known[0],))]
+            else:
+                made = _split_access(ins, lo, hi, temporary)
+        for m in made:
+            self.written(m)
+        if ins.guard is None:
+            value = ins.srcs[1] if ins.op == "STL" else ins.dsts[0]
+            if isinstance(value, Reg):
+                self.whole[off] = (value, lo, hi)
+                self.joined[value.name] = (lo, hi)
+        return made
+
+    def written(self, ins: Instr) -> None:
+        names = {d.name for d in ins.dsts}
+        if not names:
+            return
+        self.whole = {off: w for off, w in self.whole.items()
+                      if not names & {getattr(x, "name", None) for x in w}}
+        self.joined = {r: parts for r, parts in self.joined.items()
+                       if r not in names and not names & {getattr(x, "name", None) for x in parts}}
+
+
+def _split_access(ins: Instr, lo, hi, temporary) -> list[Instr]:
+    """A 64-bit LDL/STL of a slot whose halves are also accessed alone, on the registers of
+    its halves (a load: Imm(0) for a half never written): a store splits its value (as a GPU's
+    register pair holds it), a load joins them."""
+    def at(op, mods, dst, *srcs):
+        return replace(ins, op=op, mods=mods, dsts=(dst,), srcs=srcs)
+
+    if ins.op == "STL":
+        wide = temporary()
+        return [at("I2I", ("U32", "U64"), lo, ins.srcs[1]),
+                at("SHR", ("U64",), wide, ins.srcs[1], Imm(32)),
+                at("I2I", ("U32", "U64"), hi, wide)]
+    low, high = temporary(), temporary()
+    return [at("I2I", ("U64", "U32"), low, lo),
+            at("I2I", ("U64", "U32"), high, hi),
+            at("SHL", ("U64",), high, high, Imm(32)),
+            at("LOP", ("OR", "U64"), ins.dsts[0], low, high)]
 
 
 def _slot_of(fn: Function, offset: int) -> tuple[int, int] | None:
@@ -88,9 +170,12 @@ def _slot_of(fn: Function, offset: int) -> tuple[int, int] | None:
     return None
 
 
-def _promotable(fn: Function) -> tuple[set[tuple[int, int]], dict[int, tuple[int, int] | None]]:
+def _promotable(fn: Function) -> tuple[dict[tuple[int, int], set[int]], dict[int, tuple[int, int] | None]]:
     """The slots every use of which is a whole LDL/STL of 32 or 64 bits at a fixed offset,
-    no two of them overlapping unless equal; and the slot of each offset accessed."""
+    no two of them overlapping unless equal or a 64-bit access over 32-bit ones at its halves
+    (a struct's pointer field passed on as two 32-bit parameter words, a struct copied in
+    8-byte pieces), each with the offsets of its 64-bit accesses so overlapped; and the
+    slot of each offset accessed."""
     slot_of: dict[int, tuple[int, int] | None] = {}
     kept: set[tuple[int, int] | None] = set()
     accesses: dict[tuple[int, int], set[tuple[int, str]]] = {}
@@ -113,7 +198,25 @@ def _promotable(fn: Function) -> tuple[set[tuple[int, int]], dict[int, tuple[int
                 kept.add(_slot_of(fn, escaped))
     if None in kept:
         return set(), slot_of   # an access outside every known slot: nothing is sure
-    return {slot for slot, seen in accesses.items() if slot not in kept and _disjoint(seen)}, slot_of
+    promoted = {}
+    for slot, seen in accesses.items():
+        split = _split_offsets(seen)
+        if slot not in kept and split is not None:
+            promoted[slot] = split
+    return promoted, slot_of
+
+
+def _split_offsets(seen: set[tuple[int, str]]) -> set[int] | None:
+    """The offsets of the 64-bit accesses that 32-bit ones overlap (at their halves); None
+    when accesses overlap any other way."""
+    wide = {off for off, w in seen if w == "64"}
+    narrow = {off for off, w in seen if w == "32"}
+    split = {off for off in wide if off in narrow or off + 4 in narrow}
+    if any(off + 4 in wide or off - 4 in wide or off % 4 for off in split):
+        return None
+    rest = {(off, w) for off, w in seen if not (w == "64" and off in split) and not (w == "32" and (
+        off in split or off - 4 in split))}
+    return split if _disjoint(rest) else None
 
 
 def _escaped_offset(operand) -> int | None:

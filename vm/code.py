@@ -43,6 +43,7 @@ class Code:
             self.slot(r)
         self.rows = self.virtual_base + self.nslots + 2
         self.native: dict = {}   # the JIT's compiled code for this function, per variant
+        self.refused: str | None = None   # why the JIT left it to the interpreter (too large), if it did
         self.block_shared: set[str] | None = None   # a kernel's shared variables (ir.block_shared), once asked
         # whether it calls rand() (the JIT's native rand then shares glibc's state with the runtime)
         self.calls_rand = any(i.op == "CALL" and "RT" in i.mods and getattr(i.srcs[0], "name", "") == "rand"

@@ -134,6 +134,8 @@ class Interpreter:
         self.blocks_done = 0     # of the launch running, for the progress line
         self.cooperative = False   # a cooperative launch running: GRIDSYNC is its grid barrier
         self.warnings: list[str] = []
+        self.notes: list[str] = []   # what the run tells the user once (a function the JIT left to the interpreter)
+        self.note = None   # and where it goes as it happens (the CLI: stderr, unless -q)
         self.tools: frozenset[str] = frozenset()   # --tool: the sanitizers asked for (vm/tools.py)
         self.reported: set[int] = set()   # instructions a sanitizer has reported, once each
         self.findings = Findings()   # what the tools reported, counted for the summary
@@ -981,6 +983,13 @@ class Interpreter:
         for w, ins, lanes in arrivals:
             value = {"POPC": count, "AND": int(count == total), "OR": int(count > 0)}[ins.mods[0]]
             self.write(w, ins.dsts[0], np.full(WARP, value, np.uint32), lanes, 32)
+
+    def note_once(self, message: str) -> None:
+        """Tell the user `message` (once a run): into `notes`, and to `note` when set."""
+        if message not in self.notes:
+            self.notes.append(message)
+            if self.note is not None:
+                self.note(message)
 
     def partial_barrier_warning(self, code: Code, bid) -> None:
         fn = code.fn

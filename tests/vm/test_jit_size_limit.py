@@ -57,3 +57,47 @@ def test_the_samples_functions_stay_compiled():
             symbols = sorted(s for s in prog.module.globals)
             text, _ = module_ir(code, prog.module.sched if kernel else "stack", 32 if kernel else 1, symbols, kernel)
             assert not jit_engine.too_large_to_compile(code, text), (name, fn.name)
+
+
+TWICE = r"""
+#include <cstdio>
+__global__ void bump(int *x) { x[threadIdx.x] += threadIdx.x; }
+int main(void) {
+  int *d, h[32] = {0};
+  cudaMalloc(&d, sizeof(h));
+  cudaMemcpy(d, h, sizeof(h), cudaMemcpyHostToDevice);
+  for (int i = 0; i < 3; i++) bump<<<1, 32>>>(d);
+  cudaMemcpy(h, d, sizeof(h), cudaMemcpyDeviceToHost);
+  printf("%d %d\n", h[1], h[31]);
+  return 0;
+}
+"""
+
+
+def test_a_function_left_to_the_interpreter_is_named_once_on_stderr_unless_quiet(tmp_path, monkeypatch, capsys):
+    """The run says which functions the JIT left to the interpreter, and why, once each
+    however often they run; -q leaves the notes out; the output is the same."""
+    from minicuda.cli import minicuda_main   # noqa: PLC0415
+    src = tmp_path / "twice.cu"
+    src.write_text(TWICE)
+    monkeypatch.setattr(jit_engine, "MAX_COMPILE_INSTRS", 0)
+    assert minicuda_main(["run", str(src)]) == 0
+    out, err = capsys.readouterr()
+    assert out == "3 93\n"
+    notes = [line for line in err.splitlines() if "note:" in line]
+    assert len(notes) == 2, err
+    for name, note in zip(("main", "bump"), notes):   # main runs first, then the kernel's 3 launches
+        assert note.startswith(f"minicuda: note: '{name}' runs on the interpreter: its native code would be "
+                               f"too large to compile (")
+        assert note.endswith(" instructions, more than 0)")
+    assert minicuda_main(["run", "-q", str(src)]) == 0
+    out, err = capsys.readouterr()
+    assert out == "3 93\n" and "note:" not in err
+
+
+def test_a_function_within_the_limits_has_no_note(tmp_path, capsys):
+    from minicuda.cli import minicuda_main   # noqa: PLC0415
+    src = tmp_path / "twice.cu"
+    src.write_text(TWICE)
+    assert minicuda_main(["run", str(src)]) == 0
+    assert "note:" not in capsys.readouterr().err

@@ -23,9 +23,9 @@ report; what the tools report in a worker's hand-offs is kept with its block and
 in block order, as printf's records are, and racecheck and synccheck, whose state spans
 a launch's blocks, have them run in order on one worker.
 
-A function too large for LLVM to compile in a few seconds (`too_large_to_compile`:
+A function too large for LLVM to compile in about a minute (`too_large_to_compile`:
 its code generation grows faster than the function) is run by the interpreter
-instead, with the same results and metrics.
+instead, with the same results and metrics, and a note on stderr naming it (once).
 """
 from __future__ import annotations
 
@@ -67,11 +67,13 @@ CHUNK = 64   # blocks a worker takes at a time, at least
 CHUNKS_PER_WORKER = 16   # a launch of many small blocks: about this many chunks a worker (each
 # chunk costs a trip through Python, under the GIL; 16 keeps the last one short)
 # LLVM's compile time grows with the module's text times the function's register rows,
-# faster than linearly past a few million (on a loaded 2-core Xeon: kernels about 0.5 s
-# per million, host code, compiled at -O1, 2 s); the samples' largest are reduceInteger's
-# main at 14.6 million and its reduceCompleteUnrollWarps8 at 11.6.  Above these limits the
-# interpreter runs the function.
-MAX_COMPILE_COST = 20_000_000
+# faster than linearly past a few million.  Measured on the loaded 2-core Xeon: main of the
+# programming guide's Matrix multiply (0.68 MB of text, 34 rows: 23 million) compiles in
+# 0.6 s, its MatMulKernel (7.4 MB, 30 rows: 222 million) in 45 s, where the interpreter
+# runs that kernel's 6 launches for over 25 minutes; the samples' largest are reduceInteger's
+# main at 14.6 million and its reduceCompleteUnrollWarps8 at 11.6.  Above this limit (about
+# a minute of LLVM) the interpreter runs the function, and the run says so (`refusal`).
+MAX_COMPILE_COST = 250_000_000
 MAX_COMPILE_INSTRS = 3_000   # the text alone of more would take long to build
 
 
@@ -124,18 +126,34 @@ def compiled_for(interp: Interpreter, code, sched: str, lanes: int, kernel: bool
     """`code`'s native code for the run `interp` makes: its seeded schedule and its tools."""
     checks = interp.tools | ({COUNTED} if interp.memory_counters else set()) | \
         ({ROUNDS} if interp.count_rounds else set())
-    return compile_function(code, sched, lanes, kernel, seeded=interp.seed is not None, profiled=profiled,
-                            checks=frozenset(checks))
+    compiled = compile_function(code, sched, lanes, kernel, seeded=interp.seed is not None, profiled=profiled,
+                                checks=frozenset(checks))
+    if compiled is None and code.refused is not None:
+        interp.note_once(f"minicuda: note: '{code.fn.name}' runs on the interpreter: its native code would be "
+                         f"too large to compile ({code.refused})")
+    return compiled
 
 
 def too_large_to_compile(code, text: str | None = None) -> bool:
     """Whether LLVM would take too long over `code` (or its module's `text`)."""
-    return len(code.instrs) > MAX_COMPILE_INSTRS or (text is not None and len(text) * code.rows > MAX_COMPILE_COST)
+    return refusal(code, text) is not None
+
+
+def refusal(code, text: str | None = None) -> str | None:
+    """Why LLVM would take too long over `code` (or its module's `text`), in words; None
+    when it would not."""
+    if len(code.instrs) > MAX_COMPILE_INSTRS:
+        return f"{len(code.instrs)} instructions, more than {MAX_COMPILE_INSTRS:,}"
+    if text is not None and len(text) * code.rows > MAX_COMPILE_COST:
+        return (f"{len(text) / 1e6:.1f} MB of LLVM IR times {code.rows} register rows, "
+                f"over {MAX_COMPILE_COST // 1_000_000} million")
+    return None
 
 
 def _compile_function(code, sched: str, lanes: int, kernel: bool, seeded: bool, profiled: bool,
                       checks: frozenset) -> Compiled | None:
-    if too_large_to_compile(code):
+    code.refused = refusal(code)
+    if code.refused is not None:
         return None
     symbols = sorted({o.name for ins in code.instrs for s in ins.srcs
                       for o in ((s.base,) if isinstance(s, Mem) else (s,)) if isinstance(o, Sym) and o.name != "frame"})
@@ -172,7 +190,8 @@ def _native_code(code, sched: str, lanes: int, symbols: list[str], kernel: bool,
 
         with TIMES.phase("JIT: LLVM IR generated"):
             text, entries = module_ir(code, sched, lanes, symbols, kernel, seeded, profiled, checks)
-        if too_large_to_compile(code, text):
+        code.refused = refusal(code, text)
+        if code.refused is not None:
             return None
         # kernels: registers into SSA, values carried between instructions, native code (their time is in memory
         # and vector work); host code: LLVM -O1 for its scalar loops, unless it is huge
